@@ -1,0 +1,41 @@
+import type { Brand } from '../brand';
+
+/**
+ * Legal disclaimers carried by the marketing pages (brief: 'Claims on the marketing
+ * pages carry the disclaimers a US consumer-finance site carries'). Numbered notes
+ * are referenced from the claims they qualify.
+ */
+export function claimDisclaimers(brand: Pick<Brand, 'name'>): { id: string; text: string }[] {
+  const n = brand.name;
+  return [
+    {
+      id: 'payments',
+      text: `"Up to 30% lower monthly payments" compares an illustrative ${n} co-ownership payment with the principal, interest, mortgage insurance, taxes and insurance of a 30-year fixed-rate mortgage at 6.4% APR with 7% down on a $420,000 home. Your payment depends on the home, your down payment, your monthly budget and market conditions, and may be higher.`,
+    },
+    {
+      id: 'down',
+      text: `"2% down" is the minimum down payment we plan to accept on eligible homes. Not every applicant or home will qualify; a larger down payment may be required.`,
+    },
+    {
+      id: 'price',
+      text: `"27% higher affordable home price" compares the maximum price of our Home Affordability Calculator's ${n} option with a 30-year mortgage at 6.4% and a 43% debt-to-income limit for the same income, debts and down payment. Results are estimates, not an offer or a pre-approval.`,
+    },
+    {
+      id: 'wealth',
+      text: `"Up to 20% more wealth over 5 years" is a projection from our comparison calculator's default example (3.8% yearly appreciation, after selling and moving costs). Home values can fall as well as rise; past appreciation does not guarantee future results.`,
+    },
+    {
+      id: 'approval',
+      text: `Approval timing is a target, not a guarantee; a decision usually follows 3-5 business days after a complete application. All applications are subject to credit, income and property review.`,
+    },
+  ];
+}
+
+/** spec §1: the companion digital asset is not an offer of securities. */
+export function companionAssetDisclaimer(brand: Pick<Brand, 'name' | 'coinName'>): string {
+  return `${brand.coinName} is a separate digital asset that may offer exposure to real-estate-backed returns. It may be available only to qualified investors, and nothing on this site is an offer to sell or a solicitation of an offer to buy securities or any digital asset. ${brand.name} home co-ownership does not require buying or holding ${brand.coinName}.`;
+}
+
+export function generalDisclaimer(brand: Pick<Brand, 'name'>): string {
+  return `${brand.name} is not a mortgage lender and co-ownership is not a loan. Figures on this site are illustrations for education only, not financial, legal or tax advice, and not a commitment to buy any home. Equal Housing Opportunity.`;
+}

@@ -1,0 +1,68 @@
+import { comparisonPath, DEFAULT_BRAND, type Brand } from './brand';
+
+/**
+ * Title and meta description of every page the SPA serves. The server writes them
+ * into index.html (decisions.md 'Routes': crawlers and link previews see them) and
+ * the browser sets the same ones on client-side navigation.
+ */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, PageMeta> {
+  const n = brand.name;
+  return {
+    '/': {
+      // spec §1: page title of the landing page.
+      title: `Own Your Home Affordably and Flexibly | ${n}`,
+      description: `${n} buys the home you choose and you co-own it with investors instead of taking a mortgage. Put as little as 2% down, pick your monthly budget and build equity.`,
+    },
+    '/waitlist': {
+      title: `Join Our Waitlist | ${n}`,
+      description: `Join the ${n} waitlist to get early access to home co-ownership with a lower down payment and a monthly budget you choose.`,
+    },
+    '/intro': {
+      title: `How ${n} Works | ${n}`,
+      description: `A short introduction to home co-ownership with ${n}: how it works, what you own and how you move.`,
+    },
+    '/how-much-home-can-i-afford': {
+      title: `How Much Home Can I Afford? | ${n}`,
+      description: `Estimate the home price and monthly payment you can afford with ${n} co-ownership, from your income, debts and down payment.`,
+    },
+    '/affordability': {
+      title: `Home Affordability Calculator | ${n}`,
+      description: `Compare the home price you could afford with ${n} co-ownership and with a 30-year mortgage, from your income, debts and down payment.`,
+    },
+    [comparisonPath(brand)]: {
+      title: `${n} vs. Mortgage: Payment and Wealth Comparison | ${n}`,
+      description: `Compare monthly payments, equity and wealth over time between ${n} co-ownership and a traditional 30-year mortgage.`,
+    },
+    '/privacy-policy': {
+      title: `Privacy Policy | ${n}`,
+      description: `How ${n} collects, uses, shares and protects your personal information, and the rights you have over it.`,
+    },
+  };
+}
+
+export const NOT_FOUND_META = (brand: Brand = DEFAULT_BRAND): PageMeta => ({
+  title: `Page Not Found | ${brand.name}`,
+  description: `The page you were looking for does not exist on ${brand.name}.`,
+});
+
+/** Paths that redirect in the browser (decisions.md 'Routes'). */
+export const REDIRECTS: Record<string, string> = {
+  '/auth/login': '/auth/signin',
+  '/privacy': '/privacy-policy',
+};
+
+/**
+ * The meta for a path, or null when the path is not a page of the app (a 404).
+ */
+export function metaForPath(pathname: string, brand: Brand = DEFAULT_BRAND): PageMeta | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const table = pageMetaTable(brand);
+  if (table[path]) return table[path];
+  if (REDIRECTS[path]) return table[REDIRECTS[path]] ?? null;
+  return null;
+}

@@ -1,0 +1,123 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { metaForPath, NOT_FOUND_META, REDIRECTS } from '../domain/pages';
+import type { AppEnv, Deps } from './context';
+import { pingDatabase } from './db/client';
+import { AppError } from './lib/errors';
+import { openApiDocument } from './openapi';
+import { waitlistRoutes } from './routes/waitlist';
+import { loadIndexTemplate, renderIndex } from './spa/html';
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Radix and sonner set styles at run time; no inline *scripts* are allowed.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function createApp(deps: Deps) {
+  const { config, logger } = deps;
+  const app = new Hono<AppEnv>();
+  const https = config.APP_URL.startsWith('https:');
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: CSP,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compress());
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(error.toBody(), error.status);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const code = status === 413 ? 'payload_too_large' : 'http_error';
+      const message = status === 413 ? 'That request is too large.' : error.message || 'The request could not be handled.';
+      return c.json({ error: { code, message } }, status);
+    }
+    logger.error({ err: error, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
+    return c.json({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } }, 500);
+  });
+
+  // ---- API ----
+  const api = new Hono<AppEnv>();
+  api.use(bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError(413, 'payload_too_large', 'That request is too large.'); } }));
+  api.get('/health', async (c) => {
+    try {
+      await pingDatabase(deps.db);
+      return c.json({ status: 'ok', database: 'ok' });
+    } catch (error) {
+      logger.error({ err: error }, 'health check: database unreachable');
+      return c.json({ error: { code: 'database_unavailable', message: 'The database is not reachable.' } }, 503);
+    }
+  });
+  api.get('/openapi.json', (c) => c.json(openApiDocument(deps.brand.name)));
+  api.route('/waitlist', waitlistRoutes());
+  api.all('*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
+  app.route('/api', api);
+
+  // ---- Static files and the single-page app ----
+  const staticDir = config.STATIC_DIR;
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: staticDir,
+      precompressed: true,
+      // File names carry a content hash: cache them for a year.
+      onFound: (_path, c) => { c.header('Cache-Control', 'public, max-age=31536000, immutable'); },
+    }),
+  );
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+  app.use(
+    '*',
+    serveStatic({
+      root: staticDir,
+      precompressed: true,
+      rewriteRequestPath: (p) => (p === '/' || p.endsWith('.html') ? '/__no_such_file__' : p),
+      onFound: (_path, c) => { c.header('Cache-Control', 'public, max-age=3600'); },
+    }),
+  );
+
+  let template = loadIndexTemplate(staticDir);
+  if (!template.built) logger.warn({ staticDir }, 'no built web app found; run `npm run build`');
+  const clientConfig = { brand: deps.brand };
+  app.get('*', (c) => {
+    if (config.NODE_ENV === 'development' && !template.built) template = loadIndexTemplate(staticDir);
+    const target = REDIRECTS[c.req.path.replace(/\/+$/, '')];
+    if (target) return c.redirect(target + (new URL(c.req.url).search || ''), 301);
+    const meta = metaForPath(c.req.path, deps.brand);
+    c.header('Cache-Control', 'no-cache');
+    if (!meta) {
+      logger.info({ path: c.req.path, reqId: c.var.requestId }, 'page not found');
+      return c.html(renderIndex(template.html, NOT_FOUND_META(deps.brand), clientConfig), 404);
+    }
+    return c.html(renderIndex(template.html, meta, clientConfig));
+  });
+  app.all('*', (c) => c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404));
+
+  return app;
+}

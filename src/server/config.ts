@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.union([z.literal(''), z.url()]).optional().transform((v) => v || undefined);
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every environment variable the server reads; `.env.example` lists them with offline defaults. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.url().default('http://localhost:3000'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .union([z.literal(''), z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')])
+    .optional()
+    .transform((v) => v || undefined),
+  DATABASE_POOL_SIZE: positiveInt(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  STATIC_DIR: z.string().default('./dist/client'),
+  WAITLIST_WEBHOOK_URL: optionalUrl,
+  WAITLIST_RATE_LIMIT_MAX: positiveInt(20),
+  WAITLIST_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+  OUTBOX_POLL_MS: positiveInt(5000),
+  OUTBOX_RETRY_BASE_MS: positiveInt(10_000),
+  OUTBOX_RETRY_MAX_MS: positiveInt(3_600_000),
+  CONTACT_EMAIL: z.union([z.literal(''), z.email()]).optional().transform((v) => v || undefined),
+  COIN_SITE_URL: optionalUrl,
+  MORTGAGE_CALCULATOR_URL: optionalUrl,
+});
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; on failure names each bad variable and why. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

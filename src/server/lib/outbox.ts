@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+import { webhookOutbox } from '../db/schema';
+import type { Logger } from './logger';
+
+export type Deliver = (payload: unknown) => Promise<void>;
+
+export interface OutboxOptions {
+  db: Db;
+  logger: Logger;
+  /** One delivery function per topic; rows of other topics are left alone. */
+  handlers: Record<string, Deliver>;
+  pollMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How long a claimed row stays reserved for this instance. */
+  leaseSeconds?: number;
+  batchSize?: number;
+}
+
+type Executor = Pick<Db, 'insert'>;
+
+/** Adds a delivery to the outbox, inside the caller's transaction when given one. */
+export async function enqueue(db: Executor, topic: string, payload: unknown): Promise<void> {
+  await db.insert(webhookOutbox).values({ topic, payload });
+}
+
+/** Exponential back-off: base, 2·base, 4·base … capped at max. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Delivers outbox rows until each one succeeds. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED and leased, so any number of instances can run this
+ * against one PostgreSQL and no row is delivered twice; an unfinished lease
+ * (a crash) expires and the row is tried again.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(private readonly options: OutboxOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Asks for a run soon, e.g. right after a new row was committed. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.drain().then(() => undefined).finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        const rerun = this.again;
+        this.again = false;
+        this.schedule(rerun ? 0 : this.options.pollMs);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Claims and delivers batches until nothing is due. */
+  async drain(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      let rows: { id: number; topic: string; payload: unknown; attempts: number }[];
+      try {
+        rows = await this.claim();
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'outbox claim failed');
+        return delivered;
+      }
+      if (rows.length === 0) return delivered;
+      for (const row of rows) {
+        if (await this.deliver(row)) delivered += 1;
+      }
+      if (this.stopped) return delivered;
+    }
+  }
+
+  private async claim() {
+    const { db, handlers, leaseSeconds = 60, batchSize = 10 } = this.options;
+    const topics = Object.keys(handlers);
+    if (topics.length === 0) return [];
+    const rows = await queryRows<{ id: string; topic: string; payload: unknown; attempts: number }>(db, sql`
+      UPDATE webhook_outbox SET locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM webhook_outbox
+        WHERE delivered_at IS NULL AND next_attempt_at <= now()
+          AND (locked_until IS NULL OR locked_until < now())
+          AND topic IN (${sql.join(topics.map((t) => sql`${t}`), sql`, `)})
+        ORDER BY id
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, topic, payload, attempts`);
+    return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
+  }
+
+  private async deliver(row: { id: number; topic: string; payload: unknown; attempts: number }): Promise<boolean> {
+    const { db, logger, handlers, retryBaseMs, retryMaxMs } = this.options;
+    try {
+      await handlers[row.topic](row.payload);
+      await db.execute(sql`UPDATE webhook_outbox SET delivered_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${row.id}`);
+      logger.info({ outboxId: row.id, topic: row.topic, attempts: row.attempts }, 'outbox delivered');
+      return true;
+    } catch (error) {
+      const delay = retryDelayMs(row.attempts, retryBaseMs, retryMaxMs);
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn({ outboxId: row.id, topic: row.topic, attempts: row.attempts, retryInMs: delay, reason: message }, 'outbox delivery failed');
+      await db
+        .execute(sql`UPDATE webhook_outbox SET locked_until = NULL, last_error = ${message.slice(0, 500)},
+          next_attempt_at = now() + make_interval(secs => ${delay / 1000}) WHERE id = ${row.id}`)
+        .catch((err) => logger.error({ err }, 'outbox reschedule failed'));
+      return false;
+    }
+  }
+}
+
+/**
+ * POSTs the JSON text to a spreadsheet-script style webhook (spec §7): no custom
+ * headers; accepted only on an OK status with JSON `status: 'success'`.
+ */
+export function jsonWebhook(url: string, timeoutMs = 10_000): Deliver {
+  return async (payload) => {
+    const response = await fetch(url, { method: 'POST', body: JSON.stringify(payload), signal: AbortSignal.timeout(timeoutMs) });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`webhook answered HTTP ${response.status}`);
+    let reply: { status?: unknown; message?: unknown };
+    try {
+      reply = JSON.parse(text);
+    } catch {
+      throw new Error('webhook reply is not JSON');
+    }
+    if (reply?.status !== 'success') {
+      throw new Error(typeof reply?.message === 'string' ? `webhook refused: ${reply.message}` : 'webhook did not answer success');
+    }
+  };
+}

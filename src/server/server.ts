@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { withOverrides } from '../domain/brand';
+import { createApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { createLogger, type Logger } from './lib/logger';
+import { jsonWebhook, OutboxWorker, type Deliver } from './lib/outbox';
+import { pruneRateLimits } from './lib/rate-limit';
+import { WAITLIST_TOPIC } from './routes/waitlist';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: Database;
+  outbox: OutboxWorker;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** An already opened database (tests share one between two instances). */
+  database?: Database;
+}
+
+/** Opens the database, applies migrations, starts background work and listens. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: path.join(config.DATA_DIR, 'db'),
+      poolSize: config.DATABASE_POOL_SIZE,
+    }));
+  await database.migrate();
+
+  const handlers: Record<string, Deliver> = {};
+  if (config.WAITLIST_WEBHOOK_URL) handlers[WAITLIST_TOPIC] = jsonWebhook(config.WAITLIST_WEBHOOK_URL);
+  const outbox = new OutboxWorker({
+    db: database.db,
+    logger,
+    handlers,
+    pollMs: config.OUTBOX_POLL_MS,
+    retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+    retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
+  });
+  if (Object.keys(handlers).length > 0) outbox.start();
+
+  const prune = setInterval(() => pruneRateLimits(database.db).catch((err) => logger.warn({ err }, 'rate-limit prune failed')), 60_000);
+  prune.unref();
+
+  const brand = withOverrides({
+    contactEmail: config.CONTACT_EMAIL,
+    coinSiteUrl: config.COIN_SITE_URL,
+    mortgageCalculatorUrl: config.MORTGAGE_CALCULATOR_URL,
+  });
+  const app = createApp({ config, db: database.db, logger, brand, outbox });
+
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ port, database: database.kind }, `listening on http://localhost:${port}`);
+
+  return {
+    url,
+    port,
+    database,
+    outbox,
+    logger,
+    async close() {
+      clearInterval(prune);
+      await outbox.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!options.database) await database.close();
+    },
+  };
+}

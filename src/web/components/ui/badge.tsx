@@ -1,0 +1,22 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+/** spec §4 badge variants: default, secondary, destructive, outline. */
+export const badgeVariants = cva('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', {
+  variants: {
+    variant: {
+      default: 'bg-primary text-primary-foreground',
+      secondary: 'bg-secondary text-secondary-foreground',
+      destructive: 'bg-destructive text-destructive-foreground',
+      outline: 'border border-border text-foreground',
+      success: 'bg-primary-soft text-success',
+      warning: 'bg-warning-soft text-warning',
+    },
+  },
+  defaultVariants: { variant: 'default' },
+});
+
+export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+}

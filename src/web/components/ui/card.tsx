@@ -1,0 +1,18 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('rounded-[var(--radius-card)] border border-border bg-card text-card-foreground shadow-[var(--shadow-card)]', className)} {...props} />;
+}
+export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-1.5 p-6 pb-3', className)} {...props} />;
+}
+export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
+  return <h2 className={cn('text-xl font-semibold tracking-tight', className)} {...props} />;
+}
+export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
+  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}
+export function CardContent({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('p-6 pt-3', className)} {...props} />;
+}

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes a .gz beside every text asset so the server sends them precompressed. */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const full = path.join(dir, name);
+          return statSync(full).isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(path.resolve('dist/client'))) {
+        if (!/\.(js|css|svg|json|txt|webmanifest)$/.test(file)) continue;
+        writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), precompress()],
+  resolve: { alias: { '@': path.resolve('src') } },
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
+  },
+});
