@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './server';
 
 async function main() {
+  // A local .env, when present, fills variables the environment does not set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();

@@ -75,7 +75,7 @@ function rowFrom(s: WaitlistSubmission) {
   };
 }
 
-/** spec §7: the JSON of the submission of spec §3, in its field order. */
+/** spec §7: the JSON of the submission of spec §3 (stored as jsonb, so key order is not kept). */
 function webhookBody(s: WaitlistSubmission) {
   return {
     timestamp: s.timestamp,

@@ -1,0 +1,140 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test/harness';
+
+/** A stand-in for the Vite build: an index.html template and one hashed asset. */
+function writeStaticDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ownstead-static-'));
+  // Over 1 KB, so that the page is worth compressing.
+  const filler = '<p>Co-own your home.</p>'.repeat(60);
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>x</title><meta name="description" content=""><script type="module" src="/assets/index-Bx3k9Q.js"></script></head><body><div id="root"></div>${filler}</body></html>`,
+  );
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'index-Bx3k9Q.js'), 'console.log("app");\n');
+  return dir;
+}
+
+/** GET with node:http, so that the raw (possibly gzipped) bytes are seen as sent. */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+async function get(url: string, init: RequestInit = {}) {
+  const response = await fetch(url, { redirect: 'manual', ...init });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+
+describe('the app over HTTP', () => {
+  let staticDir: string;
+  let app: TestServer;
+
+  beforeAll(async () => {
+    staticDir = writeStaticDir();
+    app = await startTestServer({ STATIC_DIR: staticDir });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('reports itself healthy with its database', async () => {
+    const { status, text } = await get(`${app.url}/api/health`);
+    expect(status).toBe(200);
+    expect(JSON.parse(text)).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers an unknown API path with a JSON 404 in the error shape', async () => {
+    const { status, headers, text } = await get(`${app.url}/api/no-such-thing`);
+    expect(status).toBe(404);
+    expect(headers.get('content-type')).toMatch(/application\/json/);
+    expect(JSON.parse(text)).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  it('serves a known page with its own title, description and client configuration', async () => {
+    const { status, headers, text } = await get(`${app.url}/waitlist`);
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/text\/html/);
+    expect(titleOf(text)).toBe('Join Our Waitlist | Ownstead');
+    expect(descriptionOf(text)).toMatch(/waitlist/i);
+    const config = /<script type="application\/json" id="app-config">([^<]*)<\/script>/.exec(text)?.[1];
+    expect(config).toBeDefined();
+    expect(JSON.parse(config!)).toMatchObject({ brand: { name: 'Ownstead' } });
+    expect(text).toContain('<div id="root"></div>');
+  });
+
+  it('answers an unknown page with 404 HTML titled Page Not Found', async () => {
+    const { status, headers, text } = await get(`${app.url}/no-such-page`);
+    expect(status).toBe(404);
+    expect(headers.get('content-type')).toMatch(/text\/html/);
+    expect(titleOf(text)).toBe('Page Not Found | Ownstead');
+    expect(text).toContain('id="app-config"');
+  });
+
+  it('redirects /privacy permanently to /privacy-policy', async () => {
+    const { status, headers } = await get(`${app.url}/privacy`);
+    expect(status).toBe(301);
+    expect(headers.get('location')).toBe('/privacy-policy');
+  });
+
+  it.each(['/waitlist', '/api/health'])('sends the security headers on %s', async (pathname) => {
+    const { headers } = await get(`${app.url}${pathname}`);
+    const csp = headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('lets browsers cache a hashed asset for a year', async () => {
+    const { status, headers, text } = await get(`${app.url}/assets/index-Bx3k9Q.js`);
+    expect(status).toBe(200);
+    expect(text).toContain('console.log("app")');
+    expect(headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing asset with 404 rather than the page', async () => {
+    const { status, text } = await get(`${app.url}/assets/index-Old123.js`);
+    expect(status).toBe(404);
+    expect(text).not.toContain('<html');
+  });
+
+  it.each([
+    ['an HTML page', '/waitlist', /text\/html/],
+    ['a JSON document', '/api/openapi.json', /application\/json/],
+  ])('compresses %s for a client that accepts gzip', async (_label, pathname, type) => {
+    const reply = await rawGet(`${app.url}${pathname}`, { 'accept-encoding': 'gzip' });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toMatch(type);
+    expect(reply.headers['content-encoding']).toBe('gzip');
+    const plain = gunzipSync(reply.body).toString('utf8');
+    expect(plain.length).toBeGreaterThan(1024);
+    expect(reply.body.length).toBeLessThan(plain.length);
+  });
+
+  it('describes the API in an OpenAPI document', async () => {
+    const { status, text } = await get(`${app.url}/api/openapi.json`);
+    expect(status).toBe(200);
+    const document = JSON.parse(text);
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/api/waitlist']).toHaveProperty('post');
+  });
+});

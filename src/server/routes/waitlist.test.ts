@@ -1,0 +1,241 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitlistEntries } from '../db/schema';
+import type { Db } from '../db/client';
+import {
+  createTestDatabase,
+  postJson,
+  startTestServer,
+  uniqueEmail,
+  waitlistSubmission,
+  type HttpReply,
+  type TestDatabase,
+  type TestServer,
+} from '../test/harness';
+
+const entryByEmail = async (db: Db, email: string) =>
+  (await db.select().from(waitlistEntries).where(eq(waitlistEntries.emailKey, email.toLowerCase())))[0];
+const entryCount = async (db: Db) => (await db.select({ n: count() }).from(waitlistEntries))[0].n;
+
+const expectErrorShape = (body: unknown, code: string) =>
+  expect(body).toMatchObject({ error: { code, message: expect.any(String) } });
+
+describe('POST /api/waitlist', () => {
+  let database: TestDatabase;
+  let app: TestServer;
+  let endpoint: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestServer({ WAITLIST_RATE_LIMIT_MAX: '1000' }, { database });
+    endpoint = `${app.url}/api/waitlist`;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await database?.dispose();
+  });
+
+  it('stores a valid submission with every field of spec §3 and answers success', async () => {
+    const submission = waitlistSubmission({ email: uniqueEmail('Complete') });
+    const reply = await postJson(endpoint, submission);
+
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: 'success' });
+    const row = await entryByEmail(app.db, submission.email);
+    expect(row).toMatchObject({
+      source: 'public',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: submission.email,
+      phone: '(214) 555-0187',
+      cityState: 'Dallas, TX',
+      intendedState: 'Texas',
+      homeType: 'new',
+      buyingTimeline: '6months',
+      priceRange: '300-400k',
+      downPayment: '$25K',
+      monthlyPaymentRange: '$1,800-$2,000',
+      priority: 'higher-equity',
+      housingStatus: 'renter',
+      interests: 'Co-owning a starter home near good schools.',
+      contactConsent: true,
+      submissionCount: 1,
+    });
+    expect(row.clientTimestamp?.toISOString()).toBe(submission.timestamp);
+  });
+
+  it('keeps the submission when the server restarts on the same data', async () => {
+    const submission = waitlistSubmission({ firstName: 'Durable' });
+    expect((await postJson(endpoint, submission)).status).toBe(200);
+
+    // A PGlite folder admits one instance: stop the server before looking at its data.
+    await app.stop();
+    const direct = await database.open();
+    try {
+      expect(await entryByEmail(direct.db, submission.email)).toMatchObject({ firstName: 'Durable', email: submission.email });
+    } finally {
+      await direct.close();
+    }
+
+    app = await startTestServer({ WAITLIST_RATE_LIMIT_MAX: '1000' }, { database });
+    endpoint = `${app.url}/api/waitlist`;
+    expect(await entryByEmail(app.db, submission.email)).toMatchObject({ firstName: 'Durable', email: submission.email });
+    const again = await postJson(endpoint, { ...submission, firstName: 'Restarted' });
+    expect(again.status).toBe(200);
+    expect(await entryByEmail(app.db, submission.email)).toMatchObject({ firstName: 'Restarted', submissionCount: 2 });
+  });
+
+  const ENUM_FIELDS = [
+    'intendedState',
+    'homeType',
+    'buyingTimeline',
+    'priceRange',
+    'downPayment',
+    'monthlyPaymentRange',
+    'priority',
+    'housingStatus',
+  ] as const;
+  const ALL_FIELDS = [
+    'timestamp',
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'cityState',
+    ...ENUM_FIELDS,
+    'interests',
+    'contactConsent',
+  ] as const;
+
+  const invalidCases: [string, string, Record<string, unknown>][] = [
+    ...ALL_FIELDS.map((field): [string, string, Record<string, unknown>] => [`missing ${field}`, field, { [field]: undefined }]),
+    ...ENUM_FIELDS.map((field): [string, string, Record<string, unknown>] => [`${field} not one of the options`, field, { [field]: 'Atlantis' }]),
+    ['intendedState as an abbreviation', 'intendedState', { intendedState: 'TX' }],
+    ['monthlyPaymentRange as an absent band ($2,400-$2,600)', 'monthlyPaymentRange', { monthlyPaymentRange: '$2,400-$2,600' }],
+    ['a malformed e-mail address', 'email', { email: 'ada-at-example.com' }],
+    ['an e-mail address without a domain', 'email', { email: 'ada@' }],
+    ['consent not given', 'contactConsent', { contactConsent: false }],
+    ['consent as the text "true"', 'contactConsent', { contactConsent: 'true' }],
+    ['a blank first name', 'firstName', { firstName: '   ' }],
+    ['a phone number without digits', 'phone', { phone: 'call me' }],
+    ['a timestamp that is not a date-time', 'timestamp', { timestamp: 'yesterday' }],
+  ];
+
+  it.each(invalidCases)('answers 400 naming the field and stores nothing: %s', async (_label, field, change) => {
+    const email = uniqueEmail('invalid');
+    const body: Record<string, unknown> = { ...waitlistSubmission({ email }), ...change };
+    for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
+    const before = await entryCount(app.db);
+
+    const reply = await postJson(endpoint, body);
+
+    expect(reply.status).toBe(400);
+    expectErrorShape(reply.body, 'validation_failed');
+    expect(reply.body.error.fields).toHaveProperty(field, expect.any(String));
+    expect(await entryCount(app.db)).toBe(before);
+    expect(await entryByEmail(app.db, email)).toBeUndefined();
+  });
+
+  it('answers 400 with the error shape to a body that is not JSON', async () => {
+    const before = await entryCount(app.db);
+    const reply = await postJson(endpoint, '{"firstName": "Ada",');
+    expect(reply.status).toBe(400);
+    expectErrorShape(reply.body, 'invalid_json');
+    expect(await entryCount(app.db)).toBe(before);
+  });
+
+  it('keeps one entry per e-mail address whatever its case, updated by a repeat, and still answers success', async () => {
+    const email = uniqueEmail('Repeat');
+    const first = waitlistSubmission({ email: email.toUpperCase(), firstName: 'First', priceRange: 'under200k' });
+    const second = waitlistSubmission({ email: email.toLowerCase(), firstName: 'Second', priceRange: '700k+', housingStatus: 'current-homeowner' });
+
+    const a = await postJson(endpoint, first);
+    const b = await postJson(endpoint, second);
+
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body, b.body]).toEqual([{ status: 'success' }, { status: 'success' }]);
+    const rows = await app.db.select().from(waitlistEntries).where(eq(waitlistEntries.emailKey, email.toLowerCase()));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      firstName: 'Second',
+      priceRange: '700k+',
+      housingStatus: 'current-homeowner',
+      email: email.toLowerCase(),
+      submissionCount: 2,
+    });
+  });
+
+  it('answers a filled honeypot like a success and stores nothing', async () => {
+    const submission = waitlistSubmission({ website: 'https://spam.example' });
+    const before = await entryCount(app.db);
+
+    const reply = await postJson(endpoint, submission);
+
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: 'success' });
+    expect(await entryByEmail(app.db, submission.email)).toBeUndefined();
+    expect(await entryCount(app.db)).toBe(before);
+  });
+
+  it('refuses a body over 64 KB with 413 JSON and stores nothing', async () => {
+    const submission = waitlistSubmission({ interests: 'x'.repeat(70 * 1024) });
+    const reply = await postJson(endpoint, submission);
+
+    expect(reply.status).toBe(413);
+    expect(reply.headers.get('content-type')).toMatch(/application\/json/);
+    expectErrorShape(reply.body, 'payload_too_large');
+    expect(await entryByEmail(app.db, submission.email)).toBeUndefined();
+  });
+});
+
+describe('POST /api/waitlist rate limit (WAITLIST_RATE_LIMIT_MAX=3)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  function expectRateLimited(reply: HttpReply) {
+    expect(reply.status).toBe(429);
+    expect(reply.headers.get('content-type')).toMatch(/application\/json/);
+    const retryAfter = Number(reply.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expectErrorShape(reply.body, 'rate_limited');
+  }
+
+  it('answers the 4th submission from one address with 429 and Retry-After, and stores nothing more', async () => {
+    const app = await startTestServer({ WAITLIST_RATE_LIMIT_MAX: '3' }, { database });
+    try {
+      const endpoint = `${app.url}/api/waitlist`;
+      // Without TRUST_PROXY a forged X-Forwarded-For must not buy a fresh budget.
+      for (let i = 1; i <= 3; i += 1) {
+        const reply = await postJson(endpoint, waitlistSubmission(), { 'x-forwarded-for': `198.51.100.${i}` });
+        expect(reply.status).toBe(200);
+      }
+      const fourth = waitlistSubmission();
+      expectRateLimited(await postJson(endpoint, fourth, { 'x-forwarded-for': '198.51.100.4' }));
+      expect(await entryByEmail(app.db, fourth.email)).toBeUndefined();
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('counts per forwarded address behind a trusted proxy (TRUST_PROXY=true)', async () => {
+    const app = await startTestServer({ WAITLIST_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' }, { database });
+    try {
+      const endpoint = `${app.url}/api/waitlist`;
+      const from = (ip: string) => postJson(endpoint, waitlistSubmission(), { 'x-forwarded-for': `${ip}, 10.0.0.1` });
+      for (let i = 0; i < 3; i += 1) expect((await from('203.0.113.7')).status).toBe(200);
+      expectRateLimited(await from('203.0.113.7'));
+
+      // Another visitor behind the same proxy keeps a budget of their own.
+      for (let i = 0; i < 3; i += 1) expect((await from('203.0.113.8')).status).toBe(200);
+      expectRateLimited(await from('203.0.113.8'));
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -1,0 +1,222 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { WaitlistForm } from '../../domain/waitlist';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database, type Db } from '../db/client';
+import type { Logger } from '../lib/logger';
+import { startServer, type RunningServer } from '../server';
+import { adminQuery, databaseUrl as urlOf, randomId, type TestDbInfo } from './global-setup';
+
+/**
+ * Server-test harness (style.md 'Tests'): every test file gets its own migrated
+ * database, copied from the template that global-setup.ts migrated once, and
+ * starts the real server on it.
+ */
+
+/** Which database the current project runs against ('pglite' or 'postgres'). */
+export const testDbKind = (): TestDbInfo['kind'] => inject('testDb').kind;
+
+export interface TestDatabase {
+  kind: TestDbInfo['kind'];
+  /** Set on PostgreSQL: the database of this test file. */
+  databaseUrl?: string;
+  /** Set on PGlite: the folder of the embedded database (`<dataDir>/db`). */
+  pgliteDir?: string;
+  /** The server's DATA_DIR. */
+  dataDir: string;
+  /** The variables that point a server at this database. */
+  env: Record<string, string>;
+  /** A connection of the test's own. A PGlite folder admits one instance: not while a server has it open. */
+  open(): Promise<Database>;
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated database for this test file; dispose() removes it. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const info = inject('testDb');
+  const dataDir = mkdtempSync(path.join(info.workDir, 'test-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+
+  if (info.kind === 'pglite') {
+    const pgliteDir = path.join(dataDir, 'db');
+    cpSync(info.templateDir, pgliteDir, { recursive: true });
+    return {
+      kind: 'pglite',
+      pgliteDir,
+      dataDir,
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      open: () => openDatabase({ pgliteDir }),
+      dispose: async () => removeDir(),
+    };
+  }
+
+  const name = `${info.testDbPrefix}${randomId()}`;
+  await createFromTemplate(info.adminUrl, name, info.templateName);
+  const databaseUrl = urlOf(info.adminUrl, name);
+  return {
+    kind: 'postgres',
+    databaseUrl,
+    dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    open: () => openDatabase({ databaseUrl, poolSize: 4 }),
+    async dispose() {
+      removeDir();
+      await adminQuery(info.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function createFromTemplate(adminUrl: string, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+      return;
+    } catch (error) {
+      // 55006: the template is briefly in use by another session; wait and try again.
+      if ((error as { code?: string }).code !== '55006' || attempt >= 10) throw error;
+      await sleep(100 * attempt);
+    }
+  }
+}
+
+export interface TestServer {
+  url: string;
+  server: RunningServer;
+  config: Config;
+  /** The server's own connection: query it freely (it is the only one a PGlite folder admits). */
+  db: Db;
+  database: TestDatabase;
+  stop(): Promise<void>;
+}
+
+export interface StartTestServerOptions {
+  /** Run on this database; when absent a new one is created and removed on stop(). */
+  database?: TestDatabase;
+  /** Share an already open connection with another server of this process (startServer's `database`). */
+  connection?: Database;
+  /** Replaces the server's own (silent) logger, e.g. to count what an instance did. */
+  logger?: Logger;
+}
+
+function emptyStaticDir(dataDir: string): string {
+  const dir = path.join(dataDir, 'empty-static');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Starts the real server (migrations, outbox worker, listen) on a random port. */
+export async function startTestServer(
+  envOverrides: Record<string, string> = {},
+  options: StartTestServerOptions = {},
+): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    // No build needed: pages render from the fallback template unless a test sets STATIC_DIR.
+    STATIC_DIR: emptyStaticDir(database.dataDir),
+    ...database.env,
+    ...envOverrides,
+  });
+  let server: RunningServer;
+  try {
+    server = await startServer(config, { database: options.connection, logger: options.logger });
+  } catch (error) {
+    if (!options.database) await database.dispose();
+    throw error;
+  }
+  let stopped: Promise<void> | undefined;
+  return {
+    url: server.url,
+    server,
+    config,
+    db: server.database.db,
+    database,
+    stop() {
+      stopped ??= (async () => {
+        await server.close();
+        if (!options.database) await database.dispose();
+      })();
+      return stopped;
+    },
+  };
+}
+
+export interface HttpReply {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or the text when it is not JSON. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/**
+ * POSTs JSON (or a raw string as is) and reads the whole reply: an unread body
+ * keeps the connection busy and delays the server's shutdown.
+ */
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpReply> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: the test sees the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` returns a value other than undefined/false, or fails after the deadline. */
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  { timeoutMs = 10_000, intervalMs = 25, message = 'condition' }: { timeoutMs?: number; intervalMs?: number; message?: string } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${message}`);
+    await sleep(intervalMs);
+  }
+}
+
+let sequence = 0;
+/** A unique e-mail address per call, so tests never collide on the one-entry-per-address rule. */
+export function uniqueEmail(label = 'visitor'): string {
+  sequence += 1;
+  return `${label}.${process.pid}.${sequence}.${Date.now().toString(36)}@example.com`;
+}
+
+export type WaitlistPayload = WaitlistForm & { timestamp: string; website?: string };
+
+/** A complete, valid waitlist submission (every field of spec §3). */
+export function waitlistSubmission(overrides: Partial<WaitlistPayload> = {}): WaitlistPayload {
+  return {
+    timestamp: '2025-03-14T15:09:26.535Z',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: uniqueEmail(),
+    phone: '(214) 555-0187',
+    cityState: 'Dallas, TX',
+    intendedState: 'Texas',
+    homeType: 'new',
+    buyingTimeline: '6months',
+    priceRange: '300-400k',
+    downPayment: '$25K',
+    monthlyPaymentRange: '$1,800-$2,000',
+    priority: 'higher-equity',
+    housingStatus: 'renter',
+    interests: 'Co-owning a starter home near good schools.',
+    contactConsent: true,
+    ...overrides,
+  };
+}
