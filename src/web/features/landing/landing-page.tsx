@@ -1,3 +1,30 @@
-export default function Page() {
-  return <section className="mx-auto max-w-3xl px-4 py-16"><h1 className="text-3xl font-bold">landing-page</h1></section>;
+import { landingContent } from '../../../domain/content/landing';
+import { testimonials } from '../../../domain/content/testimonials';
+import { brand } from '../../lib/config';
+import { ClosingSection } from './closing-section';
+import { CustomizeSection } from './customize-section';
+import { DisclosuresSection } from './disclosures-section';
+import { HeroSection } from './hero-section';
+import { HowItWorksSection } from './how-it-works-section';
+import { MeetSection } from './meet-section';
+import { StatsSection } from './stats-section';
+import { TestimonialsSection } from './testimonials-section';
+
+const content = landingContent(brand);
+const quotes = testimonials(brand);
+
+/** spec §2 'Landing page'. Its purpose is to collect waitlist sign-ups. */
+export default function LandingPage() {
+  return (
+    <>
+      <HeroSection hero={content.hero} />
+      <MeetSection meet={content.meet} />
+      <StatsSection stats={content.stats} />
+      <CustomizeSection customize={content.customize} />
+      <HowItWorksSection howItWorks={content.howItWorks} summary={content.summary} />
+      <TestimonialsSection title={content.testimonials.title} items={quotes} />
+      <ClosingSection closing={content.closing} />
+      <DisclosuresSection />
+    </>
+  );
 }

@@ -1,0 +1,12 @@
+import { Handshake, House, KeyRound, PiggyBank, Search, SlidersHorizontal, TrendingUp, type LucideIcon } from 'lucide-react';
+import type { IntroIcon } from '../../../domain/content/intro-slides';
+
+export const introIcons: Record<IntroIcon, LucideIcon> = {
+  house: House,
+  search: Search,
+  piggy: PiggyBank,
+  sliders: SlidersHorizontal,
+  handshake: Handshake,
+  trending: TrendingUp,
+  key: KeyRound,
+};
