@@ -105,3 +105,15 @@ test.describe('waitlist', () => {
     await expect(page.getByLabel('First Name')).toBeFocused();
   });
 });
+
+test('leaving the waitlist page for another page works', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/waitlist');
+  await page.getByLabel('First Name').fill('Kept');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Own Your Home');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Join Our Waitlist!' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

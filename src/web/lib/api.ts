@@ -25,7 +25,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     throw new ApiError(0, 'network_error', 'We could not reach the server. Check your connection and try again.');
   }
   const text = await response.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {

@@ -6,7 +6,7 @@ import { brand } from '../../lib/config';
 import { LogoMark } from './logo';
 
 const heading = 'mb-3 text-sm font-semibold uppercase tracking-wider text-white';
-const link = 'rounded text-[15px] text-white/85 underline-offset-4 hover:text-white hover:underline';
+const link = 'rounded text-[15px] text-white/85 underline-offset-4 hover:text-white hover:underline focus-visible:outline-white';
 
 /** spec §2 'Footer': Contact Us, Social, Menu, privacy link, the coin site, disclaimers, copyright. */
 export function Footer() {
@@ -15,7 +15,7 @@ export function Footer() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-xl font-bold">
-            <LogoMark className="size-7" /> {brand.name}
+            <LogoMark className="size-7" inverted /> {brand.name}
           </p>
           <p className="mt-3 text-[15px] text-white/85">{brand.tagline}.</p>
         </div>

@@ -42,7 +42,9 @@ export default function WaitlistPage() {
   const submitting = formState.isSubmitting;
 
   // spec §2: the page scrolls to the top on load.
-  useEffect(() => window.scrollTo({ top: 0 }), []);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, []);
 
   const onValid = async (values: FormValues) => {
     try {
