@@ -1,3 +1,283 @@
-export default function Page() {
-  return <section className="mx-auto max-w-3xl px-4 py-16"><h1 className="text-3xl font-bold">comparison-page</h1></section>;
+import { ArrowRight, Calculator, Info } from 'lucide-react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  applySlider,
+  COMPARISON_RENT_RATE,
+  comparisonBaseline,
+  toNumber,
+  YEARS_MAX,
+  YEARS_MIN,
+  type ComparisonBaseline,
+  type ComparisonInputs,
+} from '../../../domain/calculators';
+import { formatMoney, formatPercent } from '../../../domain/format';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { brand } from '../../lib/config';
+import { cn } from '../../lib/cn';
+import { CalculatorDisclaimer } from './components/calculator-disclaimer';
+import { CalculatorHeader } from './components/calculator-header';
+import { ComparisonAssumptions } from './components/comparison-assumptions';
+import { NumberInput } from './components/number-input';
+import { PaymentSlider } from './components/payment-slider';
+import { PaymentSummary } from './components/payment-summary';
+import { ResultsPrompt } from './components/results-prompt';
+import { ValueChart } from './components/value-chart';
+import { WealthTable } from './components/wealth-table';
+import { useCalculatorDefaults, type CalculatorDefaults } from './lib/calculator-defaults';
+import { applyHref } from './lib/links';
+import { useOutsideNavigationKey, useSearchState, type SearchSpec, type SearchValues } from './lib/use-search-state';
+
+type Param = 'price' | 'down' | 'rate' | 'appr' | 'years' | 'calc' | 'pay';
+type InputParam = Exclude<Param, 'calc' | 'pay'>;
+
+function searchSpec({ comparison: d }: CalculatorDefaults): SearchSpec<Param> {
+  return {
+    price: String(d.homePrice),
+    down: String(d.downPayment),
+    rate: String(d.mortgageRate),
+    appr: String(d.appreciationRate),
+    years: String(d.yearsToDisplay),
+    calc: null,
+    pay: null,
+  };
+}
+
+const inputsOf = (v: SearchValues<Param>): ComparisonInputs => ({
+  homePrice: toNumber(v.price),
+  downPayment: toNumber(v.down),
+  mortgageRate: toNumber(v.rate),
+  appreciationRate: toNumber(v.appr),
+  yearsToDisplay: toNumber(v.years),
+});
+
+const sameInputs = (a: ComparisonInputs, b: ComparisonInputs) =>
+  (Object.keys(a) as (keyof ComparisonInputs)[]).every((key) => a[key] === b[key]);
+
+const YEARS_MESSAGE = `Enter a whole number of years from ${YEARS_MIN} to ${YEARS_MAX}`;
+// spec §5: Years to Display 1–10; anything else is refused, not clamped.
+const yearsValid = (text: string) => {
+  const years = toNumber(text);
+  return text.trim() !== '' && Number.isInteger(years) && years >= YEARS_MIN && years <= YEARS_MAX;
+};
+
+interface Calculated {
+  inputs: ComparisonInputs;
+  baseline: ComparisonBaseline;
+}
+
+function calculate(v: SearchValues<Param>): Calculated | null {
+  if (!yearsValid(v.years)) return null;
+  const inputs = inputsOf(v);
+  return { inputs, baseline: comparisonBaseline(inputs) };
+}
+
+function ComparisonCalculator() {
+  const n = brand.name;
+  const defaults = useCalculatorDefaults();
+  const spec = useMemo(() => searchSpec(defaults), [defaults]);
+  const [v, update] = useSearchState(spec);
+  // Calculate fixes the baseline (calculators.md 'Comparison'); the slider only reapplies it.
+  const [calculated, setCalculated] = useState<Calculated | null>(() => (v.calc === '1' ? calculate(v) : null));
+  const yearsRef = useRef<HTMLInputElement>(null);
+  const stale = calculated !== null && !sameInputs(calculated.inputs, inputsOf(v));
+  const yearsError = yearsValid(v.years) ? undefined : YEARS_MESSAGE;
+
+  const onInput = (param: InputParam, value: string) => {
+    const next = { ...v, [param]: value };
+    update({ [param]: value, calc: calculated && sameInputs(calculated.inputs, inputsOf(next)) ? '1' : '' });
+  };
+  const onCalculate = (event: FormEvent) => {
+    event.preventDefault();
+    const next = calculate(v);
+    if (!next) {
+      yearsRef.current?.focus();
+      return;
+    }
+    setCalculated(next);
+    update({ calc: '1', pay: '' });
+  };
+
+  const result = calculated ? applySlider(calculated.baseline, v.pay === '' ? undefined : toNumber(v.pay)) : null;
+  const price = toNumber(v.price);
+  const downShare = price > 0 ? formatPercent(toNumber(v.down) / price) : null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <CalculatorHeader
+        eyebrow="Compare"
+        title={`${n} vs. Mortgage`}
+        lead={`See your monthly payment, equity and wealth with ${n} co-ownership next to a traditional 30-year mortgage, and choose the payment that suits you.`}
+        action={
+          <Button asChild variant="outline">
+            <Link to="/affordability">
+              <Calculator /> Affordability Calculator
+            </Link>
+          </Button>
+        }
+      />
+
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,4fr)_minmax(0,8fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Your home</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <form className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1" onSubmit={onCalculate} noValidate aria-label="Your home">
+              <Field label="Home Price">
+                <NumberInput prefix="$" value={v.price} onChange={(e) => onInput('price', e.target.value)} />
+              </Field>
+              <Field label="Down Payment" help={downShare ? `${downShare} of the price` : undefined}>
+                <NumberInput prefix="$" value={v.down} onChange={(e) => onInput('down', e.target.value)} />
+              </Field>
+              <Field label="Mortgage Rate" help="Yearly interest rate of a 30-year fixed mortgage.">
+                <NumberInput suffix="%" value={v.rate} onChange={(e) => onInput('rate', e.target.value)} />
+              </Field>
+              <Field label="Appreciation Rate" help="How much the home’s value grows each year.">
+                <NumberInput suffix="%" value={v.appr} onChange={(e) => onInput('appr', e.target.value)} />
+              </Field>
+              <Field label="Years to Display" error={yearsError} help={`A whole number from ${YEARS_MIN} to ${YEARS_MAX}.`}>
+                <NumberInput ref={yearsRef} inputMode="numeric" value={v.years} onChange={(e) => onInput('years', e.target.value)} />
+              </Field>
+              <Field label="Rent (read-only)" help={`${formatPercent(COMPARISON_RENT_RATE, { digits: 2, trim: true })} of the home price a month, for comparison.`}>
+                <NumberInput prefix="$" readOnly value={formatMoney(COMPARISON_RENT_RATE * price).replace('$', '')} />
+              </Field>
+              <Button type="submit" size="lg" className="w-full sm:col-span-2 lg:col-span-1">
+                {calculated ? 'Recalculate' : 'Calculate'}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+
+        <section aria-labelledby="results-title" className="flex flex-col gap-6">
+          <h2 id="results-title" className="sr-only">Your comparison</h2>
+          {!result ? (
+            <ResultsPrompt
+              title="Compare your options"
+              points={[
+                'Both monthly payments, side by side',
+                `A slider to choose your ${n} payment`,
+                `Equity and wealth year by year, for ${YEARS_MIN} to ${YEARS_MAX} years`,
+              ]}
+            >
+              Check the home price, down payment and rates, then click <strong>Calculate</strong> to see both payments
+              and how your wealth could grow.
+            </ResultsPrompt>
+          ) : (
+            <>
+              {stale && (
+                <p role="status" className="flex items-start gap-2 rounded-[var(--radius-control)] border border-border bg-muted px-4 py-3">
+                  <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                  You changed your inputs. Click Recalculate to update the figures below.
+                </p>
+              )}
+              <div className={cn('flex flex-col gap-6 transition-opacity', stale && 'opacity-60')}>
+                <SavingsHero
+                  savings={result.monthlySavings}
+                  percent={result.savingsPercent}
+                  mortgageTotal={result.totalMortgageMonthly}
+                />
+                <Card>
+                  <CardHeader>
+                    <CardTitle>Choose your monthly payment</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <PaymentSlider
+                      min={result.slider.min}
+                      max={result.slider.max}
+                      step={result.slider.step}
+                      value={result.sliderValue}
+                      productPayment={result.productMonthly}
+                      productName={n}
+                      disabled={stale}
+                      onChange={(value) => update({ pay: String(Math.round(value)) }, { settle: true })}
+                    />
+                  </CardContent>
+                </Card>
+
+                <Card>
+                  <CardHeader>
+                    <CardTitle>Monthly payments compared</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <PaymentSummary result={result} productName={n} />
+                  </CardContent>
+                </Card>
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+
+      {result && (
+        <div className={cn('mt-10 flex flex-col gap-8 transition-opacity', stale && 'opacity-60')}>
+          <Card>
+            <CardHeader>
+              <CardTitle>Total value by year</CardTitle>
+              <NetWealthLine years={result.inputs.yearsToDisplay} product={result.netHomeWealth.product} mortgage={result.netHomeWealth.mortgage} />
+            </CardHeader>
+            <CardContent>
+              <ValueChart
+                productName={n}
+                points={result.rows.map((row) => ({ year: row.year, product: row.total_product_value, mortgage: row.total_mortgage_value }))}
+              />
+            </CardContent>
+          </Card>
+          <WealthTable result={result} productName={n} />
+          <ComparisonAssumptions productName={n} />
+        </div>
+      )}
+
+      <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild variant="accent" size="lg">
+          <Link to={applyHref({ price: calculated?.inputs.homePrice ?? price, down: calculated?.inputs.downPayment ?? toNumber(v.down) })}>
+            Start Your Application <ArrowRight />
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to="/affordability">Try Affordability Calculator</Link>
+        </Button>
+      </div>
+
+      <CalculatorDisclaimer>Past appreciation does not guarantee future results; home values can fall as well as rise.</CalculatorDisclaimer>
+    </div>
+  );
+}
+
+function SavingsHero({ savings, percent, mortgageTotal }: { savings: number; percent: number; mortgageTotal: number }) {
+  const saves = savings >= 0;
+  return (
+    <div aria-live="polite" aria-atomic="true" className="rounded-[var(--radius-card)] bg-primary px-6 py-7 text-primary-foreground shadow-[var(--shadow-card)] sm:px-8">
+      <p className="text-sm font-medium text-white/85">With {brand.name} you’d pay</p>
+      <p className="mt-1 flex flex-wrap items-baseline gap-x-3">
+        <span className="text-5xl font-bold tracking-tight tabular sm:text-6xl" data-testid="savings-headline">
+          {formatMoney(Math.abs(savings))}
+        </span>
+        <span className="text-xl font-semibold">{saves ? 'less' : 'more'} a month</span>
+      </p>
+      <p className="mt-3 text-white/90">
+        {saves ? `${formatPercent(percent)} below` : `${formatPercent(-percent)} above`} the mortgage’s{' '}
+        <span className="tabular">{formatMoney(mortgageTotal)}</span> a month, taxes and insurance included.
+      </p>
+    </div>
+  );
+}
+
+function NetWealthLine({ years, product, mortgage }: { years: number; product: number; mortgage: number }) {
+  const more = mortgage > 0 ? product / mortgage - 1 : null;
+  return (
+    <p className="text-muted-foreground">
+      Net home wealth after {years} {years === 1 ? 'year' : 'years'}:{' '}
+      <strong className="text-primary tabular">{formatMoney(product)}</strong> with {brand.name} vs.{' '}
+      <strong className="text-foreground tabular">{formatMoney(mortgage)}</strong> with a mortgage
+      {more !== null && more > 0 ? `, ${formatPercent(more, { digits: 0 })} more.` : '.'}
+    </p>
+  );
+}
+
+/** The comparison, /{slug}-vs-mortgage (spec §2, §3, §5; calculators.md 'Comparison'). */
+export default function ComparisonPage() {
+  return <ComparisonCalculator key={useOutsideNavigationKey()} />;
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, formatMoneyCompact, formatPercent, MINUS } from './format';
+
+describe('formatMoney', () => {
+  it('shows whole dollars with thousands separators', () => {
+    expect(formatMoney(1234.5)).toBe('$1,235');
+    expect(formatMoney(450000)).toBe('$450,000');
+    expect(formatMoney(1234567.49)).toBe('$1,234,567');
+    expect(formatMoney(0)).toBe('$0');
+    expect(formatMoney(357.1764705882353)).toBe('$357');
+    expect(formatMoney(148.8235294117647)).toBe('$149');
+  });
+
+  it('puts a typographic minus in front of negative figures and rounds them like positive ones', () => {
+    expect(formatMoney(-1299.9999999999998)).toBe(`${MINUS}$1,300`);
+    expect(formatMoney(-1300)).toBe('−$1,300');
+    expect(formatMoney(-0.5)).toBe('−$1');
+  });
+
+  it('never shows minus zero', () => {
+    expect(formatMoney(-0)).toBe('$0');
+    expect(formatMoney(-0.4)).toBe('$0');
+  });
+
+  it('shows a dash for figures that are not numbers', () => {
+    expect(formatMoney(Number.NaN)).toBe('—');
+    expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+});
+
+describe('formatMoneyCompact', () => {
+  it('shortens large figures for chart axes', () => {
+    expect(formatMoneyCompact(140879)).toBe('$140.9K');
+    expect(formatMoneyCompact(1_200_000)).toBe('$1.2M');
+    expect(formatMoneyCompact(0)).toBe('$0');
+    expect(formatMoneyCompact(-50000)).toBe('−$50K');
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows a ratio to one decimal', () => {
+    expect(formatPercent(0.3854)).toBe('38.5%');
+    expect(formatPercent(0.27033278805800703)).toBe('27.0%');
+    expect(formatPercent(0.54)).toBe('54.0%');
+    expect(formatPercent(1)).toBe('100.0%');
+    expect(formatPercent(-0.02)).toBe('−2.0%');
+    expect(formatPercent(-0.0001)).toBe('0.0%');
+  });
+
+  it('shows stated constants with as many decimals as they need', () => {
+    expect(formatPercent(0.21906, { digits: 3, trim: true })).toBe('21.906%');
+    expect(formatPercent(0.01, { digits: 3, trim: true })).toBe('1%');
+    expect(formatPercent(0.0085, { digits: 3, trim: true })).toBe('0.85%');
+  });
+});
+
+describe('formatDate', () => {
+  it("writes 'MMM d, yyyy'", () => {
+    expect(formatDate(new Date(Date.UTC(2025, 2, 7, 15, 4)))).toBe('Mar 7, 2025');
+    expect(formatDate('2024-12-31T23:30:00Z')).toBe('Dec 31, 2024');
+  });
+
+  it('uses the given time zone', () => {
+    expect(formatDate('2024-12-31T23:30:00Z', { timeZone: 'Asia/Tokyo' })).toBe('Jan 1, 2025');
+    expect(formatDate('2025-01-01T03:00:00Z', { timeZone: 'America/Los_Angeles' })).toBe('Dec 31, 2024');
+  });
+
+  it('shows a dash for an invalid date', () => {
+    expect(formatDate('not a date')).toBe('—');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("writes 'MMM d, yyyy h:mm a'", () => {
+    expect(formatDateTime('2025-03-07T15:04:00Z')).toBe('Mar 7, 2025 3:04 PM');
+    expect(formatDateTime('2025-03-07T00:05:00Z')).toBe('Mar 7, 2025 12:05 AM');
+    expect(formatDateTime('2025-03-07T12:00:00Z')).toBe('Mar 7, 2025 12:00 PM');
+    expect(formatDateTime('2025-07-04T16:30:00Z', { timeZone: 'America/New_York' })).toBe('Jul 4, 2025 12:30 PM');
+  });
+});
