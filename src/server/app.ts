@@ -6,10 +6,13 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { metaForPath, NOT_FOUND_META, REDIRECTS } from '../domain/pages';
+import { handleAuthRequest } from './auth/mount';
 import type { AppEnv, Deps } from './context';
 import { pingDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { openApiDocument } from './openapi';
+import { adminRoutes } from './routes/admin';
+import { meRoutes } from './routes/me';
 import { waitlistRoutes } from './routes/waitlist';
 import { loadIndexTemplate, renderIndex } from './spa/html';
 
@@ -77,6 +80,11 @@ export function createApp(deps: Deps) {
   });
   api.get('/openapi.json', (c) => c.json(openApiDocument(deps.brand.name)));
   api.route('/waitlist', waitlistRoutes());
+  // better-auth: sign-up, sign-in, sessions, verification, reset, two-factor (docs/decisions/006-accounts.md).
+  api.on(['GET', 'POST'], '/auth/*', handleAuthRequest);
+  api.route('/me', meRoutes());
+  // Guarded as a whole: rank admin and two-factor enrolled (src/server/routes/admin.ts).
+  api.route('/admin', adminRoutes());
   api.all('*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
   app.route('/api', api);
 

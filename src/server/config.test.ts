@@ -61,3 +61,33 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
   });
 });
+
+describe('loadConfig: accounts', () => {
+  it('has offline defaults: no SMTP, generated secret, 30/10 attempts per 15 minutes, links 24 h and 1 h', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      AUTH_RATE_LIMIT_IP_MAX: 30,
+      AUTH_RATE_LIMIT_EMAIL_MAX: 10,
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: 900,
+      EMAIL_VERIFICATION_TTL_SECONDS: 86_400,
+      PASSWORD_RESET_TTL_SECONDS: 3600,
+    });
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.BETTER_AUTH_SECRET).toBeUndefined();
+    expect(config.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it.each([
+    ['SMTP_URL', { SMTP_URL: 'mail.example.com' }],
+    ['BETTER_AUTH_SECRET', { BETTER_AUTH_SECRET: 'too-short' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'not-an-address', ADMIN_PASSWORD: 'x' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'boss@example.com' }],
+  ])('refuses a bad %s', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('accepts SMTP over STARTTLS or TLS', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).SMTP_URL).toBe('smtps://u:p@smtp.example.com:465');
+    expect(loadConfig({ SMTP_URL: 'smtp://smtp.example.com:587' }).SMTP_URL).toBe('smtp://smtp.example.com:587');
+  });
+});

@@ -6,6 +6,7 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z.union([z.literal(''), z.url()]).optional().transform((v) => v || undefined);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalText = (schema: z.ZodString) => z.union([z.literal(''), schema]).optional().transform((v) => v || undefined);
 
 /** Every environment variable the server reads; `.env.example` lists them with offline defaults. */
 export const configSchema = z.object({
@@ -31,6 +32,24 @@ export const configSchema = z.object({
   CONTACT_EMAIL: z.union([z.literal(''), z.email()]).optional().transform((v) => v || undefined),
   COIN_SITE_URL: optionalUrl,
   MORTGAGE_CALCULATOR_URL: optionalUrl,
+  // ---- Accounts (issue 4; docs/decisions/006-accounts.md) ----
+  /** Signs sessions, links and encrypts two-factor secrets; generated into DATA_DIR/auth-secret when blank. */
+  BETTER_AUTH_SECRET: optionalText(z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')),
+  /** smtp://user:pass@host:587 or smtps://…:465; blank keeps mail in the mail_outbox table and logs its link. */
+  SMTP_URL: optionalText(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+  /** Sender; blank means `"<brand name>" <CONTACT_EMAIL or the brand's address>`. */
+  MAIL_FROM: optionalText(z.string().min(3)),
+  AUTH_RATE_LIMIT_IP_MAX: positiveInt(30),
+  AUTH_RATE_LIMIT_EMAIL_MAX: positiveInt(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
+  EMAIL_VERIFICATION_TTL_SECONDS: positiveInt(86_400),
+  PASSWORD_RESET_TTL_SECONDS: positiveInt(3600),
+  /** First admin, created at start when no admin exists yet. */
+  ADMIN_EMAIL: z.union([z.literal(''), z.email()]).optional().transform((v) => v || undefined),
+  ADMIN_PASSWORD: optionalText(z.string()),
+}).refine((c) => !c.ADMIN_EMAIL === !c.ADMIN_PASSWORD, {
+  message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
+  path: ['ADMIN_PASSWORD'],
 });
 
 export type Config = z.output<typeof configSchema>;

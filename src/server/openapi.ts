@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { waitlistRequestSchema } from '../domain/waitlist';
+import { accountPaths, meSchema } from './openapi-accounts';
 
 const errorSchema = {
   type: 'object',
@@ -28,9 +29,11 @@ export function openApiDocument(productName: string) {
       schemas: {
         Error: errorSchema,
         WaitlistSubmission: z.toJSONSchema(waitlistRequestSchema, { io: 'input', unrepresentable: 'any' }),
+        Me: meSchema,
       },
     },
     paths: {
+      ...accountPaths(),
       '/api/health': {
         get: {
           summary: 'Checks that the server and its database answer',

@@ -2,11 +2,15 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { withOverrides } from '../domain/brand';
 import { createApp } from './app';
+import { createAuth, type Auth } from './auth/create-auth';
+import { ensureFirstAdmin } from './auth/first-admin';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { BackgroundTasks } from './lib/background';
 import { createLogger, type Logger } from './lib/logger';
 import { jsonWebhook, OutboxWorker, type Deliver } from './lib/outbox';
 import { pruneRateLimits } from './lib/rate-limit';
+import { createMailer, type Mailer } from './mail/send-mail';
 import { WAITLIST_TOPIC } from './routes/waitlist';
 
 export interface RunningServer {
@@ -15,6 +19,10 @@ export interface RunningServer {
   database: Database;
   outbox: OutboxWorker;
   logger: Logger;
+  auth: Auth;
+  mailer: Mailer;
+  /** Mail and other work started after a reply; close() waits for it. */
+  background: BackgroundTasks;
   close(): Promise<void>;
 }
 
@@ -56,7 +64,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     coinSiteUrl: config.COIN_SITE_URL,
     mortgageCalculatorUrl: config.MORTGAGE_CALCULATOR_URL,
   });
-  const app = createApp({ config, db: database.db, logger, brand, outbox });
+  const mailer = createMailer({ config, db: database.db, logger, brand });
+  const background = new BackgroundTasks(logger);
+  const auth = createAuth({ config, db: database.db, logger, brand, mailer, background });
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await ensureFirstAdmin(auth, database.db, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  }
+  const app = createApp({ config, db: database.db, logger, brand, outbox, auth, mailer });
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
@@ -72,10 +86,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     database,
     outbox,
     logger,
+    auth,
+    mailer,
+    background,
     async close() {
       clearInterval(prune);
       await outbox.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await background.settle();
+      mailer.close();
       if (!options.database) await database.close();
     },
   };

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * Account forms (spec §2 /auth screens, §5 'Sign-up', §8 'Auth'), shared by the
+ * browser's forms and the server's checks. The server also refuses the most
+ * common passwords; that list is too large for the browser.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const PASSWORD_MISMATCH = 'Passwords do not match';
+export const PASSWORD_TOO_COMMON = 'This password is too common. Please choose a less common one.';
+
+/** A new password: at least 8 characters and at most 128, so passphrases fit and password managers work. */
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+const name = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+
+/** What the browser sends to sign up (spec §3: confirmPassword stays in the form). */
+export const signUpRequestSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+export const signUpSchema = signUpRequestSchema
+  .extend({ confirmPassword: z.string({ error: 'Please confirm your password' }) })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] });
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  // Any length: an existing password is checked, not judged.
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string({ error: 'Please confirm your password' }) })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] });
+
+/** Profile on the account page; an empty phone clears it. */
+export const profileSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  phone: z
+    .string()
+    .trim()
+    .max(40, 'Phone must be at most 40 characters')
+    .refine((v) => v === '' || /^[+()\d\s.-]*\d{3}[()\d\s.-]*\d{4}\s*$/.test(v), 'Enter a valid phone number')
+    .optional(),
+});
+
+export type SignUpForm = z.input<typeof signUpSchema>;
+export type SignUpRequest = z.output<typeof signUpRequestSchema>;
+export type SignInForm = z.input<typeof signInSchema>;
+export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>;
+export type ResetPasswordForm = z.input<typeof resetPasswordSchema>;
+export type ChangePasswordForm = z.input<typeof changePasswordSchema>;
+export type ProfileForm = z.input<typeof profileSchema>;
+
+/** Display name kept in the account's `name`: first and last name. */
+export const fullName = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim();

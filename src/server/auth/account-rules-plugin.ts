@@ -1,0 +1,38 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { SendMail } from '../mail/send-mail';
+import type { MailContext } from '../mail/templates';
+import { changePasswordRevokesHook, passwordPolicyHook } from './password-hooks';
+import { rateLimitHook } from './rate-limit-hook';
+import { existingAccountHook, signUpShapeHook, welcomeHook } from './sign-up-hooks';
+import { verifyOnceHook } from './verify-once-hook';
+
+export interface AccountRulesDeps {
+  db: Db;
+  config: Config;
+  sendMail: SendMail;
+  mailContext: MailContext;
+}
+
+/**
+ * This app's rules around better-auth's endpoints (issue 4 'Protection'), as
+ * plugin hooks so they hold for HTTP requests and server-side `auth.api.*` calls
+ * alike. Before hooks run in this order; the first to throw answers.
+ */
+export function accountRules({ db, config, sendMail, mailContext }: AccountRulesDeps): BetterAuthPlugin {
+  return {
+    id: 'account-rules',
+    hooks: {
+      before: [
+        rateLimitHook(db, config),
+        signUpShapeHook,
+        passwordPolicyHook,
+        existingAccountHook(sendMail, mailContext),
+        changePasswordRevokesHook,
+        verifyOnceHook,
+      ],
+      after: [welcomeHook(sendMail, mailContext)],
+    },
+  };
+}

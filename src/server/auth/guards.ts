@@ -1,0 +1,49 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { hasRank, ROLE_RANK } from '../../domain/roles';
+import type { AppEnv } from '../context';
+import { AppError } from '../lib/errors';
+import type { AuthSession } from './create-auth';
+import { headersWithClientIp } from './client-ip-header';
+
+/** The environment of a route behind requireUser: `c.var.user` and `c.var.session` are set. */
+export interface AuthedEnv {
+  Variables: AppEnv['Variables'] & { user: AuthSession['user']; session: AuthSession['session'] };
+}
+
+/** Reads the session from the request's cookie; passes on a renewed cookie if better-auth refreshed it. */
+async function loadSession(c: Context<AuthedEnv>): Promise<AuthSession | null> {
+  const { auth, config } = c.var.deps;
+  const { headers, response } = await auth.api.getSession({ headers: headersWithClientIp(c, config.TRUST_PROXY), returnHeaders: true });
+  for (const cookie of headers?.getSetCookie() ?? []) c.header('set-cookie', cookie, { append: true });
+  return response;
+}
+
+/** 401 `unauthenticated` without a valid session; otherwise sets c.var.user and c.var.session. */
+export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
+  if (!c.get('user')) {
+    const found = await loadSession(c);
+    if (!found) throw new AppError(401, 'unauthenticated', 'Please sign in to continue.');
+    c.set('user', found.user);
+    c.set('session', found.session);
+  }
+  await next();
+});
+
+/**
+ * 403 `forbidden` below rank `min` (src/domain/roles.ts). Admin routes also need
+ * two-factor: until the admin has enrolled an authenticator app they answer 403
+ * `two_factor_required` (issue 4 'Admin two-factor').
+ */
+export function requireRole(min: number) {
+  return createMiddleware<AuthedEnv>(async (c, next) => {
+    await requireUser(c, async () => {
+      const user = c.var.user;
+      if (!hasRank(user.role, min)) throw new AppError(403, 'forbidden', 'You do not have access to this page.');
+      if (min >= ROLE_RANK.admin && !user.twoFactorEnabled) {
+        throw new AppError(403, 'two_factor_required', 'Set up two-factor authentication on your account page before using the admin area.');
+      }
+      await next();
+    });
+  });
+}

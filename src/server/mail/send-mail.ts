@@ -1,0 +1,67 @@
+import nodemailer from 'nodemailer';
+import type { Brand } from '../../domain/brand';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { Logger } from '../lib/logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the message asks its reader to open; printed in the log only when the mail is kept in the outbox. */
+  actionUrl?: string;
+}
+
+export type SendMail = (message: MailMessage) => Promise<void>;
+
+export interface Mailer {
+  /** 'smtp' when SMTP_URL is set, otherwise 'outbox'. */
+  kind: 'smtp' | 'outbox';
+  sendMail: SendMail;
+  close(): void;
+}
+
+export interface MailerDeps {
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
+  db: Db;
+  logger: Logger;
+  brand: Pick<Brand, 'name' | 'contactEmail'>;
+}
+
+/**
+ * The one way the server sends mail (decisions.md 'Accounts'): over SMTP when
+ * SMTP_URL is set; otherwise into the mail_outbox table plus one log line with
+ * the message's link, so a laptop with no mail server can still finish sign-up.
+ * That line is the only place a token is ever logged (docs/decisions/006-accounts.md).
+ */
+export function createMailer({ config, db, logger, brand }: MailerDeps): Mailer {
+  if (config.SMTP_URL) {
+    const from = config.MAIL_FROM ?? `"${brand.name}" <${brand.contactEmail}>`;
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      kind: 'smtp',
+      async sendMail({ to, subject, text, html }) {
+        try {
+          const info = await transport.sendMail({ from, to, subject, text, html });
+          logger.info({ messageId: info.messageId, subject }, 'mail sent');
+        } catch (error) {
+          const { message, code } = error as { message?: string; code?: string };
+          logger.error({ subject, reason: message?.slice(0, 300), smtpCode: code }, 'mail could not be sent');
+          throw error;
+        }
+      },
+      close: () => transport.close(),
+    };
+  }
+  return {
+    kind: 'outbox',
+    async sendMail({ to, subject, text, html, actionUrl }) {
+      const [row] = await db.insert(mailOutbox).values({ to, subject, text, html }).returning({ id: mailOutbox.id });
+      const hint = actionUrl ? `; open its link: ${actionUrl}` : '';
+      logger.info({ mailId: row.id, subject }, `mail kept in the outbox (SMTP_URL is not set)${hint}`);
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,90 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import { uniqueEmail, type HttpReply } from './harness';
+
+/**
+ * A browser stand-in for the account tests: keeps cookies like a browser does
+ * and sends the Origin header a browser would (better-auth checks it).
+ */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    readonly origin: string,
+    readonly extraHeaders: Record<string, string> = {},
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpReply> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: this.origin,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+        ...this.extraHeaders,
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
+  post = (path: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', path, body, headers);
+  patch = (path: string, body: unknown, headers?: Record<string, string>) => this.request('PATCH', path, body, headers);
+}
+
+export interface NewAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** A valid sign-up body with a unique address and an uncommon password. */
+export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
+  return { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('member'), password: 'cobol-compiler-1959!', ...overrides };
+}
+
+/** The mail kept in the outbox for `to`, newest first. */
+export async function mailsTo(db: Db, to: string) {
+  return db.select().from(mailOutbox).where(eq(mailOutbox.to, to.toLowerCase())).orderBy(desc(mailOutbox.id));
+}
+
+/** The first link in a message pointing at `path` of the web app (e.g. '/auth/verify-email'). */
+export function linkIn(text: string, path: string): URL | undefined {
+  for (const match of text.matchAll(/https?:\/\/\S+/g)) {
+    const url = new URL(match[0]);
+    if (url.pathname === path) return url;
+  }
+  return undefined;
+}
+
+/** Environment for account tests: limits high enough not to interfere unless a test lowers them. */
+export const AUTH_TEST_ENV: Record<string, string> = {
+  AUTH_RATE_LIMIT_IP_MAX: '10000',
+  AUTH_RATE_LIMIT_EMAIL_MAX: '10000',
+};
