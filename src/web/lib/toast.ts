@@ -1,11 +1,38 @@
 /**
- * The one toast helper: a title and a description, as spec §8 words them. sonner
- * is loaded on demand so pages that never toast don't download it up front.
+ * The one toast helper: a title and a description, as spec §8 words them.
+ * The toaster (sonner) is downloaded and mounted only when the first toast is
+ * shown, so pages that never toast don't pay for it (landing JS budget, ADR 005).
  */
 type Kind = 'success' | 'error' | 'info';
 
+let requested = false;
+const subscribers = new Set<() => void>();
+let markReady!: () => void;
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Read by the toaster host in main.tsx. */
+export const toasterState = {
+  get requested() {
+    return requested;
+  },
+  subscribe(listener: () => void) {
+    subscribers.add(listener);
+    return () => {
+      subscribers.delete(listener);
+    };
+  },
+  /** Called once the toaster has mounted and listens for toasts. */
+  markReady: () => markReady(),
+};
+
 function show(kind: Kind, title: string, description?: string) {
-  void import('sonner').then(({ toast }) => {
+  if (!requested) {
+    requested = true;
+    subscribers.forEach((listener) => listener());
+  }
+  void Promise.all([import('sonner'), ready]).then(([{ toast }]) => {
     if (kind === 'info') toast(title, { description });
     else toast[kind](title, { description });
   });
