@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { APP_PORT as PORT, MAIL_HTTP_PORT, MAIL_SMTP_PORT, TEST_ADMIN } from './e2e/support/ports';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh embedded database for every run.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 
@@ -25,21 +25,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'npx tsx src/server/main.ts',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      LOG_LEVEL: 'warn',
-      WAITLIST_RATE_LIMIT_MAX: '1000',
+  webServer: [
+    {
+      command: 'npx tsx src/server/main.ts',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_URL: `http://127.0.0.1:${PORT}`,
+        LOG_LEVEL: 'warn',
+        WAITLIST_RATE_LIMIT_MAX: '1000',
+        // Mail goes to the sink below, where tests read the links (e2e/support/accounts.ts).
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        // The admin of e2e/admin.spec.ts, created at first start.
+        ADMIN_EMAIL: TEST_ADMIN.email,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
+        // Every test comes from 127.0.0.1: the per-IP limits would otherwise stop the suite.
+        AUTH_RATE_LIMIT_IP_MAX: '100000',
+        AUTH_RATE_LIMIT_EMAIL_MAX: '1000',
+      },
     },
-  },
+    {
+      command: 'npx tsx e2e/support/mail-sink.ts',
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_MAIL_SMTP_PORT: String(MAIL_SMTP_PORT), E2E_MAIL_HTTP_PORT: String(MAIL_HTTP_PORT) },
+    },
+  ],
 });

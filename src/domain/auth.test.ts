@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordSchema, profileSchema, resetPasswordSchema, signInSchema, signUpRequestSchema, signUpSchema } from './auth';
+import {
+  backupCodeSchema, changePasswordSchema, confirmPasswordSchema, profileSchema, resetPasswordSchema, signInSchema, signUpRequestSchema, signUpSchema, totpCodeSchema,
+} from './auth';
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'analytical-engine', confirmPassword: 'analytical-engine' };
 const firstMessage = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) =>
@@ -56,5 +58,23 @@ describe('the other account forms', () => {
     expect(profileSchema.safeParse({ firstName: 'Ada', lastName: 'Lovelace', phone: '' }).success).toBe(true);
     expect(profileSchema.safeParse({ firstName: 'Ada', lastName: 'Lovelace', phone: '(214) 555-0187' }).success).toBe(true);
     expect(firstMessage(profileSchema.safeParse({ firstName: 'Ada', lastName: 'Lovelace', phone: 'call me' }), 'phone')).toBe('Enter a valid phone number');
+  });
+});
+
+describe('two-factor codes', () => {
+  it('takes a 6-digit code, with the spaces people paste', () => {
+    expect(totpCodeSchema.parse({ code: '123 456' })).toEqual({ code: '123456' });
+    expect(totpCodeSchema.safeParse({ code: '12345' }).success).toBe(false);
+    expect(totpCodeSchema.safeParse({ code: 'abcdef' }).error?.issues[0].message).toBe('Enter the 6-digit code from your authenticator app');
+  });
+
+  it('takes a backup code as shown, trimmed', () => {
+    expect(backupCodeSchema.parse({ code: ' abcde-12345 ' })).toEqual({ code: 'abcde-12345' });
+    expect(backupCodeSchema.safeParse({ code: '' }).error?.issues[0].message).toBe('Enter a backup code');
+  });
+
+  it('asks for the password before a two-factor change', () => {
+    expect(confirmPasswordSchema.safeParse({ password: '' }).error?.issues[0].message).toBe('Password is required');
+    expect(confirmPasswordSchema.parse({ password: 'any length' })).toEqual({ password: 'any length' });
   });
 });

@@ -72,6 +72,28 @@ export const profileSchema = z.object({
     .optional(),
 });
 
+/** Re-entering the current password before a sensitive change (two-factor on or off). */
+export const confirmPasswordSchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+
+/** The 6-digit code of an authenticator app (TOTP); spaces people type or paste are dropped. */
+export const totpCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')),
+});
+
+/** A one-time backup code as shown at enrolment (`abcde-12345`). */
+export const backupCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter a backup code' })
+    .trim()
+    .min(1, 'Enter a backup code')
+    .max(64, 'That is not a backup code'),
+});
+
 export type SignUpForm = z.input<typeof signUpSchema>;
 export type SignUpRequest = z.output<typeof signUpRequestSchema>;
 export type SignInForm = z.input<typeof signInSchema>;
@@ -79,6 +101,9 @@ export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>;
 export type ResetPasswordForm = z.input<typeof resetPasswordSchema>;
 export type ChangePasswordForm = z.input<typeof changePasswordSchema>;
 export type ProfileForm = z.input<typeof profileSchema>;
+export type ConfirmPasswordForm = z.input<typeof confirmPasswordSchema>;
+export type TotpCodeForm = z.input<typeof totpCodeSchema>;
+export type BackupCodeForm = z.input<typeof backupCodeSchema>;
 
 /** Display name kept in the account's `name`: first and last name. */
 export const fullName = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim();

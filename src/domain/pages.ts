@@ -42,6 +42,39 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
       title: `Privacy Policy | ${n}`,
       description: `How ${n} collects, uses, shares and protects your personal information, and the rights you have over it.`,
     },
+    // Account screens (issue 4). The signed-in pages are listed so the server serves them; their content is private.
+    '/auth/signup': {
+      title: `Create Your Account | ${n}`,
+      description: `Create your ${n} account to save your plans, follow your home application and see your dashboard.`,
+    },
+    '/auth/signin': {
+      title: `Sign In | ${n}`,
+      description: `Sign in to your ${n} account to see your dashboard and continue your home application.`,
+    },
+    '/auth/forgot-password': {
+      title: `Forgot Your Password? | ${n}`,
+      description: `Get a link to choose a new password for your ${n} account.`,
+    },
+    '/auth/reset-password': {
+      title: `Choose a New Password | ${n}`,
+      description: `Choose a new password for your ${n} account.`,
+    },
+    '/auth/verify-email': {
+      title: `Verify Your Email | ${n}`,
+      description: `Confirm the email address of your ${n} account.`,
+    },
+    '/dashboard': {
+      title: `Dashboard | ${n}`,
+      description: `Your ${n} dashboard.`,
+    },
+    '/account': {
+      title: `Account Settings | ${n}`,
+      description: `Your ${n} profile, password, two-factor authentication and signed-in devices.`,
+    },
+    '/admin': {
+      title: `Back Office | ${n}`,
+      description: `The ${n} back office.`,
+    },
   };
 }
 

@@ -1,9 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { comparisonPath } from '../domain/brand';
 import { REDIRECTS } from '../domain/pages';
+import { ROLE_RANK } from '../domain/roles';
 import { PublicLayout } from './components/layout/public-layout';
 import { NotFoundPage, PageLoading, RouteErrorScreen } from './components/layout/route-states';
 import { ScrollToTop } from './components/layout/scroll-to-top';
+import type { RouteAccess } from './components/layout/require-auth';
 import { brand } from './lib/config';
 
 /** Each page is its own chunk: the landing page downloads no calculator, auth or admin code. */
@@ -28,6 +30,36 @@ export const routes: RouteObject[] = [
           { path: comparisonPath(brand).slice(1), lazy: page(() => import('./features/calculators/comparison-page')) },
           ...Object.entries(REDIRECTS).map(([from, to]) => ({ path: from.slice(1), element: <Navigate to={to} replace /> })),
           { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        // Accounts (issue 4): the server-state provider, the account screens and the signed-in area, all lazy.
+        lazy: page(() => import('./components/layout/session-provider-layout')),
+        errorElement: <RouteErrorScreen />,
+        children: [
+          {
+            lazy: page(() => import('./components/layout/auth-layout')),
+            children: [
+              { path: 'auth/signin', lazy: page(() => import('./features/auth/sign-in-page')) },
+              { path: 'auth/signup', lazy: page(() => import('./features/auth/sign-up-page')) },
+              { path: 'auth/forgot-password', lazy: page(() => import('./features/auth/forgot-password-page')) },
+              { path: 'auth/reset-password', lazy: page(() => import('./features/auth/reset-password-page')) },
+              { path: 'auth/verify-email', lazy: page(() => import('./features/auth/verify-email-page')) },
+            ],
+          },
+          {
+            // The guard reads each page's `handle` (decisions.md 'Routes': /dashboard for every signed-in user).
+            lazy: page(() => import('./components/layout/signed-in-layout')),
+            children: [
+              { path: 'dashboard', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/dashboard/dashboard-page')) },
+              { path: 'account', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/account/account-page')) },
+              {
+                path: 'admin',
+                handle: { minRank: ROLE_RANK.admin, requireTwoFactor: true } satisfies RouteAccess,
+                lazy: page(() => import('./features/admin/admin-page')),
+              },
+            ],
+          },
         ],
       },
     ],

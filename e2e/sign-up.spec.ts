@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { latestLink, mailsTo, newAccount, pathOf, signUpOverHttp, type TestAccount } from './support/accounts';
+
+const VERIFY_ERROR = 'The verification link is invalid or has expired. Please request a new one.';
+
+async function fillSignUp(page: Page, account: TestAccount, confirm = account.password) {
+  await page.getByLabel('First Name').fill(account.firstName);
+  await page.getByLabel('Last Name').fill(account.lastName);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByLabel(/^Confirm Password/).fill(confirm);
+}
+
+test.describe('sign-up and email verification', () => {
+  test('sign up, open the link from the mail, Go to Dashboard: the banner is gone', async ({ page }) => {
+    const account = newAccount({ firstName: 'Maya' });
+    await page.goto('/auth/signup');
+    await fillSignUp(page, account);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Account created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome, Maya' })).toBeVisible();
+    await expect(page.getByText('Please verify your email address')).toBeVisible();
+
+    const link = await latestLink(page.request, account.email, '/auth/verify-email');
+    await page.goto(pathOf(link));
+    await expect(page.getByText('Email verified successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome, Maya' })).toBeVisible();
+    await expect(page.getByText('Please verify your email address')).toHaveCount(0);
+
+    // The link works once: opening it again says the address is already verified.
+    await page.goto(pathOf(link));
+    await expect(page.getByRole('heading', { name: 'Your email is already verified' })).toBeVisible();
+  });
+
+  test("'Passwords do not match' is shown and nothing is sent", async ({ page }) => {
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/sign-up')) posted = true;
+    });
+    await page.goto('/auth/signup');
+    await fillSignUp(page, newAccount(), 'a-different-passphrase');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByLabel(/^Confirm Password/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Passwords do not match')).toHaveCount(2); // under the field, and the toast
+    await expect(page.getByLabel(/^Confirm Password/)).toBeFocused();
+    expect(posted).toBe(false);
+    await expect(page).toHaveURL(/\/auth\/signup$/);
+  });
+
+  test("an address that already has an account: 'Failed to create account', the form keeps its values", async ({ browser, page }) => {
+    const existing = newAccount();
+    const other = await browser.newPage();
+    await signUpOverHttp(other, existing);
+    await other.close();
+
+    await page.goto('/auth/signup');
+    await fillSignUp(page, { ...existing, firstName: 'Someone' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Failed to create account')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'may already have an account' })).toBeVisible();
+    await expect(page.getByLabel('First Name')).toHaveValue('Someone');
+    await expect(page.getByLabel('Email')).toHaveValue(existing.email);
+    await expect(page).toHaveURL(/\/auth\/signup$/);
+    // The owner of the address is told by email.
+    await expect.poll(async () => (await mailsTo(page.request, existing.email)).some((m) => m.subject.startsWith('Someone tried to sign up'))).toBe(true);
+  });
+
+  test('a server field error lands under its field (a too-common password)', async ({ page }) => {
+    await page.goto('/auth/signup');
+    await fillSignUp(page, newAccount({ password: 'password123' }));
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('This password is too common. Please choose a less common one.')).toBeVisible();
+    await expect(page.getByLabel(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(/^Password/)).toBeFocused();
+  });
+
+  test("the banner's 'Resend Verification Email' sends a new link", async ({ page }) => {
+    const account = await signUpOverHttp(page);
+    const first = await latestLink(page.request, account.email, '/auth/verify-email');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Resend Verification Email' }).click();
+    await expect(page.getByText('Verification email sent')).toBeVisible();
+    const second = await latestLink(page.request, account.email, '/auth/verify-email', { after: [first.toString()] });
+    expect(second.toString()).not.toBe(first.toString());
+  });
+
+  test('a bad link shows the error, and a visitor can resend to an address they type', async ({ browser, page }) => {
+    const owner = await browser.newPage();
+    const account = await signUpOverHttp(owner);
+    const first = await latestLink(owner.request, account.email, '/auth/verify-email');
+    await owner.close();
+
+    await page.goto('/auth/verify-email?token=not-a-real-token');
+    await expect(page.getByText(VERIFY_ERROR)).toBeVisible();
+    await expect(page.getByText('Failed to verify email')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+    await page.getByRole('button', { name: 'Resend Verification Email' }).click();
+    await expect(page.getByText('Verification email sent')).toBeVisible();
+    await latestLink(page.request, account.email, '/auth/verify-email', { after: [first.toString()] });
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+  });
+
+  test('without a token the verify page goes straight to the error', async ({ page }) => {
+    await page.goto('/auth/verify-email');
+    await expect(page.getByText(VERIFY_ERROR)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend Verification Email' })).toBeVisible();
+  });
+});

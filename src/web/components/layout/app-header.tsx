@@ -1,0 +1,38 @@
+import { Settings } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { hasRank } from '../../../domain/roles';
+import { cn } from '../../lib/cn';
+import { brand } from '../../lib/config';
+import type { SessionUser } from '../../lib/session';
+import { Button } from '../ui/button';
+import { AccountMenu } from './account-menu';
+import { LogoMark } from './logo';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn('rounded-md px-3 py-2 text-[15px] font-medium transition-colors hover:text-primary', isActive ? 'text-primary' : 'text-foreground/80');
+
+/** spec §2 'Dashboard header': the avatar (account menu), the logo and a settings button to /account. */
+export function AppHeader({ user }: { user: SessionUser }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-2 sm:px-4">
+        <AccountMenu user={user} />
+        <div className="flex flex-1 justify-center md:justify-start">
+          <Link to="/dashboard" className="flex items-center gap-2 rounded-md px-1 text-xl font-bold tracking-tight text-primary" aria-label={`${brand.name} dashboard`}>
+            <LogoMark />
+            <span>{brand.name}</span>
+          </Link>
+        </div>
+        <nav aria-label="Signed-in" className="hidden items-center gap-1 md:flex">
+          <NavLink to="/dashboard" className={navClass}>Dashboard</NavLink>
+          {hasRank(user.role, 'admin') && <NavLink to="/admin" className={navClass}>Back office</NavLink>}
+        </nav>
+        <Button asChild variant="ghost" size="icon" aria-label="Account settings">
+          <NavLink to="/account">
+            <Settings aria-hidden="true" className="!size-6 text-foreground/80" />
+          </NavLink>
+        </Button>
+      </div>
+    </header>
+  );
+}

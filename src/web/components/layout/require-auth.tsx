@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useMatches } from 'react-router';
+import { signInPathFor } from '../../lib/redirect-target';
+import { useSession } from '../../lib/use-session';
+import { Button } from '../ui/button';
+import { PageLoading } from './route-states';
+
+/** What a route needs, declared in the route table as its `handle` (src/web/router.tsx). */
+export interface RouteAccess {
+  /** Lowest role rank (src/domain/roles.ts) that may open the page. */
+  minRank?: number;
+  /** Admin pages also need two-factor authentication (issue 4 'Admin two-factor'). */
+  requireTwoFactor?: boolean;
+}
+
+export const TWO_FACTOR_NOTICE = 'Set up two-factor authentication to open the back office.';
+
+/** The strictest access any matched route asks for. */
+function accessOf(matches: ReturnType<typeof useMatches>): Required<RouteAccess> {
+  let minRank = 0;
+  let requireTwoFactor = false;
+  for (const match of matches) {
+    const handle = match.handle as RouteAccess | undefined;
+    if (typeof handle?.minRank === 'number') minRank = Math.max(minRank, handle.minRank);
+    if (handle?.requireTwoFactor) requireTwoFactor = true;
+  }
+  return { minRank, requireTwoFactor };
+}
+
+/**
+ * The browser's route guard (spec §6, decisions.md 'Routes'). It only saves a
+ * round trip: the server checks every request itself.
+ * - no session → /auth/signin?redirectTo=<the wanted path and query>;
+ * - signed in below the page's rank → / ;
+ * - an admin without two-factor on an admin page → /account, with a notice.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, isPending, error, refetch } = useSession();
+  const location = useLocation();
+  const access = accessOf(useMatches());
+
+  if (isPending) return <PageLoading />;
+  if (user === undefined && error) {
+    return (
+      <div role="alert" className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center px-4 text-center">
+        <h1 className="text-2xl font-semibold">We could not load your account</h1>
+        <p className="mt-2 text-muted-foreground">{error.message}</p>
+        <Button className="mt-6" onClick={refetch}>Try again</Button>
+      </div>
+    );
+  }
+  if (!user) return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace />;
+  if (user.rank < access.minRank) return <Navigate to="/" replace />;
+  if (access.requireTwoFactor && !user.twoFactorEnabled) {
+    return <Navigate to="/account" replace state={{ notice: TWO_FACTOR_NOTICE }} />;
+  }
+  return children;
+}

@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useLocationNotice } from '../../lib/use-location-notice';
+import { useSignedInUser } from '../../lib/use-session';
+import { PasswordSection } from './password-section';
+import { ProfileSection } from './profile-section';
+import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
+
+const CONTENTS = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'password', label: 'Password' },
+  { id: 'two-factor', label: 'Two-factor authentication' },
+  { id: 'sessions', label: 'Active sessions' },
+];
+
+/** /account — issue 4 'Account page': name and phone, password, two-factor, active sessions. */
+export default function AccountPage() {
+  const user = useSignedInUser();
+  const notice = useLocationNotice();
+
+  // Sent here to set up two-factor (the admin guard): open at that section. After
+  // the frame, so it wins over ScrollToTop, whose effect runs after this page's.
+  useEffect(() => {
+    if (!notice) return;
+    const frame = requestAnimationFrame(() => document.getElementById('two-factor')?.scrollIntoView({ block: 'start' }));
+    return () => cancelAnimationFrame(frame);
+  }, [notice]);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">Account settings</h1>
+      <p className="mt-2 text-[15px] text-muted-foreground">Your profile, how you sign in, and the devices signed in to your account.</p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
+        <nav aria-label="Account sections" className="hidden lg:block">
+          <ul className="sticky top-24 flex flex-col gap-1 text-[15px]">
+            {CONTENTS.map((item) => (
+              <li key={item.id}>
+                <a href={`#${item.id}`} className="block rounded-[var(--radius-control)] px-3 py-2 font-medium text-foreground/80 hover:bg-muted hover:text-primary">
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex min-w-0 flex-col gap-6">
+          <ProfileSection user={user} />
+          <PasswordSection email={user.email} />
+          <TwoFactorSection user={user} notice={notice} />
+          <SessionsSection />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Card } from '../../../components/ui/card';
+
+interface AuthCardProps {
+  title: string;
+  description?: ReactNode;
+  /** A decorative icon above the title (success, error, mail…). */
+  icon?: ReactNode;
+  children?: ReactNode;
+  /** The links under the card's body (spec §2: each screen's links). */
+  footer?: ReactNode;
+}
+
+/** The card every account screen sits in. */
+export function AuthCard({ title, description, icon, children, footer }: AuthCardProps) {
+  return (
+    <Card className="w-full animate-fade-in">
+      <div className="p-6 sm:p-8">
+        {icon && <div className="mb-4">{icon}</div>}
+        <h1 className="text-2xl font-bold tracking-tight sm:text-[28px] sm:leading-tight">{title}</h1>
+        {description && <div className="mt-2 text-[15px] leading-relaxed text-muted-foreground">{description}</div>}
+        {children && <div className="mt-6">{children}</div>}
+      </div>
+      {footer && <div className="rounded-b-[var(--radius-card)] border-t border-border bg-muted/40 px-6 py-4 text-center text-sm text-muted-foreground sm:px-8">{footer}</div>}
+    </Card>
+  );
+}
+
+/** A round icon badge for a screen's state. */
+export function StateIcon({ tone, children }: { tone: 'success' | 'error' | 'info'; children: ReactNode }) {
+  const tones = { success: 'bg-primary-soft text-success', error: 'bg-accent-soft text-destructive', info: 'bg-primary-soft text-primary' };
+  return <span className={`flex size-12 items-center justify-center rounded-full [&_svg]:size-6 ${tones[tone]}`} aria-hidden="true">{children}</span>;
+}
+
+export const textLink = 'rounded font-semibold text-primary underline-offset-4 hover:underline';

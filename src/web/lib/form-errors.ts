@@ -1,0 +1,37 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api';
+
+/**
+ * Puts the server's field errors (`error.fields`) under the matching fields and
+ * moves focus to the first one. `rename` maps a server field to the form's
+ * (e.g. reset-password's `newPassword` → the form's `password`). Returns whether
+ * any field error was set.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  known: readonly Path<T>[],
+  rename: Record<string, Path<T>> = {},
+): boolean {
+  if (!(error instanceof ApiError) || !error.fields) return false;
+  let first = true;
+  for (const [field, message] of Object.entries(error.fields)) {
+    const name = (rename[field] ?? field) as Path<T>;
+    if (!known.includes(name)) continue;
+    setError(name, { type: 'server', message }, { shouldFocus: first });
+    first = false;
+  }
+  return !first;
+}
+
+/**
+ * The description of an error toast: spec §8's text for the action, except when
+ * the server asks the visitor to wait (429, its message says how long) or the
+ * server could not be reached (the client's message says so).
+ */
+export function failureText(error: unknown, specText: string): string {
+  if (error instanceof ApiError && (error.status === 429 || error.status === 0)) return error.message;
+  return specText;
+}
+
+export const isApiError = (error: unknown, code: string): error is ApiError => error instanceof ApiError && error.code === code;
