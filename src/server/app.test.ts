@@ -136,5 +136,10 @@ describe('the app over HTTP', () => {
     const document = JSON.parse(text);
     expect(document.openapi).toMatch(/^3\./);
     expect(document.paths['/api/waitlist']).toHaveProperty('post');
+    expect(document.paths['/api/application']).toHaveProperty('put');
+    expect(document.paths['/api/application/documents']).toHaveProperty('post');
+    expect(document.paths['/api/documents/{id}']).toHaveProperty('delete');
+    expect(Object.keys(document.paths['/api/me'])).toEqual(['get', 'patch', 'delete']);
+    expect(document.components.schemas.ApplicationDraft.properties.personal.properties).toHaveProperty('ssnLast4');
   });
 });

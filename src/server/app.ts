@@ -12,6 +12,8 @@ import { pingDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { openApiDocument } from './openapi';
 import { adminRoutes } from './routes/admin';
+import { applicationRoutes, UPLOAD_PATH } from './routes/application';
+import { documentRoutes } from './routes/documents';
 import { meRoutes } from './routes/me';
 import { waitlistRoutes } from './routes/waitlist';
 import { loadIndexTemplate, renderIndex } from './spa/html';
@@ -68,7 +70,9 @@ export function createApp(deps: Deps) {
 
   // ---- API ----
   const api = new Hono<AppEnv>();
-  api.use(bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError(413, 'payload_too_large', 'That request is too large.'); } }));
+  const jsonBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError(413, 'payload_too_large', 'That request is too large.'); } });
+  // The document upload streams up to 25 MB and enforces its own limits (src/server/applications/receive-upload.ts).
+  api.use((c, next) => (c.req.method === 'POST' && c.req.path === UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
   api.get('/health', async (c) => {
     try {
       await pingDatabase(deps.db);
@@ -83,6 +87,9 @@ export function createApp(deps: Deps) {
   // better-auth: sign-up, sign-in, sessions, verification, reset, two-factor (docs/decisions/006-accounts.md).
   api.on(['GET', 'POST'], '/auth/*', handleAuthRequest);
   api.route('/me', meRoutes());
+  // The signed-in user's own application and documents (docs/decisions/007-applications-and-documents.md).
+  api.route('/application', applicationRoutes());
+  api.route('/documents', documentRoutes());
   // Guarded as a whole: rank admin and two-factor enrolled (src/server/routes/admin.ts).
   api.route('/admin', adminRoutes());
   api.all('*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));

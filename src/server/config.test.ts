@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configSchema, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('runs offline with an empty environment: embedded database, port 3000', () => {
@@ -51,6 +52,9 @@ describe('loadConfig', () => {
     ['WAITLIST_WEBHOOK_URL', 'script.google.com/macros/exec'],
     ['WAITLIST_RATE_LIMIT_MAX', '0'],
     ['CONTACT_EMAIL', 'hello-at-example'],
+    ['DATA_ENCRYPTION_KEY', 'too-short-to-be-a-key'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_FORCE_PATH_STYLE', 'sometimes'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);
@@ -89,5 +93,29 @@ describe('loadConfig: accounts', () => {
   it('accepts SMTP over STARTTLS or TLS', () => {
     expect(loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).SMTP_URL).toBe('smtps://u:p@smtp.example.com:465');
     expect(loadConfig({ SMTP_URL: 'smtp://smtp.example.com:587' }).SMTP_URL).toBe('smtp://smtp.example.com:587');
+  });
+});
+
+describe('loadConfig: applications and documents', () => {
+  it('keeps uploads in the data folder unless S3_BUCKET is set, and checks the S3 variables go together', () => {
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'docs', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+      S3_BUCKET: 'docs', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'docs', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
+  });
+
+  it('takes a 32-byte DATA_ENCRYPTION_KEY as hex or base64', () => {
+    expect(loadConfig({ DATA_ENCRYPTION_KEY: 'ab'.repeat(32) }).DATA_ENCRYPTION_KEY).toBe('ab'.repeat(32));
+    expect(loadConfig({ DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).DATA_ENCRYPTION_KEY).toBeDefined();
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: Buffer.alloc(16, 7).toString('base64') })).toThrow(/DATA_ENCRYPTION_KEY/);
+  });
+
+  it('lists every variable in .env.example, whose values load as they are', () => {
+    const lines = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8').split('\n').filter((l) => /^[A-Z0-9_]+=/.test(l));
+    const env = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    expect(Object.keys(configSchema.shape).filter((name) => !(name in env))).toEqual([]);
+    expect(() => loadConfig(env)).not.toThrow();
   });
 });

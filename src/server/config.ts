@@ -47,10 +47,45 @@ export const configSchema = z.object({
   /** First admin, created at start when no admin exists yet. */
   ADMIN_EMAIL: z.union([z.literal(''), z.email()]).optional().transform((v) => v || undefined),
   ADMIN_PASSWORD: optionalText(z.string()),
+  // ---- Applications and documents (issue 5; docs/decisions/007-applications-and-documents.md) ----
+  /** 32 bytes as base64 or hex (`openssl rand -base64 32`); blank: generated once into DATA_DIR/encryption-key. */
+  DATA_ENCRYPTION_KEY: optionalText(z.string().refine((v) => decodeKey(v) !== undefined, 'must be 32 bytes as base64 (44 characters) or hex (64 characters)')),
+  /** S3-compatible storage for uploaded documents, used when S3_BUCKET is set; otherwise DATA_DIR/uploads. */
+  S3_BUCKET: optionalText(z.string().min(3)),
+  /** Blank: AWS S3 itself; e.g. http://127.0.0.1:9000 for MinIO. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Blank (both): the SDK's default credential chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: optionalText(z.string()),
+  S3_SECRET_ACCESS_KEY: optionalText(z.string()),
+  /** true for MinIO and most self-hosted S3 servers (bucket in the path, not the host name). */
+  S3_FORCE_PATH_STYLE: bool,
+  /** Saves and submits of the application per user per window (the wizard saves as the user types). */
+  APPLICATION_RATE_LIMIT_MAX: positiveInt(600),
+  /** Document uploads per user per window. */
+  UPLOAD_RATE_LIMIT_MAX: positiveInt(60),
+  APPLICATION_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
 }).refine((c) => !c.ADMIN_EMAIL === !c.ADMIN_PASSWORD, {
   message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
   path: ['ADMIN_PASSWORD'],
+}).refine((c) => !c.S3_ACCESS_KEY_ID === !c.S3_SECRET_ACCESS_KEY, {
+  message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+  path: ['S3_SECRET_ACCESS_KEY'],
+}).refine((c) => c.S3_BUCKET || !(c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID), {
+  message: 'S3_ENDPOINT and the S3 keys need S3_BUCKET',
+  path: ['S3_BUCKET'],
 });
+
+/** A 32-byte key written as 64 hex digits or as base64 / base64url; undefined when it is neither. */
+export function decodeKey(text: string): Buffer | undefined {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value)) {
+    const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (bytes.length === 32) return bytes;
+  }
+  return undefined;
+}
 
 export type Config = z.output<typeof configSchema>;
 

@@ -2,9 +2,12 @@ import type { Brand } from '../domain/brand';
 import type { Auth } from './auth/create-auth';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { BackgroundTasks } from './lib/background';
+import type { FieldCipher } from './lib/crypto';
 import type { Logger } from './lib/logger';
 import type { OutboxWorker } from './lib/outbox';
 import type { Mailer } from './mail/send-mail';
+import type { FileStorage } from './storage/file-storage';
 
 /** What every route can reach through `c.var.deps`. */
 export interface Deps {
@@ -16,6 +19,12 @@ export interface Deps {
   /** better-auth (src/server/auth/create-auth.ts), mounted at /api/auth. */
   auth: Auth;
   mailer: Mailer;
+  /** Work started after a reply (mail); shutdown waits for it. */
+  background: BackgroundTasks;
+  /** Uploaded documents: DATA_DIR/uploads or S3 (src/server/storage). */
+  storage: FileStorage;
+  /** Encrypts the SSN digits and the date of birth (src/server/lib/crypto.ts). */
+  cipher: FieldCipher;
 }
 
 export interface AppEnv {

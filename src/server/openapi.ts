@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { waitlistRequestSchema } from '../domain/waitlist';
 import { accountPaths, meSchema } from './openapi-accounts';
+import { applicationPaths, applicationSchemas, deleteMeOperation } from './openapi-applications';
 
 const errorSchema = {
   type: 'object',
@@ -22,6 +23,7 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
 
 /** The API's OpenAPI document, built from the same zod schemas the routes validate with. */
 export function openApiDocument(productName: string) {
+  const accounts = accountPaths();
   return {
     openapi: '3.1.0',
     info: { title: `${productName} API`, version: '1' },
@@ -30,10 +32,13 @@ export function openApiDocument(productName: string) {
         Error: errorSchema,
         WaitlistSubmission: z.toJSONSchema(waitlistRequestSchema, { io: 'input', unrepresentable: 'any' }),
         Me: meSchema,
+        ...applicationSchemas(),
       },
     },
     paths: {
-      ...accountPaths(),
+      ...accounts,
+      '/api/me': { ...accounts['/api/me'], delete: deleteMeOperation },
+      ...applicationPaths(),
       '/api/health': {
         get: {
           summary: 'Checks that the server and its database answer',

@@ -7,11 +7,14 @@ import { ensureFirstAdmin } from './auth/first-admin';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { BackgroundTasks } from './lib/background';
+import { createFieldCipher, resolveDataKey } from './lib/crypto';
 import { createLogger, type Logger } from './lib/logger';
 import { jsonWebhook, OutboxWorker, type Deliver } from './lib/outbox';
 import { pruneRateLimits } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/send-mail';
 import { WAITLIST_TOPIC } from './routes/waitlist';
+import { createStorage } from './storage/create-storage';
+import type { FileStorage } from './storage/file-storage';
 
 export interface RunningServer {
   url: string;
@@ -23,6 +26,7 @@ export interface RunningServer {
   mailer: Mailer;
   /** Mail and other work started after a reply; close() waits for it. */
   background: BackgroundTasks;
+  storage: FileStorage;
   close(): Promise<void>;
 }
 
@@ -70,7 +74,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureFirstAdmin(auth, database.db, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   }
-  const app = createApp({ config, db: database.db, logger, brand, outbox, auth, mailer });
+  const storage = createStorage(config);
+  const cipher = createFieldCipher(resolveDataKey(config));
+  const app = createApp({ config, db: database.db, logger, brand, outbox, auth, mailer, background, storage, cipher });
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
@@ -89,6 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     auth,
     mailer,
     background,
+    storage,
     async close() {
       clearInterval(prune);
       await outbox.stop();

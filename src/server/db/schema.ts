@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { APPLICATION_STATUSES } from '../../domain/application/status';
+import { DOCUMENT_TYPES } from '../../domain/application/documents';
+import type { ApplicationDraft } from '../../domain/application/draft-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -160,3 +163,90 @@ export const twoFactors = pgTable('two_factor', {
   failedVerificationCount: integer('failed_verification_count').notNull().default(0),
   lockedUntil: authTime('locked_until'),
 }, (t) => [index('two_factor_user_id_idx').on(t.userId)]);
+
+// ---- Home applications and their documents (issue 5; docs/decisions/007-applications-and-documents.md) ----
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+/**
+ * One row per application; one ACTIVE application per user (every status but
+ * declined). `draft` holds what the wizard saved, without the SSN digits and the
+ * date of birth: those are only in their encrypted columns (src/server/lib/crypto.ts).
+ * The columns from first_name on are the back office's (decisions.md 'Home
+ * application' mapping), filled on submit so admins list and search in SQL.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('draft'),
+    draft: jsonb('draft').$type<ApplicationDraft>().notNull(),
+    /** Number of draft saves (0: none yet); PUT may send the version it started from (optimistic concurrency). */
+    version: integer('version').notNull().default(0),
+    /** AES-256-GCM ciphertexts (`v1.<keyId>.…`), never plaintext. */
+    ssnLast4: text('ssn_last4'),
+    dateOfBirth: text('date_of_birth'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    employmentStatus: text('employment_status', { enum: ['employed', 'self-employed'] }),
+    employerName: text('employer_name'),
+    jobTitle: text('job_title'),
+    annualIncome: money('annual_income'),
+    savingsAmount: money('savings_amount'),
+    retirementAccounts: money('retirement_accounts'),
+    creditCardDebt: money('credit_card_debt'),
+    studentLoans: money('student_loans'),
+    propertyAddress: text('property_address'),
+    propertyValue: money('property_value'),
+    downPayment: money('down_payment'),
+    consentCreditPull: boolean('consent_credit_pull').notNull().default(false),
+    consentESign: boolean('consent_e_sign').notNull().default(false),
+    /** spec §4: set when both consents are first ticked, never changed after. */
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    certifiedAt: timestamp('certified_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    notes: text('notes'),
+    assignee: text('assignee'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('applications_status_check', sql`${t.status} in ('draft', 'submitted', 'in_review', 'missing_info', 'approved', 'declined')`),
+    uniqueIndex('applications_one_active_per_user_idx').on(t.userId).where(sql`${t.status} <> 'declined'`),
+    index('applications_user_id_idx').on(t.userId),
+    // The back office's lists: by status, newest submitted first; search by e-mail and names.
+    index('applications_status_submitted_at_idx').on(t.status, t.submittedAt.desc()),
+    index('applications_submitted_at_idx').on(t.submittedAt.desc()),
+    index('applications_email_lower_idx').on(sql`lower(${t.email})`),
+    index('applications_last_name_lower_idx').on(sql`lower(${t.lastName})`),
+    index('applications_first_name_lower_idx').on(sql`lower(${t.firstName})`),
+  ],
+);
+
+/** Uploaded documents; the file itself is in storage (folder or S3) under `storage_key`, a name the server chose. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: DOCUMENT_TYPES }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    /** As the browser sent it (trimmed, at most 255 characters); used only for display and a sanitised download name. */
+    originalName: text('original_name').notNull(),
+    /** From the file's first bytes, not from the browser. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('documents_type_check', sql`${t.type} in ('governmentId', 'bankStatements', 'paystubs', 'taxReturns')`),
+    check('documents_content_type_check', sql`${t.contentType} in ('application/pdf', 'image/jpeg', 'image/png')`),
+    // One document per type and application: a new upload replaces the old one.
+    uniqueIndex('documents_application_type_idx').on(t.applicationId, t.type),
+    index('documents_user_id_idx').on(t.userId),
+  ],
+);

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 
 /** The one error shape of the API: `{ error: { code, message, fields? } }` (style.md 'Typed errors'). */
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  /** `extra` carries what a code needs beyond fields, e.g. `steps` of application_incomplete. */
+  error: { code: string; message: string; fields?: Record<string, string> } & Record<string, unknown>;
 }
 
 export class AppError extends Error {
@@ -12,12 +13,13 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
 
   toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    return { error: { ...this.extra, code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
   }
 }
 

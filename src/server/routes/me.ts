@@ -6,6 +6,7 @@ import { requireUser, type AuthedEnv } from '../auth/guards';
 import type { SessionUser } from '../auth/create-auth';
 import { users } from '../db/schema';
 import { readJson } from '../lib/validate';
+import { meDelete, meExport, meStatus } from './me-data';
 
 type Profile = Pick<SessionUser, 'id' | 'email' | 'emailVerified' | 'firstName' | 'lastName' | 'name' | 'role' | 'createdAt'> & {
   phone?: string | null;
@@ -31,11 +32,19 @@ function profileOf(user: Profile) {
   };
 }
 
-/** GET /api/me (the signed-in user's profile) and PATCH /api/me (name and phone, validated with the shared schema). */
+/**
+ * GET /api/me (the signed-in user's profile), PATCH /api/me (name and phone,
+ * validated with the shared schema), GET /api/me/status (the dashboard's),
+ * GET /api/me/export (a JSON file of everything stored) and DELETE /api/me
+ * (`{ password }`: erase the account).
+ */
 export function meRoutes() {
   return new Hono<AuthedEnv>()
     .use('*', requireUser)
     .get('/', (c) => c.json(profileOf(c.var.user)))
+    .get('/status', meStatus)
+    .get('/export', meExport)
+    .delete('/', meDelete)
     .patch('/', async (c) => {
       const { db } = c.var.deps;
       const { firstName, lastName, phone } = await readJson(c, profileSchema);

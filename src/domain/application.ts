@@ -1,0 +1,13 @@
+/**
+ * The home application (spec §2–§5, §8, §9; decisions.md 'Home application'),
+ * shared by the wizard, the server and the tests. Pure: no I/O.
+ */
+export * from './application/steps';
+export * from './application/fields';
+export * from './application/dates';
+export * from './application/draft-schema';
+export * from './application/submit-check';
+export * from './application/documents';
+export * from './application/status';
+export * from './application/consents';
+export * from './application/summary';

@@ -1,0 +1,95 @@
+/**
+ * Document types of the application (spec §3 'Document types', §5 'File upload';
+ * decisions.md 'Home application': tax returns are required when self-employed).
+ */
+export const DOCUMENT_TYPES = ['governmentId', 'bankStatements', 'paystubs', 'taxReturns'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export interface DocumentTypeInfo {
+  type: DocumentType;
+  title: string;
+  description: string;
+  /** Required for everyone; tax returns are required only when self-employed (see requiredDocuments). */
+  alwaysRequired: boolean;
+}
+
+export const DOCUMENT_TYPE_INFO: readonly DocumentTypeInfo[] = [
+  { type: 'governmentId', title: 'Government ID', description: "Driver's license or passport (front and back)", alwaysRequired: true },
+  { type: 'bankStatements', title: 'Bank Statements', description: 'Last 2-3 months from all accounts', alwaysRequired: true },
+  { type: 'paystubs', title: 'Pay Stubs', description: 'Last 2-3 pay stubs or proof of income', alwaysRequired: true },
+  { type: 'taxReturns', title: 'Tax Returns', description: 'Last 2 years (required if self-employed)', alwaysRequired: false },
+];
+
+export function isDocumentType(value: unknown): value is DocumentType {
+  return typeof value === 'string' && (DOCUMENT_TYPES as readonly string[]).includes(value);
+}
+
+export function documentTitle(type: DocumentType): string {
+  return DOCUMENT_TYPE_INFO.find((d) => d.type === type)?.title ?? type;
+}
+
+/** The documents a submission needs: the three always-required ones, plus tax returns when self-employed. */
+export function requiredDocuments(draft: { employment?: { selfEmployed?: boolean | null } | null } | null | undefined): DocumentType[] {
+  const selfEmployed = Boolean(draft?.employment?.selfEmployed);
+  return DOCUMENT_TYPE_INFO.filter((d) => d.alwaysRequired || (d.type === 'taxReturns' && selfEmployed)).map((d) => d.type);
+}
+
+/** Required documents not yet uploaded, in display order. */
+export function missingDocuments(
+  draft: Parameters<typeof requiredDocuments>[0],
+  uploaded: Iterable<DocumentType>,
+): DocumentType[] {
+  const have = new Set(uploaded);
+  return requiredDocuments(draft).filter((type) => !have.has(type));
+}
+
+// ---- Files (spec §5 'File upload', §8 'Application screen') ----
+
+/** spec §9: 25 MB per file (25 × 1024 × 1024 bytes, as a browser's File.size counts). */
+export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+
+export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
+
+/** For `<input type="file" accept=…>`. */
+export const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+
+export const FILE_EXTENSIONS: Readonly<Record<DocumentContentType, string>> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
+
+/** The toasts of spec §8 'Application screen' for uploads (title, description). */
+export const UPLOAD_MESSAGES = {
+  invalidType: { title: 'Invalid File Type', description: 'Please upload PDF, JPG, or PNG files only.' },
+  tooLarge: { title: 'File Too Large', description: 'Files must be smaller than 25MB.' },
+  success: (type: DocumentType) => ({ title: 'Upload Successful', description: `${documentTitle(type)} uploaded successfully.` }),
+  failed: { title: 'Upload Failed', description: 'Please try uploading the file again.' },
+  removed: { title: 'Document Removed', description: 'You can upload a new version if needed.' },
+} as const;
+
+/**
+ * The type a file's first bytes show, or undefined: PDF `%PDF-`, JPEG `FF D8 FF`,
+ * PNG `89 50 4E 47 0D 0A 1A 0A`. The name and the browser's type are not trusted.
+ */
+export function sniffContentType(head: Uint8Array): DocumentContentType | undefined {
+  const starts = (bytes: number[]) => head.length >= bytes.length && bytes.every((b, i) => head[i] === b);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  return undefined;
+}
+
+/** How many leading bytes sniffContentType needs to decide. */
+export const SNIFF_BYTES = 8;
+
+/** A browser-side pre-check of a picked file (the server checks the content again). */
+export function checkPickedFile(file: { name: string; size: number; type: string }): 'ok' | 'invalidType' | 'tooLarge' | 'empty' {
+  const extension = file.name.toLowerCase().split('.').pop() ?? '';
+  const typeOk = (DOCUMENT_CONTENT_TYPES as readonly string[]).includes(file.type) || ['pdf', 'jpg', 'jpeg', 'png'].includes(extension);
+  if (!typeOk) return 'invalidType';
+  if (file.size > MAX_DOCUMENT_BYTES) return 'tooLarge';
+  if (file.size === 0) return 'empty';
+  return 'ok';
+}

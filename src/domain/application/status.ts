@@ -1,0 +1,79 @@
+import type { Role } from '../roles';
+
+/**
+ * Application statuses (spec §4): `draft` is ours — an application being filled
+ * in, saved on the server as the user goes (decisions.md 'Home application').
+ */
+export const APPLICATION_STATUSES = ['draft', 'submitted', 'in_review', 'missing_info', 'approved', 'declined'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** The statuses an admin chooses from (spec §2 '/admin/applications' filter). */
+export const REVIEW_STATUSES = ['submitted', 'in_review', 'missing_info', 'approved', 'declined'] as const satisfies readonly ApplicationStatus[];
+
+export const APPLICATION_STATUS_LABELS: Readonly<Record<ApplicationStatus, string>> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  in_review: 'In Review',
+  missing_info: 'Missing Info',
+  approved: 'Approved',
+  declined: 'Declined',
+};
+
+export type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline';
+
+/** spec §4: approved default, declined destructive, in_review secondary, others outline. */
+export function statusBadgeVariant(status: ApplicationStatus): BadgeVariant {
+  if (status === 'approved') return 'default';
+  if (status === 'declined') return 'destructive';
+  if (status === 'in_review') return 'secondary';
+  return 'outline';
+}
+
+export function isApplicationStatus(value: unknown): value is ApplicationStatus {
+  return typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value);
+}
+
+/** Only a draft is edited by its owner; after submission the form is read-only (documents can still be added). */
+export const isEditable = (status: ApplicationStatus) => status === 'draft';
+
+/** A declined application is closed: its owner may start a new one. Every other status is the user's one active application. */
+export const isActiveStatus = (status: ApplicationStatus) => status !== 'declined';
+
+/**
+ * What the dashboard shows (spec §2 'Dashboard', §3 'User as read by the
+ * dashboard', §4 'User status'; decisions.md 'Dashboard').
+ * - no_application: 'Ready to start your journey?'
+ * - draft: started, not submitted (same dialog, the button can say 'Continue Application')
+ * - submitted: submitted, in_review or missing_info — 'Your application is under review.'
+ * - approved: no dialog
+ * - declined: the last application was declined; a new one may be started
+ * - has_home: role homeowner — no dialog
+ */
+export const DASHBOARD_STATUSES = ['no_application', 'draft', 'submitted', 'approved', 'declined', 'has_home'] as const;
+export type DashboardStatus = (typeof DASHBOARD_STATUSES)[number];
+
+export function dashboardStatus(role: Role | string, status: ApplicationStatus | null | undefined): DashboardStatus {
+  if (role === 'homeowner') return 'has_home';
+  switch (status) {
+    case undefined:
+    case null:
+      return 'no_application';
+    case 'draft':
+      return 'draft';
+    case 'approved':
+      return 'approved';
+    case 'declined':
+      return 'declined';
+    default:
+      return 'submitted';
+  }
+}
+
+/** spec §3 'User as read by the dashboard'. */
+export function dashboardFlags(value: DashboardStatus) {
+  return {
+    hasHome: value === 'has_home',
+    hasSubmittedApplication: value === 'submitted' || value === 'approved' || value === 'declined' || value === 'has_home',
+    isApproved: value === 'approved' || value === 'has_home',
+  };
+}

@@ -1,0 +1,69 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Deps } from '../context';
+import { accounts, applications, documents, mailOutbox, sessions, users, waitlistEntries } from '../db/schema';
+import { presentDocument, storedDraft } from '../applications/present';
+import { maskedSensitive } from '../applications/sensitive';
+
+const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
+
+/**
+ * Everything stored about a user (decisions.md 'Privacy': access and portability):
+ * profile, sign-in methods and sessions (never a password hash or a token), the
+ * waitlist entry with their address, every application (SSN digits and birth date
+ * masked, as the owner always sees them), their documents, and which e-mails were
+ * kept for them. Staff-only working fields (notes, assignee) are not included.
+ */
+export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: string) {
+  const { db, cipher } = deps;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const emailKey = user.email.toLowerCase();
+  const [signIns, sessionRows, [waitlist], applicationRows, documentRows, mails] = await Promise.all([
+    db.select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt }).from(accounts).where(eq(accounts.userId, userId)),
+    db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, userId)),
+    db.select().from(waitlistEntries).where(eq(waitlistEntries.emailKey, emailKey)),
+    db.select().from(applications).where(eq(applications.userId, userId)).orderBy(asc(applications.createdAt)),
+    db.select().from(documents).where(eq(documents.userId, userId)).orderBy(asc(documents.createdAt)),
+    db.select({ subject: mailOutbox.subject, createdAt: mailOutbox.createdAt }).from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailKey}`).orderBy(asc(mailOutbox.id)),
+  ]);
+
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone,
+      phoneVerified: user.phoneVerified,
+      role: user.role,
+      twoFactorEnabled: user.twoFactorEnabled,
+      createdAt: iso(user.createdAt),
+      updatedAt: iso(user.updatedAt),
+    },
+    signInMethods: signIns.map((s) => ({ provider: s.provider, createdAt: iso(s.createdAt), updatedAt: iso(s.updatedAt) })),
+    sessions: sessionRows.map((s) => ({ ...s, createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
+    waitlistEntry: waitlist ? waitlistOf(waitlist) : null,
+    applications: applicationRows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      draft: storedDraft(row),
+      sensitive: maskedSensitive(cipher, row),
+      consents: { creditPull: row.consentCreditPull, eSign: row.consentESign, consentedAt: iso(row.consentedAt) },
+      certifiedAt: iso(row.certifiedAt),
+      submittedAt: iso(row.submittedAt),
+      reviewedAt: iso(row.reviewedAt),
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+    })),
+    documents: documentRows.map((d) => ({ ...presentDocument(d), applicationId: d.applicationId })),
+    emails: mails.map((m) => ({ subject: m.subject, createdAt: iso(m.createdAt) })),
+  };
+}
+
+function waitlistOf(row: typeof waitlistEntries.$inferSelect) {
+  const { emailKey: _key, id: _id, clientTimestamp, receivedAt, createdAt, updatedAt, ...fields } = row;
+  return { ...fields, clientTimestamp: iso(clientTimestamp), receivedAt: iso(receivedAt), createdAt: iso(createdAt), updatedAt: iso(updatedAt) };
+}
+
+export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;

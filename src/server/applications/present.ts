@@ -1,0 +1,69 @@
+import {
+  checkApplication,
+  documentTitle,
+  isEditable,
+  requiredDocuments,
+  stripInvalidDraftFields,
+  type ApplicationDraft,
+  type DocumentType,
+} from '../../domain/application';
+import type { FieldCipher } from '../lib/crypto';
+import { initialDraft, type ApplicationRow, type DocumentRow, type Owner } from './repository';
+import { maskedSensitive, openSensitive } from './sensitive';
+
+const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
+
+/** A document as the API answers it (never its storage key). */
+export function presentDocument(row: DocumentRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    title: documentTitle(row.type),
+    originalName: row.originalName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    createdAt: iso(row.createdAt),
+    url: `/api/documents/${row.id}`,
+  };
+}
+
+/**
+ * The stored draft (without SSN and date of birth) with its consent time, typed by
+ * the domain; a value a later schema no longer accepts is dropped, not a crash.
+ */
+export function storedDraft(row: ApplicationRow): ApplicationDraft {
+  const { draft } = stripInvalidDraftFields(row.draft ?? {});
+  return { ...draft, consents: { ...draft.consents, consentedAt: iso(row.consentedAt) } };
+}
+
+/**
+ * The application as its owner sees it: the draft, the masked sensitive fields,
+ * the documents, what is required and still missing. With no row: a fresh draft
+ * (id null) pre-filled from the account.
+ */
+export function presentApplication(cipher: FieldCipher, owner: Owner, row: ApplicationRow | undefined, docs: DocumentRow[]) {
+  const draft = row ? storedDraft(row) : initialDraft(owner);
+  const uploaded = docs.map((d) => d.type as DocumentType);
+  const open = row ? openSensitive(cipher, row) : {};
+  const missing = checkApplication({ ...draft, personal: { ...draft.personal, ...open } }, { uploaded });
+  const status = row?.status ?? 'draft';
+  return {
+    id: row?.id ?? null,
+    status,
+    editable: isEditable(status),
+    version: row?.version ?? 0,
+    draft,
+    sensitive: maskedSensitive(cipher, row),
+    documents: docs.map(presentDocument),
+    requiredDocuments: requiredDocuments(draft),
+    missing,
+    consentedAt: iso(row?.consentedAt),
+    certifiedAt: iso(row?.certifiedAt),
+    submittedAt: iso(row?.submittedAt),
+    reviewedAt: iso(row?.reviewedAt),
+    createdAt: iso(row?.createdAt),
+    updatedAt: iso(row?.updatedAt),
+  };
+}
+
+export type ApplicationView = ReturnType<typeof presentApplication>;

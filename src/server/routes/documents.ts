@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { ROLE_RANK, roleRank } from '../../domain/roles';
+import { deleteDocument } from '../applications/document-store';
+import { documentResponse } from '../applications/download';
+import { findDocument, type DocumentRow } from '../applications/repository';
+import { requireUser, type AuthedEnv } from '../auth/guards';
+import { AppError } from '../lib/errors';
+
+const notFound = () => new AppError(404, 'not_found', 'Document not found.');
+
+/** Admins read every document, once two-factor is on (as every admin route requires). */
+const isAdmin = (user: AuthedEnv['Variables']['user']) => roleRank(user.role) >= ROLE_RANK.admin && Boolean(user.twoFactorEnabled);
+
+/**
+ * `/api/documents/:id` — download (owner or admin) and delete (owner). Another
+ * user's document answers 404, exactly like one that does not exist.
+ */
+export function documentRoutes() {
+  return new Hono<AuthedEnv>()
+    .use('*', requireUser)
+    .get('/:id', async (c) => {
+      const { db, storage, logger } = c.var.deps;
+      const user = c.var.user;
+      const document = await findDocument(db, c.req.param('id'));
+      if (!document || (document.userId !== user.id && !isAdmin(user))) throw notFound();
+      const response = await documentResponse(storage, document);
+      if (!response) {
+        logger.error({ documentId: document.id }, 'document row without its stored file');
+        throw notFound();
+      }
+      return response;
+    })
+    .delete('/:id', async (c) => {
+      const user = c.var.user;
+      const document: DocumentRow | undefined = await findDocument(c.var.deps.db, c.req.param('id'));
+      if (!document || document.userId !== user.id) throw notFound();
+      await deleteDocument(c.var.deps, user, document);
+      return c.json({ deleted: true });
+    });
+}
