@@ -42,7 +42,8 @@ export function waitlistRoutes() {
     if (config.WAITLIST_WEBHOOK_URL) {
       await db.transaction(async (tx) => {
         await upsert(tx);
-        await enqueue(tx, WAITLIST_TOPIC, webhookBody(submission));
+        // spec §7: the webhook gets the JSON of the submission of spec §3 (the schema keeps only its fields).
+        await enqueue(tx, WAITLIST_TOPIC, submission);
       });
       outbox?.kick();
     } else {
@@ -52,47 +53,7 @@ export function waitlistRoutes() {
   });
 }
 
-function rowFrom(s: WaitlistSubmission) {
-  return {
-    source: 'public' as const,
-    firstName: s.firstName,
-    lastName: s.lastName,
-    email: s.email,
-    emailKey: s.email.toLowerCase(),
-    phone: s.phone,
-    cityState: s.cityState,
-    intendedState: s.intendedState,
-    homeType: s.homeType,
-    buyingTimeline: s.buyingTimeline,
-    priceRange: s.priceRange,
-    downPayment: s.downPayment,
-    monthlyPaymentRange: s.monthlyPaymentRange,
-    priority: s.priority,
-    housingStatus: s.housingStatus,
-    interests: s.interests,
-    contactConsent: s.contactConsent,
-    clientTimestamp: new Date(s.timestamp),
-  };
-}
-
-/** spec §7: the JSON of the submission of spec §3 (stored as jsonb, so key order is not kept). */
-function webhookBody(s: WaitlistSubmission) {
-  return {
-    timestamp: s.timestamp,
-    firstName: s.firstName,
-    lastName: s.lastName,
-    email: s.email,
-    phone: s.phone,
-    cityState: s.cityState,
-    intendedState: s.intendedState,
-    homeType: s.homeType,
-    buyingTimeline: s.buyingTimeline,
-    priceRange: s.priceRange,
-    downPayment: s.downPayment,
-    monthlyPaymentRange: s.monthlyPaymentRange,
-    priority: s.priority,
-    housingStatus: s.housingStatus,
-    interests: s.interests,
-    contactConsent: s.contactConsent,
-  };
+/** The submission's fields share the columns' names; the row adds the lookup key and the parsed timestamp. */
+function rowFrom({ timestamp, ...fields }: WaitlistSubmission) {
+  return { ...fields, source: 'public' as const, emailKey: fields.email.toLowerCase(), clientTimestamp: new Date(timestamp) };
 }

@@ -55,6 +55,7 @@ export function Footer() {
             <li><Link className={link} to="/how-much-home-can-i-afford">Home Calculator</Link></li>
             <li><Link className={link} to={comparisonPath(brand)}>{brand.name} vs. Mortgage</Link></li>
             <li><Link className={link} to="/waitlist">Join the Waitlist</Link></li>
+            <li><Link className={link} to="/auth/signin">Sign In</Link></li>
             <li><Link className={link} to="/privacy-policy">Privacy Policy</Link></li>
             <li>
               <a className={`${link} inline-flex items-center gap-1`} href={brand.coinSiteUrl} target="_blank" rel="noopener noreferrer">
