@@ -36,8 +36,8 @@ export async function benchSize() {
   if (!existsSync(path.join(STATIC, 'index.html'))) throw new Error('run `npm run build` first');
   const port = 3900 + Math.floor(Math.random() * 90);
   const server = await startProcess(
-    'npx',
-    ['tsx', 'src/server/main.ts'],
+    'node',
+    ['--import', 'tsx', 'src/server/main.ts'],
     { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-size-')) },
     `http://127.0.0.1:${port}/api/health`,
   );

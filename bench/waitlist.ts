@@ -98,7 +98,7 @@ export async function benchWaitlist() {
   await ceiling.stop();
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
-  const pgliteServer = await startProcess('npx', ['tsx', 'src/server/main.ts'], serverEnv(port, { DATA_DIR: dataDir }), `http://127.0.0.1:${port}/api/health`);
+  const pgliteServer = await startProcess('node', ['--import', 'tsx', 'src/server/main.ts'], serverEnv(port, { DATA_DIR: dataDir }), `http://127.0.0.1:${port}/api/health`);
   const pgliteFigures = await load('app on PGlite', port);
   await pgliteServer.stop();
   pgliteFigures.stored = await countStored({ pgliteDir: path.join(dataDir, 'db') });
@@ -113,7 +113,7 @@ export async function benchWaitlist() {
     await admin.query(`CREATE DATABASE ${dbName}`);
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
-    const pgServer = await startProcess('npx', ['tsx', 'src/server/main.ts'], serverEnv(port, { DATABASE_URL: url.toString() }), `http://127.0.0.1:${port}/api/health`);
+    const pgServer = await startProcess('node', ['--import', 'tsx', 'src/server/main.ts'], serverEnv(port, { DATABASE_URL: url.toString() }), `http://127.0.0.1:${port}/api/health`);
     const pgFigures = await load('app on PostgreSQL', port);
     await pgServer.stop();
     pgFigures.stored = await countStored({ databaseUrl: url.toString() });

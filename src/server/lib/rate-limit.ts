@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { AppError } from './errors';
 
@@ -10,19 +10,23 @@ export interface RateLimitRule {
 }
 
 /**
- * Counts one hit against `rule` for `subject` in the database (so every server
- * instance shares the counter) and throws a 429 once the window's budget is spent.
- * One statement: a fixed window that restarts when it has expired.
+ * The counting statement: one hit against `rule` for `subject`, a fixed window
+ * that restarts when it has expired; returns `count` and `retry_after` (seconds).
+ * Exported so a route can run it in the same statement as its own write.
  */
-export async function hitRateLimit(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
+export function rateLimitUpsert(rule: RateLimitRule, subject: string): SQL {
   const key = `${rule.name}:${subject}`;
-  const [row] = await queryRows<{ count: number; retry_after: number }>(db, sql`
+  return sql`
     INSERT INTO rate_limits (key, count, reset_at)
     VALUES (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
       reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
-    RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS retry_after`);
+    RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS retry_after`;
+}
+
+/** Throws the 429 when a counted hit is over the rule's budget. */
+export function assertWithinLimit(rule: RateLimitRule, row: { count: number; retry_after: number } | undefined): void {
   if (row && Number(row.count) > rule.max) {
     const retryAfter = Math.max(1, Number(row.retry_after));
     throw new AppError(
@@ -33,6 +37,15 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, subject: string)
       { 'Retry-After': String(retryAfter) },
     );
   }
+}
+
+/**
+ * Counts one hit against `rule` for `subject` in the database (so every server
+ * instance shares the counter) and throws a 429 once the window's budget is spent.
+ */
+export async function hitRateLimit(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
+  const [row] = await queryRows<{ count: number; retry_after: number }>(db, rateLimitUpsert(rule, subject));
+  assertWithinLimit(rule, row);
 }
 
 function formatWait(seconds: number): string {

@@ -1,59 +1,40 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { waitlistRequestSchema, type WaitlistSubmission } from '../../domain/waitlist';
-import { waitlistEntries } from '../db/schema';
+import { waitlistRequestSchema } from '../../domain/waitlist';
 import type { AppEnv } from '../context';
 import { clientIp } from '../lib/client-ip';
-import { enqueue } from '../lib/outbox';
+import { AppError, validationError } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
-import { readJson } from '../lib/validate';
+import { storeSubmission } from '../waitlist/store-submission';
 
-export const WAITLIST_TOPIC = 'waitlist';
+export { WAITLIST_TOPIC } from '../waitlist/store-submission';
+
+const INVALID_JSON = Symbol('invalid json');
 
 /** POST /api/waitlist — decisions.md 'Waitlist'; the reply keeps spec §7's `status: 'success'`. */
 export function waitlistRoutes() {
   return new Hono<AppEnv>().post('/', async (c) => {
     const { db, config, logger, outbox } = c.var.deps;
-    await hitRateLimit(
-      db,
-      { name: 'waitlist:ip', max: config.WAITLIST_RATE_LIMIT_MAX, windowSeconds: config.WAITLIST_RATE_LIMIT_WINDOW_SECONDS },
-      clientIp(c, config.TRUST_PROXY),
-    );
-    const { website, ...submission } = await readJson(c, waitlistRequestSchema);
-    if (website) {
-      // Honeypot filled: a bot. Answer like a success so it learns nothing.
-      logger.info({ reqId: c.var.requestId }, 'waitlist honeypot triggered');
-      return c.json({ status: 'success' });
+    const limit = {
+      rule: { name: 'waitlist:ip', max: config.WAITLIST_RATE_LIMIT_MAX, windowSeconds: config.WAITLIST_RATE_LIMIT_WINDOW_SECONDS },
+      subject: clientIp(c, config.TRUST_PROXY),
+    };
+    const body = await c.req.json().catch(() => INVALID_JSON);
+    const parsed = body === INVALID_JSON ? null : waitlistRequestSchema.safeParse(body);
+    if (!parsed?.success || parsed.data.website) {
+      // Refused and honeypot requests count against the visitor's budget too.
+      await hitRateLimit(db, limit.rule, limit.subject);
+      if (!parsed) throw new AppError(400, 'invalid_json', 'The request body must be valid JSON.');
+      if (parsed.success) {
+        // Honeypot filled: a bot. Answer like a success so it learns nothing.
+        logger.info({ reqId: c.var.requestId }, 'waitlist honeypot triggered');
+        return c.json({ status: 'success' });
+      }
+      throw validationError(parsed.error);
     }
-    const values = rowFrom(submission);
-    const upsert = (tx: Pick<typeof db, 'insert'>) =>
-      tx
-        .insert(waitlistEntries)
-        .values(values)
-        .onConflictDoUpdate({
-          target: waitlistEntries.emailKey,
-          set: {
-            ...values,
-            submissionCount: sql`${waitlistEntries.submissionCount} + 1`,
-            updatedAt: sql`now()`,
-            receivedAt: sql`now()`,
-          },
-        });
-    if (config.WAITLIST_WEBHOOK_URL) {
-      await db.transaction(async (tx) => {
-        await upsert(tx);
-        // spec §7: the webhook gets the JSON of the submission of spec §3 (the schema keeps only its fields).
-        await enqueue(tx, WAITLIST_TOPIC, submission);
-      });
-      outbox?.kick();
-    } else {
-      await upsert(db);
-    }
+    const { website: _honeypot, ...submission } = parsed.data;
+    const forward = Boolean(config.WAITLIST_WEBHOOK_URL);
+    await storeSubmission(db, limit, submission, forward);
+    if (forward) outbox?.kick();
     return c.json({ status: 'success' });
   });
-}
-
-/** The submission's fields share the columns' names; the row adds the lookup key and the parsed timestamp. */
-function rowFrom({ timestamp, ...fields }: WaitlistSubmission) {
-  return { ...fields, source: 'public' as const, emailKey: fields.email.toLowerCase(), clientTimestamp: new Date(timestamp) };
 }
