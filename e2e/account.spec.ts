@@ -115,6 +115,7 @@ test.describe('account page', () => {
     for (const path of ['/dashboard', '/account']) {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(path);
+      if (path === '/dashboard') await page.getByRole('button', { name: 'Maybe Later' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByText('Please verify your email address')).toBeVisible();
       if (path === '/account') await expect(page.getByRole('list', { name: 'Sessions' })).toBeVisible();

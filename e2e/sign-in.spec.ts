@@ -17,6 +17,7 @@ test.describe('sign-in, sign-out and password reset', () => {
   test('sign out, then sign in again with the form', async ({ page }) => {
     const account = await signUpOverHttp(page, { firstName: 'Ines' });
     await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Maybe Later' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome, Ines' })).toBeVisible();
     await signOutFromMenu(page);
     await expect(page.getByText('You have signed out.')).toBeVisible();

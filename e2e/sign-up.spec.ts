@@ -19,6 +19,8 @@ test.describe('sign-up and email verification', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Account created successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
+    // A new user is greeted by the dashboard's pop-up (spec §2).
+    await page.getByRole('dialog', { name: 'Ready to start your journey?' }).getByRole('button', { name: 'Maybe Later' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome, Maya' })).toBeVisible();
     await expect(page.getByText('Please verify your email address')).toBeVisible();
 
@@ -82,6 +84,7 @@ test.describe('sign-up and email verification', () => {
     const account = await signUpOverHttp(page);
     const first = await latestLink(page.request, account.email, '/auth/verify-email');
     await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Maybe Later' }).click();
     await page.getByRole('button', { name: 'Resend Verification Email' }).click();
     await expect(page.getByText('Verification email sent')).toBeVisible();
     const second = await latestLink(page.request, account.email, '/auth/verify-email', { after: [first.toString()] });

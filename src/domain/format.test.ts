@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatMoneyCompact, formatPercent, MINUS } from './format';
+import { formatDate, formatDateTime, formatMoney, formatMoneyCents, formatMoneyCompact, formatPercent, MINUS } from './format';
 
 describe('formatMoney', () => {
   it('shows whole dollars with thousands separators', () => {
@@ -76,5 +76,15 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2025-03-07T00:05:00Z')).toBe('Mar 7, 2025 12:05 AM');
     expect(formatDateTime('2025-03-07T12:00:00Z')).toBe('Mar 7, 2025 12:00 PM');
     expect(formatDateTime('2025-07-04T16:30:00Z', { timeZone: 'America/New_York' })).toBe('Jul 4, 2025 12:30 PM');
+  });
+});
+
+describe('formatMoneyCents', () => {
+  it('shows cents only when there are any', () => {
+    expect(formatMoneyCents(1234)).toBe('$1,234');
+    expect(formatMoneyCents(1234.5)).toBe('$1,234.50');
+    expect(formatMoneyCents(0.1 + 0.2)).toBe('$0.30');
+    expect(formatMoneyCents(-12.05)).toBe(`${MINUS}$12.05`);
+    expect(formatMoneyCents(0)).toBe('$0');
   });
 });

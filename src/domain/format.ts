@@ -53,6 +53,14 @@ export function formatMoney(value: number): string {
   return signed(value, (v) => wholeDollars.format(v));
 }
 
+const centDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Dollars as typed in a form: cents only when there are any (1234 → '$1,234', 1234.5 → '$1,234.50'). */
+export function formatMoneyCents(value: number): string {
+  const cents = Math.round(value * 100);
+  return cents % 100 === 0 ? formatMoney(cents / 100) : signed(cents / 100, (v) => centDollars.format(v));
+}
+
 /** Short dollars for chart axes: 140879 → '$140.9K', 1.2e6 → '$1.2M'. */
 export function formatMoneyCompact(value: number): string {
   return signed(value, (v) => compactDollars.format(v));

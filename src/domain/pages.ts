@@ -67,6 +67,19 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
       title: `Dashboard | ${n}`,
       description: `Your ${n} dashboard.`,
     },
+    '/apply': {
+      // spec §2: the application is titled Home Application.
+      title: `Home Application | ${n}`,
+      description: `Apply to buy your home with ${n}: six short steps, saved as you go.`,
+    },
+    '/explore': {
+      title: `Explore Homes | ${n}`,
+      description: `Explore homes with ${n} (coming soon).`,
+    },
+    '/chat': {
+      title: `Chat | ${n}`,
+      description: `Chat with the ${n} team (coming soon).`,
+    },
     '/account': {
       title: `Account Settings | ${n}`,
       description: `Your ${n} profile, password, two-factor authentication and signed-in devices.`,

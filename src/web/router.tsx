@@ -51,7 +51,10 @@ export const routes: RouteObject[] = [
             // The guard reads each page's `handle` (decisions.md 'Routes': /dashboard for every signed-in user).
             lazy: page(() => import('./components/layout/signed-in-layout')),
             children: [
-              { path: 'dashboard', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/dashboard/dashboard-page')) },
+              { path: 'dashboard', handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess, lazy: page(() => import('./features/dashboard/dashboard-page')) },
+              { path: 'apply', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/application/apply-page')) },
+              { path: 'explore', handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess, lazy: page(() => import('./features/coming-soon/explore-page')) },
+              { path: 'chat', handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess, lazy: page(() => import('./features/coming-soon/chat-page')) },
               { path: 'account', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/account/account-page')) },
               {
                 path: 'admin',

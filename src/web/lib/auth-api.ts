@@ -55,4 +55,10 @@ export const enableTwoFactor = (password: string) => api<{ totpURI: string; back
 
 export const disableTwoFactor = (password: string) => api<unknown>('/api/auth/two-factor/disable', { body: { password } });
 
+/** DELETE /api/me: erases the account and everything stored for it (decisions.md 'Privacy'); clears the session cookie. */
+export const deleteAccount = (password: string) => api<{ deleted: true }>('/api/me', { method: 'DELETE', body: { password } });
+
+/** GET /api/me/export: everything stored about the user, as a JSON file (a plain link downloads it). */
+export const EXPORT_DATA_URL = '/api/me/export';
+
 export const adminPing = (signal?: AbortSignal) => api<{ ok: boolean }>('/api/admin/ping', { signal });

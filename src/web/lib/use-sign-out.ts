@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signOut } from './auth-api';
 import { failureText } from './form-errors';
+import { flushPendingWork } from './pending-work';
 import { forgetSession } from './session';
 import { notify } from './toast';
 
@@ -17,6 +18,8 @@ export function useSignOut({ to = '/auth/signin', notice = SIGNED_OUT_NOTICE }: 
   const run = async () => {
     setPending(true);
     try {
+      // An unsaved application draft goes to the server while the session still works.
+      await flushPendingWork();
       await signOut();
     } catch (error) {
       setPending(false);

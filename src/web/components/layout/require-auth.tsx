@@ -11,12 +11,14 @@ export interface RouteAccess {
   minRank?: number;
   /** Admin pages also need two-factor authentication (issue 4 'Admin two-factor'). */
   requireTwoFactor?: boolean;
+  /** The page shows the phone bottom navigation (Explore, Dashboard, Chat). */
+  bottomNav?: boolean;
 }
 
 export const TWO_FACTOR_NOTICE = 'Set up two-factor authentication to open the back office.';
 
 /** The strictest access any matched route asks for. */
-function accessOf(matches: ReturnType<typeof useMatches>): Required<RouteAccess> {
+function accessOf(matches: ReturnType<typeof useMatches>): Required<Pick<RouteAccess, 'minRank' | 'requireTwoFactor'>> {
   let minRank = 0;
   let requireTwoFactor = false;
   for (const match of matches) {

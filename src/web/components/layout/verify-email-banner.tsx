@@ -1,9 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
-import { sendVerificationEmail } from '../../lib/auth-api';
-import { failureText, isApiError } from '../../lib/form-errors';
-import { refreshSessionUser, type SessionUser } from '../../lib/session';
-import { notify } from '../../lib/toast';
+import type { SessionUser } from '../../lib/session';
+import { useResendVerification } from '../../lib/use-resend-verification';
 import { Button } from '../ui/button';
 
 /**
@@ -11,18 +8,7 @@ import { Button } from '../ui/button';
  * unverified user can use everything except submitting an application).
  */
 export function VerifyEmailBanner({ user }: { user: SessionUser }) {
-  const resend = useMutation({
-    mutationFn: () => sendVerificationEmail(user.email),
-    onSuccess: () => notify.success('Verification email sent', `Check ${user.email} for the link.`),
-    onError: (error) => {
-      if (isApiError(error, 'email_already_verified')) {
-        notify.info('Your email address is already verified');
-        void refreshSessionUser();
-        return;
-      }
-      notify.error('Error', failureText(error, 'Failed to resend verification email'));
-    },
-  });
+  const resend = useResendVerification(user.email);
   if (user.emailVerified) return null;
   return (
     <section aria-label="Email verification" className="border-b border-warning/30 bg-warning-soft">

@@ -5,7 +5,7 @@ import { INTRO_AUTO_ADVANCE_MS, type IntroSlide } from '../../../domain/content/
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { introIcons } from './intro-icons';
-import { useReducedMotion } from './use-reduced-motion';
+import { useReducedMotion } from '../../lib/use-reduced-motion';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

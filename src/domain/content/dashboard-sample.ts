@@ -1,0 +1,23 @@
+/**
+ * The dashboard's figures (spec §2 'Dashboard'): hard-coded sample figures,
+ * shown under an 'Example dashboard' badge (decisions.md 'Dashboard') until a
+ * home's real figures exist. Changes are ratios (0.085 = 8.5 %).
+ */
+export const DASHBOARD_SAMPLE = {
+  wealth: 93_426,
+  projectedWealth5y: 192_500,
+  wealthTarget: 372_000,
+  accessibleEquity: 63_121,
+  totalEquity: 94_649,
+  totalEquityChange: 0.085,
+  equityPrincipal: 61_528,
+  appreciation: 33_121,
+  appreciationChange: 0.125,
+} as const;
+
+/** spec §9: counters animate up over 0.9 s; spec §2: the ring is 280 px. */
+export const COUNTER_DURATION_MS = 900;
+export const WEALTH_RING_PX = 280;
+
+/** spec §8: the toast of features not built yet (Adjust Monthly Payment, Transfer, Details). */
+export const COMING_SOON_TOAST = { title: 'Adjust Payment', description: 'This feature will be available soon.' } as const;

@@ -1,0 +1,39 @@
+import { Compass, LayoutDashboard, MessageCircle } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+
+const ITEMS = [
+  { to: '/explore', label: 'Explore', icon: Compass },
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/chat', label: 'Chat', icon: MessageCircle },
+] as const;
+
+/** spec §2 'Dashboard': the bottom navigation on phones (Explore, Dashboard, Chat). */
+export function BottomNav() {
+  return (
+    <nav aria-label="Bottom" className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
+      <ul className="mx-auto flex max-w-md">
+        {ITEMS.map(({ to, label, icon: Icon }) => (
+          <li key={to} className="flex-1">
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+                  isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <Icon aria-hidden="true" className="size-6" strokeWidth={isActive ? 2.4 : 1.8} />
+                  {label}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

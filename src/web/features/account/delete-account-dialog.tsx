@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { PasswordInput } from '../../components/ui/password-input';
+import { deleteAccount } from '../../lib/auth-api';
+import { failureText, isApiError } from '../../lib/form-errors';
+import { forgetSession } from '../../lib/session';
+import { notify } from '../../lib/toast';
+
+const REMOVED = [
+  'your profile, sign-in methods and every session',
+  'your home application, drafts included',
+  'every document you uploaded',
+  'your waitlist entry and the emails we keep for you',
+];
+
+/** 'Delete my account' (decisions.md 'Privacy'): says what goes, asks for the password, then signs out here. */
+export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  const close = (next: boolean) => {
+    if (pending) return;
+    if (!next) {
+      setPassword('');
+      setError(undefined);
+      setProblem(undefined);
+    }
+    onOpenChange(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError('Enter your password to confirm.');
+      return;
+    }
+    setPending(true);
+    setError(undefined);
+    setProblem(undefined);
+    try {
+      await deleteAccount(password);
+    } catch (failure) {
+      setPending(false);
+      if (isApiError(failure, 'invalid_password')) setError(failure.fields?.password ?? 'Your password is not right.');
+      else if (isApiError(failure, 'last_admin')) setProblem(failure.message);
+      else setProblem(failureText(failure, 'Failed to delete your account. Please try again.'));
+      return;
+    }
+    // The server cleared the cookie; leave the signed-in area before forgetting the session (as signing out does).
+    await navigate('/', { replace: true });
+    forgetSession();
+    notify.success('Account deleted', 'Your account and everything stored with it have been removed.');
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <DialogTitle>Delete your account?</DialogTitle>
+        <DialogDescription>This removes, for good:</DialogDescription>
+        <ul className="mt-2 list-disc pl-5 text-[15px] leading-relaxed text-muted-foreground">
+          {REMOVED.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm text-muted-foreground">Download your data first if you want to keep a copy.</p>
+        <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4" aria-label="Delete account">
+          <Field label="Password" required error={error}>
+            <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} toggleLabel="Show password" />
+          </Field>
+          {problem && <Alert variant="destructive">{problem}</Alert>}
+          <DialogFooter className="mt-2">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={pending}>Cancel</Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={pending}>
+              {pending ? 'Deleting...' : 'Delete my account'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { APPLICATION_STEPS, flattenProblems, LAST_STEP_INDEX, problemsOfStep, stepIndexOf, type StepId } from '../../../domain/application';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import type { ApplicationDocument, ApplicationView } from './application-api';
+import { ConsentsStep } from './consents-step';
+import { DocumentsStep } from './documents-step';
+import { draftToForm, keepStoredUnlessComplete, savableDraft, type ApplicationFormValues } from './form-values';
+import { liveProblems } from './live-problems';
+import { SaveState } from './save-state';
+import { StepFields } from './step-fields';
+import { StepIndicator } from './step-indicator';
+import { StepMissing } from './step-missing';
+import { SubmitPanel } from './submit-panel';
+import { SubmittedNotice } from './submitted-notice';
+import { useAutosave } from './use-autosave';
+import { useCalculatorPrefill } from './use-calculator-prefill';
+import { useSubmitApplication } from './use-submit-application';
+import { useWizardStep } from './use-wizard-step';
+import { WizardFooter } from './wizard-footer';
+import { WizardContext, type SensitiveName, type WizardState } from './wizard-context';
+
+/** The six-step wizard (spec §2, §4, §5) over one loaded application; remounted when it changes elsewhere. */
+export function ApplicationWizard({ initial, onStale }: { initial: ApplicationView; onStale: (view?: ApplicationView) => void }) {
+  const [view, setView] = useState(initial);
+  const [documents, setDocuments] = useState<ApplicationDocument[]>(initial.documents);
+  const form = useForm<ApplicationFormValues>({ defaultValues: draftToForm(initial.draft) });
+  const values = useWatch({ control: form.control }) as ApplicationFormValues;
+  const { touchedFields } = form.formState;
+  const { step, goTo } = useWizardStep();
+  const stepId: StepId = APPLICATION_STEPS[step].id;
+  const editable = view.editable;
+  const [changing, setChangingState] = useState<Record<SensitiveName, boolean>>({ ssnLast4: false, dateOfBirth: false });
+  const [visited, setVisited] = useState<ReadonlySet<number>>(new Set());
+  const [prefilled, setPrefilled] = useState(false);
+
+  const autosave = useAutosave({
+    enabled: editable,
+    initial,
+    buildBody: () => keepStoredUnlessComplete(savableDraft(form.getValues()).draft, view.sensitive),
+    onSaved: setView,
+    onStale,
+  });
+  const { schedule, flush } = autosave;
+  useEffect(() => {
+    const subscription = form.watch(() => schedule());
+    return () => subscription.unsubscribe();
+  }, [form, schedule]);
+
+  useCalculatorPrefill({
+    enabled: editable,
+    values,
+    apply: useCallback(
+      (filled: { desiredPropertyValue?: string; downPayment?: string }) => {
+        for (const [key, value] of Object.entries(filled)) form.setValue(`assets.${key}`, value, { shouldDirty: true });
+        setPrefilled(true);
+      },
+      [form],
+    ),
+  });
+
+  // Every step change saves (brief), marks the step left as visited, and moves focus to the new step's title.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const previous = useRef(step);
+  useEffect(() => {
+    if (previous.current === step) return;
+    const left = previous.current;
+    previous.current = step;
+    setVisited((current) => new Set(current).add(left));
+    void flush({ force: editable && !view.id });
+    heading.current?.focus({ preventScroll: true });
+    document.getElementById('application-top')?.scrollIntoView({ block: 'start' });
+  }, [step, flush, editable, view.id]);
+
+  const { draft, errors: typingErrors } = savableDraft(values);
+  const problems = editable ? liveProblems(draft, documents.map((d) => d.type), view) : [];
+  const submit = useSubmitApplication({ flush, goTo, onSubmitted: setView, onStale });
+  const flat = flattenProblems(problems);
+
+  const state: WizardState = {
+    view: { ...view, documents },
+    editable,
+    selfEmployed: draft.employment.selfEmployed === true,
+    errorOf: (name) => {
+      if (typingErrors[name]) return typingErrors[name];
+      const owner = name.startsWith('documents.') || name === 'certified' ? 'documents' : (name.split('.')[0] as StepId);
+      const touched = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], touchedFields);
+      return submit.attempted || visited.has(stepIndexOf(owner)) || touched ? flat[name] : undefined;
+    },
+    missingOf: (id) => problemsOfStep(problems, id),
+    changing,
+    setChanging: (name, on) => setChangingState((current) => ({ ...current, [name]: on })),
+    prefilled,
+    onDocumentStored: (doc) => setDocuments((current) => [...current.filter((d) => d.type !== doc.type), doc]),
+    onDocumentRemoved: (type) => setDocuments((current) => current.filter((d) => d.type !== type)),
+    saveNow: () => void flush(),
+  };
+
+  return (
+    <WizardContext.Provider value={state}>
+      <FormProvider {...form}>
+        <div id="application-top" className="scroll-mt-20">
+          <StepIndicator step={step} onOpen={goTo} />
+        </div>
+        {autosave.status.kind === 'conflict' && (
+          <Alert variant="warning" className="mt-6">
+            <p>This application was changed in another tab or on another device, so your latest changes here were not saved.</p>
+            <Button size="sm" variant="outline" className="mt-3 bg-card" onClick={() => onStale()}>
+              Load the latest version
+            </Button>
+          </Alert>
+        )}
+        <Card className="mt-6 p-5 sm:p-8">
+          {!editable && step === LAST_STEP_INDEX && <SubmittedNotice view={view} justSubmitted={submit.done} />}
+          <div className="mb-6 flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+            <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight focus:outline-none">
+              {APPLICATION_STEPS[step].title}
+            </h2>
+            {editable && <SaveState status={autosave.status} onRetry={() => void flush()} />}
+          </div>
+          {!editable && step !== LAST_STEP_INDEX && (
+            <Alert className="mb-6">Your application is submitted: these answers can no longer be changed. You can still add documents in the last step.</Alert>
+          )}
+          <form noValidate onSubmit={(event) => event.preventDefault()}>
+            {stepId === 'consents' ? <ConsentsStep /> : stepId === 'documents' ? <DocumentsStep /> : <StepFields stepId={stepId} />}
+            {stepId === 'documents' && <SubmitPanel problems={problems} onOpen={goTo} />}
+          </form>
+          {editable && <StepMissing fields={problemsOfStep(problems, stepId)} />}
+        </Card>
+        <WizardFooter
+          step={step}
+          onPrevious={() => goTo(step - 1)}
+          onContinue={() => goTo(step + 1)}
+          submit={editable ? { enabled: values.certified === true, submitting: submit.pending, onSubmit: () => void submit.run(problems) } : undefined}
+          unsaved={autosave.status.kind === 'retrying' || autosave.status.kind === 'failed'}
+        />
+      </FormProvider>
+    </WizardContext.Provider>
+  );
+}

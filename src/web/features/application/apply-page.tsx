@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { queryClient } from '../../lib/query-client';
+import { APPLICATION_KEY, loadApplication, type ApplicationView } from './application-api';
+import { ApplicationWizard } from './application-wizard';
+
+/**
+ * /apply — the Home Application (spec §2 'Application'). The application is
+ * loaded once per visit; the wizard keeps its own state from then on and is
+ * remounted with fresh data when the application changed elsewhere.
+ */
+export default function ApplyPage() {
+  const query = useQuery({
+    queryKey: APPLICATION_KEY,
+    queryFn: ({ signal }) => loadApplication(signal),
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  const [generation, setGeneration] = useState(0);
+  const { refetch } = query;
+  const onStale = useCallback(
+    (view?: ApplicationView) => {
+      if (view) {
+        queryClient.setQueryData(APPLICATION_KEY, view);
+        setGeneration((g) => g + 1);
+      } else {
+        void refetch().then(() => setGeneration((g) => g + 1));
+      }
+    },
+    [refetch],
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-[640px] px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">Home Application</h1>
+      <p className="mt-2 mb-8 text-[15px] text-muted-foreground">Six short steps. Your answers are saved as you go, so you can stop and come back on any device.</p>
+      {query.isPending && (
+        <div role="status" className="flex flex-col gap-4">
+          <span className="sr-only">Loading your application…</span>
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-96 w-full" />
+        </div>
+      )}
+      {query.error && !query.data && (
+        <Alert variant="destructive">
+          <p>We could not load your application. {query.error.message}</p>
+          <Button size="sm" variant="outline" className="mt-3 bg-card" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {query.data && <ApplicationWizard key={generation} initial={query.data} onStale={onStale} />}
+    </div>
+  );
+}

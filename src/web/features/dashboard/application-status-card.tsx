@@ -1,0 +1,54 @@
+import { ArrowRight, ClipboardList } from 'lucide-react';
+import { Link } from 'react-router';
+import { APPLICATION_STATUS_LABELS, statusBadgeVariant } from '../../../domain/application';
+import { formatDate } from '../../../domain/format';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import type { MeStatus } from './status-query';
+
+const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const day = (iso: string) => <time dateTime={iso}>{formatDate(iso, { timeZone: localZone })}</time>;
+
+function dateLine(application: NonNullable<MeStatus['application']>) {
+  const { status, submittedAt, reviewedAt, updatedAt } = application;
+  if (status === 'draft') return updatedAt ? <>Last saved {day(updatedAt)}</> : 'Not submitted yet';
+  if ((status === 'approved' || status === 'declined') && reviewedAt) return <>Decided {day(reviewedAt)}</>;
+  if (status !== 'submitted' && reviewedAt) return <>Updated {day(reviewedAt)}</>;
+  return submittedAt ? <>Submitted {day(submittedAt)}</> : null;
+}
+
+/** The application's current status and date (issue 5 'Dashboard'). */
+export function ApplicationStatusCard({ status }: { status: MeStatus }) {
+  const application = status.application;
+  const action =
+    !application ? 'Fill Out Application' : application.status === 'draft' ? 'Continue Application' : application.status === 'declined' ? 'Start a New Application' : 'View Application';
+  return (
+    <Card className="flex flex-col gap-4 p-6" role="region" aria-labelledby="application-status-title">
+      <div className="flex items-start gap-4">
+        <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <ClipboardList className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="application-status-title" className="flex flex-wrap items-center gap-2 font-semibold">
+            Home application
+            {application ? (
+              <Badge variant={statusBadgeVariant(application.status)}>{APPLICATION_STATUS_LABELS[application.status]}</Badge>
+            ) : (
+              <Badge variant="outline">Not started</Badge>
+            )}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {application ? dateLine(application) : 'Six short steps, saved as you go. Get pre-approved in days.'}
+          </p>
+        </div>
+      </div>
+      <Button asChild variant={application && application.status !== 'draft' && application.status !== 'declined' ? 'outline' : 'default'} className="self-start">
+        {/* A submitted application opens at its status and documents (the last step). */}
+        <Link to={application && application.status !== 'draft' && application.status !== 'declined' ? '/apply?step=6' : '/apply'}>
+          {action} <ArrowRight aria-hidden="true" />
+        </Link>
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { ArrowLeftRight, ChevronRight, TrendingUp } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { notify } from '../../lib/toast';
+import { Counter } from './counter';
+
+const SOON = 'This feature will be available soon.';
+
+function Change({ value }: { value: number }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-sm font-semibold text-success">
+      <TrendingUp aria-hidden="true" className="size-4" />
+      <span className="sr-only">up</span>
+      <Counter value={value} kind="percent" />
+    </span>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-3">
+      <dt className="text-[15px] text-muted-foreground">{label}</dt>
+      <dd className="flex items-center gap-2 text-[15px] font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+/** spec §2 'Dashboard': Accessible Equity with Transfer. */
+export function AccessibleEquityCard({ amount }: { amount: number }) {
+  return (
+    <Card className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Accessible Equity</h2>
+        <Counter value={amount} className="mt-1 block text-3xl font-bold tracking-tight" />
+        <p className="mt-1 text-sm text-muted-foreground">What you could move to a new home or cash out (60 days notice).</p>
+      </div>
+      <Button variant="outline" onClick={() => notify.info('Transfer Equity', SOON)}>
+        <ArrowLeftRight aria-hidden="true" /> Transfer
+      </Button>
+    </Card>
+  );
+}
+
+interface TotalEquity {
+  total: number;
+  totalChange: number;
+  principal: number;
+  appreciation: number;
+  appreciationChange: number;
+}
+
+/** spec §2 'Dashboard': Total Home Equity with its change, principal, appreciation and Details. */
+export function TotalEquityCard({ figures }: { figures: TotalEquity }) {
+  return (
+    <Card className="p-6">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Total Home Equity</h2>
+          <Counter value={figures.total} className="mt-1 block text-3xl font-bold tracking-tight" />
+        </div>
+        <Change value={figures.totalChange} />
+      </div>
+      <dl className="mt-4 divide-y divide-border border-t border-border">
+        <Row label="Home Equity Principal">
+          <Counter value={figures.principal} />
+        </Row>
+        <Row label="Est. Home Appreciation">
+          <Counter value={figures.appreciation} />
+          <Change value={figures.appreciationChange} />
+        </Row>
+      </dl>
+      <Button variant="ghost" className="mt-2 -mb-2 w-full justify-between" onClick={() => notify.info('Equity Details', SOON)}>
+        Details <ChevronRight aria-hidden="true" />
+      </Button>
+    </Card>
+  );
+}
