@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { backupCodeSchema, totpCodeSchema, type BackupCodeForm, type TotpCodeForm } from '../../../../domain/auth';
 import { Button } from '../../../components/ui/button';
@@ -63,14 +63,26 @@ function refusal(error: unknown, onRestart: () => void): string | undefined {
   return undefined;
 }
 
-function AppCodeForm({ onVerified, onRestart }: TwoFactorStepProps) {
-  const { register, handleSubmit, formState, setError } = useForm<TotpCodeForm, unknown, z.output<typeof totpCodeSchema>>({
-    resolver: zodResolver(totpCodeSchema),
+type CodeSchema = typeof totpCodeSchema | typeof backupCodeSchema;
+
+interface CodeFormProps extends TwoFactorStepProps {
+  schema: CodeSchema;
+  verify: (code: string) => Promise<unknown>;
+  label: string;
+  formLabel: string;
+  /** The code's input; it receives the form's registration. */
+  renderInput: (registration: UseFormRegisterReturn<'code'>) => React.ReactElement<Record<string, unknown>>;
+}
+
+/** One form for either second factor: the app's 6-digit code or a backup code. */
+function CodeForm({ schema, verify, label, formLabel, renderInput, onVerified, onRestart }: CodeFormProps) {
+  const { register, handleSubmit, formState, setError } = useForm<TotpCodeForm | BackupCodeForm, unknown, z.output<CodeSchema>>({
+    resolver: zodResolver(schema),
     defaultValues: { code: '' },
   });
-  const onValid = async ({ code }: z.output<typeof totpCodeSchema>) => {
+  const onValid = async ({ code }: z.output<CodeSchema>) => {
     try {
-      await verifyTotp(code);
+      await verify(code);
     } catch (error) {
       const message = refusal(error, onRestart);
       if (message) setError('code', { type: 'server', message }, { shouldFocus: true });
@@ -79,9 +91,9 @@ function AppCodeForm({ onVerified, onRestart }: TwoFactorStepProps) {
     await onVerified();
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-5" aria-label="Sign in with an authenticator code">
-      <Field label="Authentication code" required error={formState.errors.code?.message}>
-        <OneTimeCodeInput autoFocus {...register('code')} />
+    <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-5" aria-label={formLabel}>
+      <Field label={label} required error={formState.errors.code?.message}>
+        {renderInput(register('code'))}
       </Field>
       <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Verifying...' : 'Verify'}
@@ -90,29 +102,30 @@ function AppCodeForm({ onVerified, onRestart }: TwoFactorStepProps) {
   );
 }
 
-function BackupCodeFormView({ onVerified, onRestart }: TwoFactorStepProps) {
-  const { register, handleSubmit, formState, setError } = useForm<BackupCodeForm, unknown, z.output<typeof backupCodeSchema>>({
-    resolver: zodResolver(backupCodeSchema),
-    defaultValues: { code: '' },
-  });
-  const onValid = async ({ code }: z.output<typeof backupCodeSchema>) => {
-    try {
-      await verifyBackupCode(code);
-    } catch (error) {
-      const message = refusal(error, onRestart);
-      if (message) setError('code', { type: 'server', message }, { shouldFocus: true });
-      return;
-    }
-    await onVerified();
-  };
+function AppCodeForm(props: TwoFactorStepProps) {
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-5" aria-label="Sign in with a backup code">
-      <Field label="Backup code" required error={formState.errors.code?.message}>
-        <Input autoFocus autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="abcde-12345" className="font-mono" {...register('code')} />
-      </Field>
-      <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Verifying...' : 'Verify'}
-      </Button>
-    </form>
+    <CodeForm
+      {...props}
+      schema={totpCodeSchema}
+      verify={verifyTotp}
+      label="Authentication code"
+      formLabel="Sign in with an authenticator code"
+      renderInput={(registration) => <OneTimeCodeInput autoFocus {...registration} />}
+    />
+  );
+}
+
+function BackupCodeFormView(props: TwoFactorStepProps) {
+  return (
+    <CodeForm
+      {...props}
+      schema={backupCodeSchema}
+      verify={verifyBackupCode}
+      label="Backup code"
+      formLabel="Sign in with a backup code"
+      renderInput={(registration) => (
+        <Input autoFocus autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="abcde-12345" className="font-mono" {...registration} />
+      )}
+    />
   );
 }
