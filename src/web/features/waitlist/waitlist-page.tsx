@@ -36,7 +36,7 @@ function Options({ items }: { items: readonly (string | { value: string; label: 
 
 /** /waitlist — spec §2 'Waitlist', §3 fields, §4 states, §8 toasts. */
 export default function WaitlistPage() {
-  const form = useForm<FormValues>({ resolver: zodResolver(waitlistSchema) as never, defaultValues: EMPTY, mode: 'onTouched' });
+  const form = useForm<FormValues>({ resolver: zodResolver(waitlistSchema) as never, defaultValues: EMPTY });
   const { register, handleSubmit, formState, reset, setError } = form;
   const errors = formState.errors as FieldErrors<FormValues>;
   const submitting = formState.isSubmitting;
