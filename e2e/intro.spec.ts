@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './fixtures';
 
+/** Fake timers that move only when the test says so (installed clocks otherwise also tick in real time, which a busy machine turns into extra seconds). */
+async function freezeClock(page: Page) {
+  const start = new Date('2026-01-05T09:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 60_000));
+}
+
 const AUTO_ADVANCE_MS = 8000; // spec §9
 
 const carousel = (page: Page) => page.locator('[aria-roledescription="carousel"]');
@@ -14,7 +21,7 @@ async function open(page: Page) {
 
 test.describe('intro carousel', () => {
   test('counter, previous/next disabled at the ends, dots jump', async ({ page }) => {
-    await page.clock.install();
+    await freezeClock(page);
     await open(page);
     const prev = page.getByRole('button', { name: 'Previous slide' });
     const next = page.getByRole('button', { name: 'Next slide' });
@@ -45,7 +52,7 @@ test.describe('intro carousel', () => {
   });
 
   test('the slide comes in from the side it moves towards', async ({ page }) => {
-    await page.clock.install();
+    await freezeClock(page);
     await open(page);
     await page.getByRole('button', { name: 'Go to slide 4' }).click();
     await expect(slide(page)).toHaveAttribute('data-direction', 'forward');
@@ -56,7 +63,7 @@ test.describe('intro carousel', () => {
   });
 
   test('arrow keys move when focus is inside the carousel', async ({ page }) => {
-    await page.clock.install();
+    await freezeClock(page);
     await open(page);
     await page.getByRole('button', { name: 'Go to slide 1' }).focus();
     await page.keyboard.press('ArrowRight');
@@ -80,7 +87,7 @@ test.describe('intro carousel', () => {
   });
 
   test('auto-advances every 8 seconds and stops on the last slide', async ({ page }) => {
-    await page.clock.install();
+    await freezeClock(page);
     await open(page);
     // While rotating, slide changes are not announced.
     await expect(slide(page).locator('..')).toHaveAttribute('aria-live', 'off');
@@ -99,7 +106,7 @@ test.describe('intro carousel', () => {
   });
 
   test('pause stops auto-advance and resume restarts it', async ({ page }) => {
-    await page.clock.install();
+    await freezeClock(page);
     await open(page);
     await page.getByRole('button', { name: 'Pause auto-advance' }).click();
     await expect(page.getByRole('button', { name: 'Resume auto-advance' })).toBeVisible();
@@ -114,7 +121,7 @@ test.describe('intro carousel', () => {
 
   test('never auto-advances under prefers-reduced-motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.clock.install();
+    await freezeClock(page);
     await open(page);
     await page.clock.runFor(AUTO_ADVANCE_MS * 3);
     await counter(page, '01 / 07');
@@ -123,6 +130,7 @@ test.describe('intro carousel', () => {
   });
 
   test('passes axe', async ({ page }) => {
+    // axe schedules its own timers: this clock keeps flowing.
     await page.clock.install();
     await open(page);
     await expectAccessible(page);
