@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { assertStorageKey, type FileStorage } from './file-storage';
@@ -24,10 +24,14 @@ export function folderStorage(root: string): FileStorage {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       const part = `${file}.${randomBytes(6).toString('hex')}.part`;
+      // Open first, so the file exists (and is closed) before any clean-up runs:
+      // a stream that fails early must not leave a .part created after the rm.
+      const handle = await open(part, 'wx', 0o600);
       try {
-        await pipeline(body, createWriteStream(part, { flags: 'wx', mode: 0o600 }));
+        await pipeline(body, handle.createWriteStream());
         await rename(part, file);
       } catch (error) {
+        await handle.close().catch(() => undefined);
         await rm(part, { force: true });
         throw error;
       }
