@@ -12,7 +12,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { jsonWebhook, OutboxWorker, type Deliver } from './lib/outbox';
 import { pruneRateLimits } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/send-mail';
-import { WAITLIST_TOPIC } from './routes/waitlist';
+import { WAITLIST_TOPIC } from './waitlist/store-submission';
 import { createStorage } from './storage/create-storage';
 import type { FileStorage } from './storage/file-storage';
 

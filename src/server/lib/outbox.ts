@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { webhookOutbox } from '../db/schema';
 import type { Logger } from './logger';
 
 export type Deliver = (payload: unknown) => Promise<void>;
@@ -16,13 +15,6 @@ export interface OutboxOptions {
   /** How long a claimed row stays reserved for this instance. */
   leaseSeconds?: number;
   batchSize?: number;
-}
-
-type Executor = Pick<Db, 'insert'>;
-
-/** Adds a delivery to the outbox, inside the caller's transaction when given one. */
-export async function enqueue(db: Executor, topic: string, payload: unknown): Promise<void> {
-  await db.insert(webhookOutbox).values({ topic, payload });
 }
 
 /** Exponential back-off: base, 2·base, 4·base … capped at max. */

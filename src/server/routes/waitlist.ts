@@ -6,8 +6,6 @@ import { AppError, validationError } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
 import { storeSubmission } from '../waitlist/store-submission';
 
-export { WAITLIST_TOPIC } from '../waitlist/store-submission';
-
 const INVALID_JSON = Symbol('invalid json');
 
 /** POST /api/waitlist — decisions.md 'Waitlist'; the reply keeps spec §7's `status: 'success'`. */
