@@ -57,9 +57,20 @@ export const routes: RouteObject[] = [
               { path: 'chat', handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess, lazy: page(() => import('./features/coming-soon/chat-page')) },
               { path: 'account', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/account/account-page')) },
               {
+                // The back office (issue 6): its own navigation; every page needs admin and two-factor.
                 path: 'admin',
                 handle: { minRank: ROLE_RANK.admin, requireTwoFactor: true } satisfies RouteAccess,
-                lazy: page(() => import('./features/admin/admin-page')),
+                lazy: page(() => import('./features/admin/components/admin-layout')),
+                children: [
+                  { index: true, lazy: page(() => import('./features/admin/dashboard/admin-dashboard-page')) },
+                  { path: 'applications', lazy: page(() => import('./features/admin/applications/applications-page')) },
+                  { path: 'users', lazy: page(() => import('./features/admin/users/users-page')) },
+                  { path: 'waitlist', lazy: page(() => import('./features/admin/waitlist/waitlist-page')) },
+                  { path: 'letters-of-intent', lazy: page(() => import('./features/admin/letters/letters-page')) },
+                  { path: 'payments', lazy: page(() => import('./features/admin/payments/payments-page')) },
+                  { path: 'settings', lazy: page(() => import('./features/admin/settings/settings-page')) },
+                  { path: 'audit', lazy: page(() => import('./features/admin/audit/audit-page')) },
+                ],
               },
             ],
           },

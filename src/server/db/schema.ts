@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES } from '../../domain/application/status';
 import { DOCUMENT_TYPES } from '../../domain/application/documents';
 import type { ApplicationDraft } from '../../domain/application/draft-schema';
@@ -37,10 +37,22 @@ export const waitlistEntries = pgTable(
     /** When the server last received a submission for this address. */
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     submissionCount: integer('submission_count').notNull().default(1),
+    /** Admin-added applicants (spec §3 'waitlist_applicants'): buying, refinancing or investing. Public submissions list as 'buying'. */
+    interestedIn: text('interested_in', { enum: ['buying', 'refinancing', 'investing'] }),
+    /** Admin-added applicants: free-text timeline. Public submissions list the label of buying_timeline instead. */
+    timeline: text('timeline'),
+    /** The admin who added the entry (source 'admin'); kept as text so the entry outlives the account. */
+    createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('waitlist_entries_email_key_idx').on(t.emailKey), index('waitlist_entries_created_at_idx').on(t.createdAt)],
+  (t) => [
+    check('waitlist_entries_interested_in_check', sql`${t.interestedIn} is null or ${t.interestedIn} in ('buying', 'refinancing', 'investing')`),
+    uniqueIndex('waitlist_entries_email_key_idx').on(t.emailKey),
+    index('waitlist_entries_created_at_idx').on(t.createdAt),
+    // Back-office search: any part of the name or e-mail (pg_trgm).
+    index('waitlist_entries_search_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})) gin_trgm_ops`),
+  ],
 );
 
 /**
@@ -105,6 +117,8 @@ export const users = pgTable(
     /** src/domain/roles.ts; set by the server only (never from a sign-up body). */
     role: text('role').notNull().default('guest'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** spec §3 'profiles': set by staff on Add User (two-letter state code). */
+    intendedState: text('intended_state'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -112,6 +126,7 @@ export const users = pgTable(
     check('user_role_check', sql`${t.role} in ('guest', 'applicant', 'homeowner', 'admin')`),
     index('user_role_idx').on(t.role),
     index('user_created_at_idx').on(t.createdAt),
+    index('user_search_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})) gin_trgm_ops`),
   ],
 );
 
@@ -223,6 +238,12 @@ export const applications = pgTable(
     index('applications_email_lower_idx').on(sql`lower(${t.email})`),
     index('applications_last_name_lower_idx').on(sql`lower(${t.lastName})`),
     index('applications_first_name_lower_idx').on(sql`lower(${t.firstName})`),
+    // Search by any part of the name or e-mail (pg_trgm): 'ILIKE %q%' over the same expression.
+    index('applications_search_idx').using(
+      'gin',
+      sql`(lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.email}, ''))) gin_trgm_ops`,
+    ),
+    index('applications_reviewed_at_idx').on(t.reviewedAt).where(sql`${t.reviewedAt} is not null`),
   ],
 );
 
@@ -250,3 +271,82 @@ export const documents = pgTable(
     index('documents_user_id_idx').on(t.userId),
   ],
 );
+
+// ---- Back office (issue 6; docs/decisions/009-back-office.md) ----
+
+/**
+ * Rows per application status, kept exact by a trigger on applications (migration
+ * 0003), so the admin dashboard's counts cost one small read at any table size.
+ */
+export const applicationStatusCounts = pgTable('application_status_counts', {
+  status: text('status').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});
+
+/** Letters of intent (spec §3 'letters_of_intent'); the PDF is in storage under `file_key`. */
+export const lettersOfIntent = pgTable(
+  'letters_of_intent',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    /** lower(email): matched against accounts for the users list's derived labels. */
+    emailKey: text('email_key').notNull(),
+    phone: text('phone'),
+    propertyAddress: text('property_address'),
+    propertyValue: money('property_value'),
+    downPaymentAmount: money('down_payment_amount'),
+    desiredMonthlyPayment: money('desired_monthly_payment'),
+    /** Free text: a quarter, a season or 'Flexible'. */
+    moveInDate: text('move_in_date'),
+    notes: text('notes'),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    intendedState: text('intended_state'),
+    /** Storage key of the PDF (`letters-of-intent/<id>`), or null when none was attached. */
+    fileKey: text('file_key').unique(),
+    fileSize: integer('file_size'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('letters_of_intent_status_check', sql`${t.status} in ('pending', 'approved', 'declined')`),
+    index('letters_of_intent_created_at_idx').on(t.createdAt.desc()),
+    index('letters_of_intent_email_key_idx').on(t.emailKey),
+    index('letters_of_intent_search_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The audit log (decisions.md 'Back office'): who did what to which record, with
+ * the changed fields, written in the same transaction as the change. Actor and
+ * entity are plain text so entries outlive deleted accounts and records.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    /** `{ field: { from, to } }` for updates, the new record's fields for creates, a summary for deletes and exports. */
+    changes: jsonb('changes').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc()),
+    index('audit_log_entity_at_idx').on(t.entityType, t.at.desc()),
+    index('audit_log_action_at_idx').on(t.action, t.at.desc()),
+  ],
+);
+
+/** Stored settings (spec §3 'Settings object'), one validated JSON value per key. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: text('updated_by'),
+});

@@ -1,0 +1,56 @@
+/**
+ * The audit log's vocabulary (decisions.md 'Back office'; spec §2 '/admin/audit'
+ * filters). Entity types and actions beyond the spec's lists are ours: the
+ * waitlist, letters of intent and sessions (sign-ins), and export / download /
+ * sign_in as actions.
+ */
+export const AUDIT_ENTITY_TYPES = ['applications', 'users', 'payments', 'documents', 'settings', 'waitlist', 'letters_of_intent', 'sessions'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export const AUDIT_ENTITY_LABELS: Readonly<Record<AuditEntityType, string>> = {
+  applications: 'Applications',
+  users: 'Users',
+  payments: 'Payments',
+  documents: 'Documents',
+  settings: 'Settings',
+  waitlist: 'Waitlist',
+  letters_of_intent: 'Letters of Intent',
+  sessions: 'Sign-ins',
+};
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approve', 'decline', 'verify', 'sign_in', 'export', 'download'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
+  create: 'Create',
+  update: 'Update',
+  delete: 'Delete',
+  approve: 'Approve',
+  decline: 'Decline',
+  verify: 'Verify',
+  sign_in: 'Sign in',
+  export: 'Export',
+  download: 'Download',
+};
+
+/** spec §9: audit ranges 1d, 7d, 30d, 90d; default 7d. */
+export const AUDIT_RANGES = ['1d', '7d', '30d', '90d'] as const;
+export type AuditRange = (typeof AUDIT_RANGES)[number];
+export const DEFAULT_AUDIT_RANGE: AuditRange = '7d';
+export const AUDIT_RANGE_DAYS: Readonly<Record<AuditRange, number>> = { '1d': 1, '7d': 7, '30d': 30, '90d': 90 };
+
+/** `{ field: { from, to } }`: what an update changed. */
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+/** The fields whose value differs between `before` and `after`, limited to `fields`. */
+export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>, fields: readonly (keyof T & string)[]): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const field of fields) {
+    if (!(field in after)) continue;
+    const from = before[field] ?? null;
+    const to = after[field] ?? null;
+    const same = from instanceof Date && to instanceof Date ? from.getTime() === to.getTime() : from === to;
+    if (!same) changes[field] = { from, to };
+  }
+  return changes;
+}

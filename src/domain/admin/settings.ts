@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * Application settings (spec §3 'Settings object', §9 'Default settings'), stored
+ * by the server (decisions.md 'Back office'). The rates, HOA and horizon become
+ * the public calculators' defaults (see `calculatorDefaultsFrom`);
+ * the transfer-fee configuration and the feature flags are stored for the
+ * features that will read them.
+ */
+const rate = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .min(0, `${label} cannot be negative.`)
+    .max(30, `${label} must be 30% or less.`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, `${label} takes at most two decimals.`);
+
+export const settingsSchema = z.object({
+  mortgageRateDefault: rate('Mortgage rate'),
+  propertyTaxRateDefault: rate('Property tax rate'),
+  insuranceRateDefault: rate('Insurance rate'),
+  hoaDefault: z.coerce.number({ error: 'HOA must be a number.' }).int('HOA is a whole number of dollars.').min(0, 'HOA cannot be negative.').max(10_000, 'HOA must be $10,000 or less.'),
+  transferFeeConfig: z.object({
+    type: z.enum(['percentage', 'fixed'], { error: 'Choose percentage or fixed.' }),
+    amount: z.coerce.number({ error: 'Transfer fee must be a number.' }).min(0, 'Transfer fee cannot be negative.').max(1_000_000, 'Transfer fee is too large.'),
+  }).refine((fee) => fee.type !== 'percentage' || fee.amount <= 100, { message: 'A percentage is 100 or less.', path: ['amount'] }),
+  comparisonHorizonDefault: z.coerce.number({ error: 'Horizon must be a number.' }).int('Horizon is a whole number of years.').min(1, 'Horizon is 1 to 10 years.').max(10, 'Horizon is 1 to 10 years.'),
+  /** Our addition: e-mail the applicant when an admin moves an application to approved, declined or missing_info (issue 6). */
+  statusEmails: z.boolean(),
+  featureFlags: z.object({
+    otp: z.boolean(),
+    paymentsWebhooks: z.boolean(),
+    eSign: z.boolean(),
+    investorView: z.boolean(),
+  }),
+});
+
+export type AppSettings = z.output<typeof settingsSchema>;
+
+/** spec §3 / §9 defaults; the status e-mails are on by default. */
+export const DEFAULT_SETTINGS: AppSettings = {
+  mortgageRateDefault: 6.4,
+  propertyTaxRateDefault: 1.2,
+  insuranceRateDefault: 0.5,
+  hoaDefault: 200,
+  transferFeeConfig: { type: 'percentage', amount: 2 },
+  comparisonHorizonDefault: 5,
+  statusEmails: true,
+  featureFlags: { otp: false, paymentsWebhooks: false, eSign: false, investorView: false },
+};
+
+/**
+ * Stored settings merged over the defaults, field by field: a value missing from
+ * an older stored version, or one that no longer validates, falls back to its
+ * default instead of breaking a page.
+ */
+export function resolveSettings(stored: unknown): AppSettings {
+  if (!stored || typeof stored !== 'object') return DEFAULT_SETTINGS;
+  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  const shape = settingsSchema.shape;
+  for (const key of Object.keys(shape) as (keyof AppSettings)[]) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    const parsed = shape[key].safeParse(value);
+    if (parsed.success) merged[key] = parsed.data;
+  }
+  return merged as AppSettings;
+}
+
+/** What the public pages need from the settings (written into #app-config): the calculators' defaults. */
+export interface PublicSettings {
+  mortgageRateDefault: number;
+  propertyTaxRateDefault: number;
+  insuranceRateDefault: number;
+  hoaDefault: number;
+  comparisonHorizonDefault: number;
+}
+
+export function publicSettings(settings: AppSettings): PublicSettings {
+  const { mortgageRateDefault, propertyTaxRateDefault, insuranceRateDefault, hoaDefault, comparisonHorizonDefault } = settings;
+  return { mortgageRateDefault, propertyTaxRateDefault, insuranceRateDefault, hoaDefault, comparisonHorizonDefault };
+}

@@ -1,0 +1,72 @@
+import type { Context } from 'hono';
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { COUNT_CAP, type ListParams, type Page } from '../../domain/admin/lists';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
+import { validationError } from '../lib/errors';
+
+/** Parses the query string with a list's schema; 400 with field messages on a bad value. */
+export function readListParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/**
+ * `%text%` for ILIKE with the user's %, _ and \ taken literally; lower-cased to
+ * match the trigram indexes, which are built on lower(...).
+ */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+const HEX = /^[0-9a-f]+$/;
+
+/**
+ * When the search text can be (the start of) a UUID — at least 4 hex digits,
+ * dashes optional — the inclusive range of ids it covers; indexable on a uuid
+ * primary key. Searching by ID uses this: 'Search by name, email or ID'.
+ */
+export function uuidPrefixRange(text: string): [string, string] | null {
+  const hex = text.trim().toLowerCase().replace(/-/g, '');
+  if (hex.length < 4 || hex.length > 32 || !HEX.test(hex)) return null;
+  const format = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return [format(hex.padEnd(32, '0')), format(hex.padEnd(32, 'f'))];
+}
+
+/** `[from 00:00, to + 1 day 00:00)` in UTC as SQL conditions on `column`, for 'More Filters' date ranges. */
+export function dateRangeConditions(column: SQL | unknown, params: Pick<ListParams, 'from' | 'to'>): SQL[] {
+  const conditions: SQL[] = [];
+  if (params.from) conditions.push(sql`${column} >= ${`${params.from}T00:00:00Z`}::timestamptz`);
+  if (params.to) conditions.push(sql`${column} < (${`${params.to}T00:00:00Z`}::timestamptz + interval '1 day')`);
+  return conditions;
+}
+
+/** `where a and b and …`, or nothing. */
+export function whereAll(conditions: SQL[]): SQL {
+  return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/**
+ * Rows matching `from … where …`, counted up to COUNT_CAP + 1: an exact count of a
+ * million rows would cost more than the page itself. `fromWhere` is the query's
+ * `from … where …` part, shared with the page query.
+ */
+export async function cappedCount(db: Db, fromWhere: SQL): Promise<{ total: number; totalCapped: boolean }> {
+  const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from (select 1 ${fromWhere} limit ${COUNT_CAP + 1}) capped`);
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/** `limit … offset …` of a page. */
+export const pageWindow = (params: Pick<ListParams, 'page' | 'pageSize'>) => sql`limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}`;
+
+export function toPage<T>(items: T[], params: Pick<ListParams, 'page' | 'pageSize'>, count: { total: number; totalCapped: boolean }): Page<T> {
+  return { items, page: params.page, pageSize: params.pageSize, ...count };
+}
+
+/** `order by <column> <dir> nulls last, <tie-breaker>`: stable pages whatever the column. */
+export function orderBy(column: SQL, dir: 'asc' | 'desc', tieBreaker: SQL): SQL {
+  return sql`order by ${column} ${dir === 'asc' ? sql`asc` : sql`desc`} nulls last, ${tieBreaker} ${dir === 'asc' ? sql`asc` : sql`desc`}`;
+}

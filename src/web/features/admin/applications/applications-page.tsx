@@ -1,0 +1,6 @@
+import { AdminPageHeader } from '../components/admin-page-header';
+
+/** Placeholder until this page is built (issue 6). */
+export default function ApplicationsPage() {
+  return <AdminPageHeader title="Applications" />;
+}
