@@ -2,11 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { APP_PORT as PORT, MAIL_HTTP_PORT, MAIL_SMTP_PORT, TEST_ADMIN } from './e2e/support/ports';
+import { APP_PORT as PORT, MAIL_HTTP_PORT, MAIL_SMTP_PORT, OPS_ADMIN, TEST_ADMIN } from './e2e/support/ports';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-// A fresh embedded database for every run.
+// A fresh embedded database for every run. Set in the environment so the workers
+// (which load this file again) see the same folder (e2e/support/admins.ts keeps a file there).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './e2e',
@@ -24,10 +26,15 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // Enrols the operations admin that promotes each back-office spec's own admin (e2e/support/admins.ts).
+    { name: 'setup', testMatch: /ops-admin\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['setup'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: [
     {
-      command: 'npx tsx src/server/main.ts',
+      // The operations admin of e2e/support/admins.ts is created before the server opens the database.
+      command: `npx tsx src/server/cli/admin-create.ts --email ${OPS_ADMIN.email} --password ${OPS_ADMIN.password} --first-name Olive --last-name Ops && npx tsx src/server/main.ts`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -40,6 +47,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         APP_URL: `http://127.0.0.1:${PORT}`,
         LOG_LEVEL: 'warn',
+        // Lets several local runs serve their own build side by side (default: dist/client).
+        ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
         WAITLIST_RATE_LIMIT_MAX: '1000',
         // Mail goes to the sink below, where tests read the links (e2e/support/accounts.ts).
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,

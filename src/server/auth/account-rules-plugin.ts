@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { SendMail } from '../mail/send-mail';
 import type { MailContext } from '../mail/templates';
+import { signInAuditHook } from './audit-hooks';
 import { changePasswordRevokesHook, passwordPolicyHook } from './password-hooks';
 import { rateLimitHook } from './rate-limit-hook';
 import { existingAccountHook, signUpShapeHook, welcomeHook } from './sign-up-hooks';
@@ -32,7 +33,7 @@ export function accountRules({ db, config, sendMail, mailContext }: AccountRules
         changePasswordRevokesHook,
         verifyOnceHook,
       ],
-      after: [welcomeHook(sendMail, mailContext)],
+      after: [welcomeHook(sendMail, mailContext), signInAuditHook(db)],
     },
   };
 }

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import { auditEmailVerified } from './audit-hooks';
 import type { Brand } from '../../domain/brand';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -78,6 +79,7 @@ export function createAuth({ config, db, logger, brand, mailer, background }: Au
       autoSignInAfterVerification: false,
       expiresIn: config.EMAIL_VERIFICATION_TTL_SECONDS,
       // better-auth's `url` points at its own API; the link goes to the web app's page, which calls the API.
+      afterEmailVerification: (user, request) => auditEmailVerified(db, user, request),
       sendVerificationEmail: ({ user, token }) =>
         sendMail({ to: user.email, ...verificationMail(mailContext, { firstName: firstNameOf(user), token, validForSeconds: config.EMAIL_VERIFICATION_TTL_SECONDS }) }),
     },
