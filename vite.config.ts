@@ -7,16 +7,20 @@ import { defineConfig, type Plugin } from 'vite';
 
 /** Writes a .gz beside every text asset so the server sends them precompressed. */
 function precompress(): Plugin {
+  let outDir = 'dist/client';
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     closeBundle() {
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const full = path.join(dir, name);
           return statSync(full).isDirectory() ? walk(full) : [full];
         });
-      for (const file of walk(path.resolve('dist/client'))) {
+      for (const file of walk(path.resolve(outDir))) {
         if (!/\.(js|css|svg|json|txt|webmanifest)$/.test(file)) continue;
         writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
       }

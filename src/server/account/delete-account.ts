@@ -1,4 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../admin/audit';
+import type { Executor } from '../applications/repository';
 import type { Auth } from '../auth/create-auth';
 import type { Deps } from '../context';
 import { applications, documents, mailOutbox, users, verifications, waitlistEntries } from '../db/schema';
@@ -15,30 +17,63 @@ export async function verifyPassword(auth: Auth, headers: Headers, password: str
 }
 
 /**
+ * Serialises changes that can lower the number of admins (role changes, account
+ * deletions) for the rest of the transaction: two admins demoting or deleting each
+ * other at the same moment cannot leave the back office without one.
+ */
+export async function lockAdminRoster(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+}
+
+export interface DeleteUserOptions {
+  /** Writes a 'delete' audit entry for the account in the deletion's own transaction (the back office). */
+  audit?: { actor: AuditActor };
+}
+
+/**
  * Erases a user (decisions.md 'Privacy'): documents (rows and stored files),
  * applications, the waitlist entry with their address, the mail kept for them,
  * and the account with its sessions, sign-in methods and two-factor secrets
  * (cascading from `user`). Rows go in one transaction; files after the commit.
- * The last admin cannot delete themself (nobody could run the back office).
+ * The last admin cannot be deleted (nobody could run the back office).
+ * Answers whether there was such a user.
  */
-export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger'>, userId: string): Promise<void> {
+export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger'>, userId: string, options: DeleteUserOptions = {}): Promise<boolean> {
   const { db } = deps;
-  const keys = await db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
+    await lockAdminRoster(tx);
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!user) return [];
+    if (!user) return null;
     if (user.role === 'admin') {
       const [{ admins }] = await tx.select({ admins: count() }).from(users).where(eq(users.role, 'admin'));
       if (admins <= 1) throw new AppError(409, 'last_admin', 'You are the only admin. Make someone else an admin before deleting your account.');
     }
     const emailKey = user.email.toLowerCase();
     const files = await tx.delete(documents).where(eq(documents.userId, userId)).returning({ key: documents.storageKey });
-    await tx.delete(applications).where(eq(applications.userId, userId));
+    const removedApplications = await tx.delete(applications).where(eq(applications.userId, userId)).returning({ id: applications.id });
     await tx.delete(waitlistEntries).where(eq(waitlistEntries.emailKey, emailKey));
     await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailKey}`);
     // Pending reset and two-factor challenges name the user by id.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     await tx.delete(users).where(eq(users.id, userId));
+    if (options.audit) {
+      await recordAudit(tx, options.audit.actor, {
+        action: 'delete',
+        entityType: 'users',
+        entityId: userId,
+        changes: {
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: user.role,
+          applications: removedApplications.length,
+          documents: files.length,
+        },
+      });
+    }
     return files.map((f) => f.key);
   });
-  await removeStored(deps, keys);
+  if (!deleted) return false;
+  await removeStored(deps, deleted);
+  return true;
 }

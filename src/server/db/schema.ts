@@ -117,7 +117,7 @@ export const users = pgTable(
     /** src/domain/roles.ts; set by the server only (never from a sign-up body). */
     role: text('role').notNull().default('guest'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-    /** spec §3 'profiles': set by staff on Add User (two-letter state code). */
+    /** spec §3 'profiles': set by staff on Add User (a state name from src/domain/waitlist.ts US_STATES, as the waitlist stores it). */
     intendedState: text('intended_state'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

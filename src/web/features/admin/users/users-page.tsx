@@ -1,6 +1,188 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { Trash2, UserPlus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { COUNT_CAP } from '../../../../domain/admin/lists';
+import { USER_FILTERS, USER_TEXTS, type AdminUser, type UserLabel } from '../../../../domain/admin/users';
+import { formatDate } from '../../../../domain/format';
+import { ROLES, roleLabel, type Role } from '../../../../domain/roles';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { NativeSelect } from '../../../components/ui/input';
+import { api, ApiError } from '../../../lib/api';
+import { failureText } from '../../../lib/form-errors';
+import { queryClient } from '../../../lib/query-client';
+import { notify } from '../../../lib/toast';
+import { useSession } from '../../../lib/use-session';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { DataTable, type ColumnMeta } from '../components/data-table';
+import { ListPagination } from '../components/list-pagination';
+import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
+import { exportHref, useAdminList } from '../lib/admin-api';
+import { useListState } from '../lib/use-list-state';
+import { AddUserDialog } from './add-user-dialog';
 
-/** Placeholder until this page is built (issue 6). */
+const LABEL_BADGE: Record<UserLabel, 'default' | 'secondary' | 'outline'> = {
+  Applicant: 'default',
+  Waitlist: 'secondary',
+  'Letter of Intent': 'secondary',
+  User: 'outline',
+};
+
+const nameOf = (user: Pick<AdminUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
+const refreshUsers = () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+
+/** The server's reason when it refused on purpose (409: own role, last admin); spec §8's text otherwise. */
+const refusal = (error: unknown, fallback: string) => (error instanceof ApiError && error.status === 409 ? error.message : failureText(error, fallback));
+
+/** Role selector of one row: saves on change and says so. */
+function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const [pending, setPending] = useState<Role>();
+  const name = nameOf(user);
+  const change = async (role: Role) => {
+    setPending(role);
+    try {
+      await api(`/api/admin/users/${encodeURIComponent(user.id)}`, { method: 'PATCH', body: { role } });
+      await refreshUsers();
+      notify.success('Role updated', `${name} is now ${roleLabel(role)}.`);
+    } catch (error) {
+      notify.error('Error', refusal(error, 'Failed to update role'));
+    } finally {
+      setPending(undefined);
+    }
+  };
+  return (
+    <NativeSelect
+      aria-label={`Role for ${name}`}
+      title={isSelf ? 'Another admin can change your role' : undefined}
+      value={pending ?? user.role}
+      disabled={Boolean(pending) || isSelf}
+      onChange={(event) => void change(event.target.value as Role)}
+      className="h-9 min-w-36 text-sm"
+    >
+      {ROLES.map((role) => (
+        <option key={role} value={role}>{roleLabel(role)}</option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+function DeleteButton({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const [pending, setPending] = useState(false);
+  const remove = async () => {
+    if (!window.confirm(USER_TEXTS.confirmDelete)) return;
+    setPending(true);
+    try {
+      await api(`/api/admin/users/${encodeURIComponent(user.id)}`, { method: 'DELETE' });
+      await refreshUsers();
+      notify.success(USER_TEXTS.deleted);
+    } catch (error) {
+      notify.error('Error', refusal(error, USER_TEXTS.deleteFailed));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-9 text-destructive hover:bg-destructive/10"
+      aria-label={`Delete ${nameOf(user)}`}
+      title={isSelf ? 'You cannot delete your own account here' : undefined}
+      disabled={pending || isSelf}
+      onClick={() => void remove()}
+    >
+      <Trash2 aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** 'Total Users (1,234)', or '(10,000+)' past the count cap. */
+function totalText(page: { total: number; totalCapped: boolean } | undefined): string {
+  if (!page) return 'Total Users';
+  const n = page.totalCapped ? `${COUNT_CAP.toLocaleString('en-US')}+` : page.total.toLocaleString('en-US');
+  return `Total Users (${n})`;
+}
+
+/** /admin/users (spec §2; decisions.md 'Back office'). */
 export default function UsersPage() {
-  return <AdminPageHeader title="Users" />;
+  const [state, update] = useListState({ page: '1', q: '', filter: 'all', sort: 'created_at', dir: 'desc', from: '', to: '' });
+  const query = useAdminList<AdminUser>('users', state);
+  const { user: me } = useSession();
+  const [adding, setAdding] = useState(false);
+
+  useEffect(() => {
+    if (query.isError) notify.error('Error', failureText(query.error, USER_TEXTS.loadFailed));
+  }, [query.isError, query.error]);
+
+  const columns = useMemo<ColumnDef<AdminUser, unknown>[]>(
+    () => [
+      { id: 'createdAt', header: 'Date Added', cell: ({ row }) => <span className="whitespace-nowrap tabular">{formatDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
+      { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium whitespace-nowrap">{nameOf(row.original)}</span>, meta: { sortKey: 'name' } satisfies ColumnMeta },
+      { id: 'email', header: 'Email', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.email}</span>, meta: { sortKey: 'email' } satisfies ColumnMeta },
+      { id: 'phone', header: 'Phone', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phone || '—'}</span> },
+      { id: 'intendedState', header: 'Intended State', cell: ({ row }) => row.original.intendedState || '—' },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: ({ row }) => (
+          <div className="flex flex-wrap gap-1">
+            {row.original.labels.map((label) => (
+              <Badge key={label} variant={LABEL_BADGE[label]}>{label}</Badge>
+            ))}
+          </div>
+        ),
+      },
+      { id: 'role', header: 'Role', cell: ({ row }) => <RoleSelect user={row.original} isSelf={row.original.id === me?.id} /> },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => <DeleteButton user={row.original} isSelf={row.original.id === me?.id} />,
+        meta: { align: 'right' } satisfies ColumnMeta,
+      },
+    ],
+    [me?.id],
+  );
+
+  const page = query.data;
+  const addButton = (
+    <Button onClick={() => setAdding(true)}>
+      <UserPlus aria-hidden="true" />
+      Add User
+    </Button>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader title={totalText(page)} description="Accounts, their status across the waitlist, letters and applications, and their roles." actions={addButton} />
+      <ListToolbar>
+        <SearchBox value={state.q} onSearch={(q) => update({ q }, { replace: true })} placeholder="Search by name, email or ID" label="Search users" />
+        <SelectFilter label="Status" value={state.filter} onChange={(filter) => update({ filter })} options={USER_FILTERS} />
+        <MoreFilters from={state.from} to={state.to} dateLabel="Date added" onChange={(range) => update(range)} />
+        <ExportButton href={exportHref('users', state)} />
+      </ListToolbar>
+      <section aria-label="Users" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold">Users</h2>
+          <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden="true" />
+            Add User
+          </Button>
+        </div>
+        <DataTable
+          label="Users"
+          columns={columns}
+          rows={page?.items}
+          rowKey={(user) => user.id}
+          sort={{ sort: state.sort, dir: state.dir === 'asc' ? 'asc' : 'desc' }}
+          onSort={({ sort, dir }) => update({ sort, dir })}
+          isLoading={query.isLoading}
+          isRefreshing={query.isFetching && !query.isLoading}
+          error={query.isError ? USER_TEXTS.loadFailed : undefined}
+          emptyText={USER_TEXTS.empty}
+        />
+        <ListPagination page={page} onPage={(n) => update({ page: String(n) })} />
+      </section>
+      <AddUserDialog open={adding} onOpenChange={setAdding} onAdded={() => void refreshUsers()} />
+    </div>
+  );
 }

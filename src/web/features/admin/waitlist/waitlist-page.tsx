@@ -1,6 +1,138 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { Eye, Trash2, UserPlus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { INTEREST_FILTERS, interestLabel, WAITLIST_TEXTS, type WaitlistApplicant } from '../../../../domain/admin/waitlist';
+import { formatDate } from '../../../../domain/format';
+import { Button } from '../../../components/ui/button';
+import { api } from '../../../lib/api';
+import { failureText } from '../../../lib/form-errors';
+import { queryClient } from '../../../lib/query-client';
+import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { DataTable, type ColumnMeta } from '../components/data-table';
+import { ListPagination } from '../components/list-pagination';
+import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
+import { exportHref, useAdminList } from '../lib/admin-api';
+import { useListState } from '../lib/use-list-state';
+import { AddApplicantDialog } from './add-applicant-dialog';
+import { ApplicantDetailsDialog } from './applicant-details-dialog';
 
-/** Placeholder until this page is built (issue 6). */
+const nameOf = (entry: Pick<WaitlistApplicant, 'firstName' | 'lastName'>) => `${entry.firstName} ${entry.lastName}`.trim();
+const refreshWaitlist = () => queryClient.invalidateQueries({ queryKey: ['admin', 'waitlist'] });
+
+function DeleteButton({ entry }: { entry: WaitlistApplicant }) {
+  const [pending, setPending] = useState(false);
+  const remove = async () => {
+    if (!window.confirm(WAITLIST_TEXTS.confirmDelete)) return;
+    setPending(true);
+    try {
+      await api(`/api/admin/waitlist/${encodeURIComponent(entry.id)}`, { method: 'DELETE' });
+      await refreshWaitlist();
+      notify.success(WAITLIST_TEXTS.deleted);
+    } catch (error) {
+      notify.error('Error', failureText(error, WAITLIST_TEXTS.deleteFailed));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-9 text-destructive hover:bg-destructive/10"
+      aria-label={`Delete ${nameOf(entry)}`}
+      disabled={pending}
+      onClick={() => void remove()}
+    >
+      <Trash2 aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** /admin/waitlist (spec §2; decisions.md 'Waitlist': public submissions and staff-added applicants together). */
 export default function WaitlistPage() {
-  return <AdminPageHeader title="Waitlist" />;
+  const [state, update] = useListState({ page: '1', q: '', interest: 'all', sort: 'created_at', dir: 'desc', from: '', to: '' });
+  const query = useAdminList<WaitlistApplicant>('waitlist', state);
+  const [adding, setAdding] = useState(false);
+  const [viewing, setViewing] = useState<WaitlistApplicant | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+
+  useEffect(() => {
+    if (query.isError) notify.error('Error', failureText(query.error, WAITLIST_TEXTS.loadFailed));
+  }, [query.isError, query.error]);
+
+  const columns = useMemo<ColumnDef<WaitlistApplicant, unknown>[]>(
+    () => [
+      { id: 'createdAt', header: 'Date', cell: ({ row }) => <span className="whitespace-nowrap tabular">{formatDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
+      { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium whitespace-nowrap">{nameOf(row.original)}</span>, meta: { sortKey: 'name' } satisfies ColumnMeta },
+      { id: 'email', header: 'Email', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.email}</span>, meta: { sortKey: 'email' } satisfies ColumnMeta },
+      { id: 'phone', header: 'Phone', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phone || '—'}</span> },
+      { id: 'interestedIn', header: 'Interested In', cell: ({ row }) => interestLabel(row.original.interestedIn) || '—' },
+      { id: 'intendedState', header: 'Intended State', cell: ({ row }) => row.original.intendedState || '—' },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => (
+          <div className="flex items-center justify-end gap-1">
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`View details for ${nameOf(row.original)}`}
+              onClick={() => {
+                setViewing(row.original);
+                setDetailsOpen(true);
+              }}
+            >
+              <Eye aria-hidden="true" />
+              View
+            </Button>
+            <DeleteButton entry={row.original} />
+          </div>
+        ),
+        meta: { align: 'right' } satisfies ColumnMeta,
+      },
+    ],
+    [],
+  );
+
+  const filtered = Boolean(state.q || state.interest !== 'all' || state.from || state.to);
+  const page = query.data;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader
+        title="Waitlist"
+        description="Everyone who joined the waitlist, and applicants added by staff."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden="true" />
+            Add Applicant
+          </Button>
+        }
+      />
+      <ListToolbar>
+        <SearchBox value={state.q} onSearch={(q) => update({ q }, { replace: true })} placeholder="Search by name, email or ID" label="Search the waitlist" />
+        <SelectFilter label="Interested In" value={state.interest} onChange={(interest) => update({ interest })} options={INTEREST_FILTERS} />
+        <MoreFilters from={state.from} to={state.to} dateLabel="Date" onChange={(range) => update(range)} />
+        <ExportButton href={exportHref('waitlist', state)} />
+      </ListToolbar>
+      <div className="flex flex-col gap-3">
+        <DataTable
+          label="Waitlist applicants"
+          columns={columns}
+          rows={page?.items}
+          rowKey={(entry) => entry.id}
+          sort={{ sort: state.sort, dir: state.dir === 'asc' ? 'asc' : 'desc' }}
+          onSort={({ sort, dir }) => update({ sort, dir })}
+          isLoading={query.isLoading}
+          isRefreshing={query.isFetching && !query.isLoading}
+          error={query.isError ? WAITLIST_TEXTS.loadFailed : undefined}
+          emptyText={filtered ? WAITLIST_TEXTS.emptyFiltered : WAITLIST_TEXTS.empty}
+        />
+        <ListPagination page={page} onPage={(n) => update({ page: String(n) })} />
+      </div>
+      <AddApplicantDialog open={adding} onOpenChange={setAdding} onAdded={() => void refreshWaitlist()} />
+      <ApplicantDetailsDialog entry={viewing} open={detailsOpen} onOpenChange={setDetailsOpen} />
+    </div>
+  );
 }

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { emailSchema } from '../auth';
+import { ROLES, type Role } from '../roles';
+import { US_STATES } from '../waitlist';
+import { listParamsSchema } from './lists';
+
+/**
+ * The back office's users list (spec §2 '/admin/users', §4 'Derived label', §5
+ * 'Add User'; decisions.md 'Back office'), shared by the server and the page.
+ */
+
+/** spec §4: an application gives 'Applicant' only; otherwise 'Waitlist' and/or 'Letter of Intent'; else 'User'. */
+export const USER_LABELS = ['Applicant', 'Waitlist', 'Letter of Intent', 'User'] as const;
+export type UserLabel = (typeof USER_LABELS)[number];
+
+/** The label set of one account from what matches its e-mail address / id in the other tables. */
+export function userLabels({ hasApplication, onWaitlist, hasLetter }: { hasApplication: boolean; onWaitlist: boolean; hasLetter: boolean }): UserLabel[] {
+  if (hasApplication) return ['Applicant'];
+  const labels: UserLabel[] = [];
+  if (onWaitlist) labels.push('Waitlist');
+  if (hasLetter) labels.push('Letter of Intent');
+  return labels.length ? labels : ['User'];
+}
+
+/**
+ * spec §2 filter; decisions.md: 'Homeowner' lists accounts whose role is homeowner.
+ * waitlist / letters: on the waitlist / has a letter, and no application (as the labels show).
+ */
+export const USER_FILTERS = [
+  { value: 'all', label: 'All Statuses' },
+  { value: 'waitlist', label: 'Waitlist' },
+  { value: 'letters', label: 'Letters of Intent' },
+  { value: 'applicant', label: 'Applicant' },
+  { value: 'homeowner', label: 'Homeowner' },
+] as const;
+export type UserFilter = (typeof USER_FILTERS)[number]['value'];
+const FILTER_VALUES = USER_FILTERS.map((f) => f.value) as [UserFilter, ...UserFilter[]];
+
+export const USER_SORTS = ['created_at', 'name', 'email'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** `GET /api/admin/users` and its export: the common list parameters plus the status filter. */
+export const userListParamsSchema = listParamsSchema(USER_SORTS, 'created_at').and(
+  z.object({ filter: z.enum(FILTER_VALUES, { error: 'Choose a listed status.' }).default('all') }),
+);
+export type UserListParams = z.output<typeof userListParamsSchema>;
+
+/** One row of the users list. */
+export interface AdminUser {
+  id: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  intendedState: string | null;
+  role: Role;
+  labels: UserLabel[];
+}
+
+const requiredName = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+
+/** An optional US phone number; '' means none. */
+export const optionalPhoneSchema = z
+  .string()
+  .trim()
+  .max(40, 'Phone must be at most 40 characters')
+  .refine((v) => v === '' || /^[+()\d\s.-]*\d{3}[()\d\s.-]*\d{4}\s*$/.test(v), 'Enter a valid phone number');
+
+/** One of the 50 states by full name (as the waitlist stores it), or '' for none. */
+export const optionalStateSchema = z.union([z.enum(US_STATES), z.literal('')], { error: 'Choose a state from the list' });
+
+/** spec §5 'Add User': first name, last name and e-mail required; phone and intended state optional. */
+export const addUserSchema = z.object({
+  firstName: requiredName('First name'),
+  lastName: requiredName('Last name'),
+  email: emailSchema,
+  phone: optionalPhoneSchema.optional(),
+  intendedState: optionalStateSchema.optional(),
+});
+export type AddUserForm = z.input<typeof addUserSchema>;
+export type AddUserInput = z.output<typeof addUserSchema>;
+
+export const ADD_USER_EMPTY: Required<AddUserForm> = { firstName: '', lastName: '', email: '', phone: '', intendedState: '' };
+
+/** `PATCH /api/admin/users/:id`. */
+export const changeRoleSchema = z.object({ role: z.enum(ROLES, { error: 'Choose guest, applicant, homeowner or admin.' }) });
+export type ChangeRoleInput = z.output<typeof changeRoleSchema>;
+
+/** The texts of spec §8 and §5 for this page. */
+export const USER_TEXTS = {
+  added: 'User added successfully',
+  addFailed: 'Failed to add user. Email may already exist.',
+  deleted: 'User deleted successfully',
+  deleteFailed: 'Failed to delete user',
+  loadFailed: 'Failed to load users',
+  confirmDelete: 'Are you sure you want to delete this user?',
+  empty: 'No users found',
+} as const;

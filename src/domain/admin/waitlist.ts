@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { emailSchema } from '../auth';
+import {
+  BUYING_TIMELINES,
+  HOME_TYPES,
+  HOUSING_STATUSES,
+  labelOf,
+  PRICE_RANGES,
+  PRIORITIES,
+} from '../waitlist';
+import { listParamsSchema } from './lists';
+import { optionalPhoneSchema, optionalStateSchema } from './users';
+
+/**
+ * The back office's waitlist (spec §2 '/admin/waitlist', §3 'waitlist_applicants',
+ * §5 'Add waitlist applicant'; decisions.md 'Waitlist'): public submissions and
+ * applicants added by staff in one list.
+ */
+
+/** spec §3: interested_in is buying, refinancing or investing; public submissions list as buying. */
+export const INTERESTS = [
+  { value: 'buying', label: 'Buying' },
+  { value: 'refinancing', label: 'Refinancing' },
+  { value: 'investing', label: 'Investing' },
+] as const;
+export type Interest = (typeof INTERESTS)[number]['value'];
+const INTEREST_VALUES = INTERESTS.map((i) => i.value) as [Interest, ...Interest[]];
+
+export const interestLabel = (value: string | null | undefined): string => (value ? labelOf(INTERESTS, value) : '');
+
+export const INTEREST_FILTERS = [{ value: 'all', label: 'All Interests' }, ...INTERESTS] as const;
+export type InterestFilter = (typeof INTEREST_FILTERS)[number]['value'];
+
+export const WAITLIST_SORTS = ['created_at', 'name', 'email'] as const;
+export type WaitlistSort = (typeof WAITLIST_SORTS)[number];
+
+/** `GET /api/admin/waitlist` and its export. */
+export const waitlistListParamsSchema = listParamsSchema(WAITLIST_SORTS, 'created_at').and(
+  z.object({ interest: z.enum(['all', ...INTEREST_VALUES], { error: 'Choose buying, refinancing or investing.' }).default('all') }),
+);
+export type WaitlistListParams = z.output<typeof waitlistListParamsSchema>;
+
+export type WaitlistSource = 'public' | 'admin';
+
+/** One row of the list, in spec §3's 'waitlist_applicants' shape (decisions.md mapping for public rows). */
+export interface WaitlistApplicant {
+  id: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  interestedIn: Interest | null;
+  intendedState: string | null;
+  source: WaitlistSource;
+  location: string | null;
+  timeline: string | null;
+  downPaymentRange: string | null;
+  monthlyPaymentRange: string | null;
+}
+
+/** Every stored field of one entry (the detail view), with the labels of its coded values. */
+export interface WaitlistApplicantDetail extends WaitlistApplicant {
+  cityState: string | null;
+  homeType: string | null;
+  buyingTimeline: string | null;
+  priceRange: string | null;
+  downPayment: string | null;
+  priority: string | null;
+  housingStatus: string | null;
+  interests: string | null;
+  contactConsent: boolean;
+  clientTimestamp: string | null;
+  receivedAt: string;
+  updatedAt: string;
+  submissionCount: number;
+  createdBy: string | null;
+  labels: {
+    interestedIn: string | null;
+    homeType: string | null;
+    buyingTimeline: string | null;
+    priceRange: string | null;
+    priority: string | null;
+    housingStatus: string | null;
+  };
+}
+
+const maybeLabel = (options: readonly { value: string; label: string }[], value: string | null) => (value ? labelOf(options, value) : null);
+
+/** The labels of an entry's coded values (spec §3 option lists). */
+export function waitlistLabels(entry: Pick<WaitlistApplicantDetail, 'interestedIn' | 'homeType' | 'buyingTimeline' | 'priceRange' | 'priority' | 'housingStatus'>): WaitlistApplicantDetail['labels'] {
+  return {
+    interestedIn: maybeLabel(INTERESTS, entry.interestedIn),
+    homeType: maybeLabel(HOME_TYPES, entry.homeType),
+    buyingTimeline: maybeLabel(BUYING_TIMELINES, entry.buyingTimeline),
+    priceRange: maybeLabel(PRICE_RANGES, entry.priceRange),
+    priority: maybeLabel(PRIORITIES, entry.priority),
+    housingStatus: maybeLabel(HOUSING_STATUSES, entry.housingStatus),
+  };
+}
+
+/** The timeline a row shows: the admin's free text, or the label of the public form's buying timeline. */
+export const timelineOf = (timeline: string | null, buyingTimeline: string | null): string | null =>
+  timeline ?? (buyingTimeline ? labelOf(BUYING_TIMELINES, buyingTimeline) : null);
+
+const requiredName = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+
+/** spec §5 'Add waitlist applicant': first name, last name and e-mail required; the rest optional. */
+export const addApplicantSchema = z.object({
+  firstName: requiredName('First name'),
+  lastName: requiredName('Last name'),
+  email: emailSchema,
+  phone: optionalPhoneSchema.optional(),
+  interestedIn: z.union([z.enum(INTEREST_VALUES), z.literal('')], { error: 'Choose buying, refinancing or investing' }).optional(),
+  downPaymentRange: optionalText('Down payment range', 100),
+  monthlyPaymentRange: optionalText('Monthly payment range', 100),
+  location: optionalText('Location', 120),
+  timeline: optionalText('Timeline', 200),
+  intendedState: optionalStateSchema.optional(),
+});
+export type AddApplicantForm = z.input<typeof addApplicantSchema>;
+export type AddApplicantInput = z.output<typeof addApplicantSchema>;
+
+export const ADD_APPLICANT_EMPTY: Required<AddApplicantForm> = {
+  firstName: '', lastName: '', email: '', phone: '', interestedIn: '', downPaymentRange: '', monthlyPaymentRange: '', location: '', timeline: '', intendedState: '',
+};
+
+/** The texts of spec §8 and §5 for this page. */
+export const WAITLIST_TEXTS = {
+  added: 'Applicant added successfully',
+  addFailed: 'Failed to add applicant',
+  deleted: 'Applicant deleted successfully',
+  deleteFailed: 'Failed to delete applicant',
+  loadFailed: 'Failed to load waitlist applicants',
+  confirmDelete: 'Are you sure you want to delete this applicant?',
+  empty: 'No applicants yet',
+  emptyFiltered: 'No applicants found',
+} as const;

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ADD_USER_EMPTY, addUserSchema, USER_TEXTS, type AddUserForm, type AdminUser } from '../../../../domain/admin/users';
+import { US_STATES } from '../../../../domain/waitlist';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input, NativeSelect } from '../../../components/ui/input';
+import { api } from '../../../lib/api';
+import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { notify } from '../../../lib/toast';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'intendedState'] as const;
+
+/**
+ * spec §5 'Add User' (decisions.md: the page header's button opens this dialog too).
+ * The account has no password: the person sets one with 'Forgot password'.
+ * On failure the dialog stays open with what was typed.
+ */
+export function AddUserDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; onAdded: (user: AdminUser) => void }) {
+  const { register, handleSubmit, formState, setError, reset } = useForm<AddUserForm, unknown, z.output<typeof addUserSchema>>({
+    resolver: zodResolver(addUserSchema),
+    defaultValues: ADD_USER_EMPTY,
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onValid = async (values: z.output<typeof addUserSchema>) => {
+    try {
+      const user = await api<AdminUser>('/api/admin/users', { method: 'POST', body: values });
+      notify.success(USER_TEXTS.added, `${user.firstName} ${user.lastName} can set a password with 'Forgot password'.`);
+      reset(ADD_USER_EMPTY);
+      onOpenChange(false);
+      onAdded(user);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+      notify.error('Error', failureText(error, USER_TEXTS.addFailed));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (isSubmitting) return;
+        if (!next) reset(ADD_USER_EMPTY);
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="max-w-lg">
+        <DialogTitle>Add User</DialogTitle>
+        <DialogDescription>Creates an account without a password. They set one with 'Forgot password' on the sign-in page.</DialogDescription>
+        <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Add user">
+          <Field label="First Name" required error={errors.firstName?.message}>
+            <Input autoComplete="off" {...register('firstName')} />
+          </Field>
+          <Field label="Last Name" required error={errors.lastName?.message}>
+            <Input autoComplete="off" {...register('lastName')} />
+          </Field>
+          <Field label="Email" required error={errors.email?.message} className="sm:col-span-2">
+            <Input type="email" autoComplete="off" {...register('email')} />
+          </Field>
+          <Field label="Phone" error={errors.phone?.message}>
+            <Input type="tel" inputMode="tel" autoComplete="off" {...register('phone')} />
+          </Field>
+          <Field label="Intended State" error={errors.intendedState?.message}>
+            <NativeSelect {...register('intendedState')}>
+              <option value="">Select a state</option>
+              {US_STATES.map((state) => (
+                <option key={state} value={state}>{state}</option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <DialogFooter className="mt-2 sm:col-span-2">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={isSubmitting}>Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Adding...' : 'Add User'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

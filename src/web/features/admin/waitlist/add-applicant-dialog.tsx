@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  ADD_APPLICANT_EMPTY,
+  addApplicantSchema,
+  INTERESTS,
+  WAITLIST_TEXTS,
+  type AddApplicantForm,
+  type WaitlistApplicantDetail,
+} from '../../../../domain/admin/waitlist';
+import { US_STATES } from '../../../../domain/waitlist';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input, NativeSelect } from '../../../components/ui/input';
+import { api } from '../../../lib/api';
+import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { notify } from '../../../lib/toast';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'interestedIn', 'downPaymentRange', 'monthlyPaymentRange', 'location', 'timeline', 'intendedState'] as const;
+
+/** spec §5 'Add waitlist applicant': first name, last name and e-mail required; the rest optional. */
+export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; onAdded: () => void }) {
+  const { register, handleSubmit, formState, setError, reset } = useForm<AddApplicantForm, unknown, z.output<typeof addApplicantSchema>>({
+    resolver: zodResolver(addApplicantSchema),
+    defaultValues: ADD_APPLICANT_EMPTY,
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onValid = async (values: z.output<typeof addApplicantSchema>) => {
+    try {
+      await api<WaitlistApplicantDetail>('/api/admin/waitlist', { method: 'POST', body: values });
+      notify.success(WAITLIST_TEXTS.added);
+      reset(ADD_APPLICANT_EMPTY);
+      onOpenChange(false);
+      onAdded();
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+      notify.error('Error', failureText(error, WAITLIST_TEXTS.addFailed));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (isSubmitting) return;
+        if (!next) reset(ADD_APPLICANT_EMPTY);
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="max-w-2xl">
+        <DialogTitle>Add Applicant</DialogTitle>
+        <DialogDescription>Adds someone to the waitlist by hand. Only the name and email are required.</DialogDescription>
+        <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Add applicant">
+          <Field label="First Name" required error={errors.firstName?.message}>
+            <Input autoComplete="off" {...register('firstName')} />
+          </Field>
+          <Field label="Last Name" required error={errors.lastName?.message}>
+            <Input autoComplete="off" {...register('lastName')} />
+          </Field>
+          <Field label="Email" required error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...register('email')} />
+          </Field>
+          <Field label="Phone" error={errors.phone?.message}>
+            <Input type="tel" inputMode="tel" autoComplete="off" {...register('phone')} />
+          </Field>
+          <Field label="Interested In" error={errors.interestedIn?.message}>
+            <NativeSelect {...register('interestedIn')}>
+              <option value="">Select an interest</option>
+              {INTERESTS.map((interest) => (
+                <option key={interest.value} value={interest.value}>{interest.label}</option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field label="Intended State" error={errors.intendedState?.message}>
+            <NativeSelect {...register('intendedState')}>
+              <option value="">Select a state</option>
+              {US_STATES.map((state) => (
+                <option key={state} value={state}>{state}</option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field label="Down Payment Range" help="For example $20K-$30K." error={errors.downPaymentRange?.message}>
+            <Input autoComplete="off" {...register('downPaymentRange')} />
+          </Field>
+          <Field label="Monthly Payment Range" help="For example $1,800-$2,000." error={errors.monthlyPaymentRange?.message}>
+            <Input autoComplete="off" {...register('monthlyPaymentRange')} />
+          </Field>
+          <Field label="Location" help="City and state, e.g. Dallas, TX." error={errors.location?.message}>
+            <Input autoComplete="off" {...register('location')} />
+          </Field>
+          <Field label="Timeline" help="For example Within 6 months." error={errors.timeline?.message}>
+            <Input autoComplete="off" maxLength={200} {...register('timeline')} />
+          </Field>
+          <DialogFooter className="mt-2 sm:col-span-2">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={isSubmitting}>Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Adding...' : 'Add Applicant'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

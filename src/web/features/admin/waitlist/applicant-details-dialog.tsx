@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { WaitlistApplicant, WaitlistApplicantDetail } from '../../../../domain/admin/waitlist';
+import { formatDateTime } from '../../../../domain/format';
+import { Alert } from '../../../components/ui/alert';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { api } from '../../../lib/api';
+
+const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
+const when = (value: string | null) => (value ? formatDateTime(value) : null);
+
+/** Every stored field of one waitlist entry (decisions.md: all public fields stay visible in a detail view). */
+function fieldsOf(entry: WaitlistApplicantDetail): [string, ReactNode][] {
+  return [
+    ['First Name', entry.firstName],
+    ['Last Name', entry.lastName],
+    ['Email', entry.email],
+    ['Phone', entry.phone],
+    ['Interested In', entry.labels.interestedIn],
+    ['City & State', entry.cityState],
+    ['Intended State', entry.intendedState],
+    ['Timeline', entry.timeline],
+    ['Home Type', entry.labels.homeType],
+    ['Buying Timeline', entry.labels.buyingTimeline],
+    ['Price Range', entry.labels.priceRange],
+    ['Down Payment', entry.downPayment],
+    ['Monthly Payment Range', entry.monthlyPaymentRange],
+    ['Priority', entry.labels.priority],
+    ['Housing Status', entry.labels.housingStatus],
+    ['Interests', entry.interests],
+    ['Contact Consent', entry.source === 'public' || entry.contactConsent ? (entry.contactConsent ? 'Yes' : 'No') : null],
+    ['Source', entry.source === 'public' ? 'Waitlist form' : 'Added by staff'],
+    ['Added By', entry.createdBy],
+    ['Date Added', when(entry.createdAt)],
+    ['Submitted At (browser)', when(entry.clientTimestamp)],
+    ['Last Received', when(entry.receivedAt)],
+    ['Submissions', entry.submissionCount],
+    ['ID', <span key="id" className="font-mono text-xs break-all">{entry.id}</span>],
+  ];
+}
+
+/** 'View details' of a row: the entry is read afresh from the server when the dialog opens. */
+export function ApplicantDetailsDialog({ entry, open, onOpenChange }: { entry: WaitlistApplicant | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const id = entry?.id;
+  const query = useQuery({
+    queryKey: ['admin', 'waitlist', 'detail', id],
+    queryFn: ({ signal }) => api<WaitlistApplicantDetail>(`/api/admin/waitlist/${encodeURIComponent(id!)}`, { signal }),
+    enabled: open && Boolean(id),
+    staleTime: 0,
+  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogTitle>{entry ? `${entry.firstName} ${entry.lastName}` : 'Applicant'}</DialogTitle>
+        <DialogDescription>Everything stored for this waitlist applicant.</DialogDescription>
+        {query.isLoading && <p role="status" className="mt-5 text-muted-foreground">Loading...</p>}
+        {query.isError && <Alert variant="destructive" className="mt-5">Failed to load this applicant. Please try again.</Alert>}
+        {query.data && (
+          <dl className="mt-5 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            {fieldsOf(query.data).map(([label, value]) => (
+              <div key={label} className="flex flex-col gap-0.5 border-b border-border/60 pb-2">
+                <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
+                <dd className="text-[15px] break-words">{dash(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
