@@ -5,18 +5,21 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { DEFAULT_SETTINGS, publicSettings, type AppSettings } from '../domain/admin/settings';
 import { metaForPath, NOT_FOUND_META, REDIRECTS } from '../domain/pages';
+import { getSettings } from './admin/settings-store';
 import { handleAuthRequest } from './auth/mount';
 import type { AppEnv, Deps } from './context';
 import { pingDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { openApiDocument } from './openapi';
 import { adminRoutes } from './routes/admin';
+import { LETTERS_UPLOAD_PATH } from './routes/admin/letters';
 import { applicationRoutes, UPLOAD_PATH } from './routes/application';
 import { documentRoutes } from './routes/documents';
 import { meRoutes } from './routes/me';
 import { waitlistRoutes } from './routes/waitlist';
-import { loadIndexTemplate, renderIndex } from './spa/html';
+import { loadIndexTemplate, renderIndex, type ClientConfig } from './spa/html';
 
 const CSP = {
   defaultSrc: ["'self'"],
@@ -71,8 +74,10 @@ export function createApp(deps: Deps) {
   // ---- API ----
   const api = new Hono<AppEnv>();
   const jsonBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError(413, 'payload_too_large', 'That request is too large.'); } });
-  // The document upload streams up to 25 MB and enforces its own limits (src/server/applications/receive-upload.ts).
-  api.use((c, next) => (c.req.method === 'POST' && c.req.path === UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
+  // The document and letter-of-intent uploads stream up to 25 MB and enforce their own limits
+  // (src/server/applications/receive-upload.ts, src/server/admin/letter-upload.ts).
+  const streamedUploads = new Set([UPLOAD_PATH, LETTERS_UPLOAD_PATH]);
+  api.use((c, next) => (c.req.method === 'POST' && streamedUploads.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.get('/health', async (c) => {
     try {
       await pingDatabase(deps.db);
@@ -119,8 +124,19 @@ export function createApp(deps: Deps) {
 
   let template = loadIndexTemplate(staticDir);
   if (!template.built) logger.warn({ staticDir }, 'no built web app found; run `npm run build`');
-  const clientConfig = { brand: deps.brand };
-  app.get('*', (c) => {
+  /** The brand and the public calculators' defaults from the stored settings (decisions.md 'Back office'). */
+  const clientConfig = async (): Promise<ClientConfig> => {
+    let settings: AppSettings;
+    try {
+      settings = await getSettings(deps.db);
+    } catch (error) {
+      // A page must not fail because the settings could not be read: serve the spec's defaults.
+      logger.error({ err: error }, 'settings could not be read; serving the default calculator settings');
+      settings = DEFAULT_SETTINGS;
+    }
+    return { brand: deps.brand, settings: publicSettings(settings) };
+  };
+  app.get('*', async (c) => {
     if (config.NODE_ENV === 'development' && !template.built) template = loadIndexTemplate(staticDir);
     const target = REDIRECTS[c.req.path.replace(/\/+$/, '')];
     if (target) return c.redirect(target + (new URL(c.req.url).search || ''), 301);
@@ -128,9 +144,9 @@ export function createApp(deps: Deps) {
     c.header('Cache-Control', 'no-cache');
     if (!meta) {
       logger.info({ path: c.req.path, reqId: c.var.requestId }, 'page not found');
-      return c.html(renderIndex(template.html, NOT_FOUND_META(deps.brand), clientConfig), 404);
+      return c.html(renderIndex(template.html, NOT_FOUND_META(deps.brand), await clientConfig()), 404);
     }
-    return c.html(renderIndex(template.html, meta, clientConfig));
+    return c.html(renderIndex(template.html, meta, await clientConfig()));
   });
   app.all('*', (c) => c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404));
 

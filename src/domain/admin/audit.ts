@@ -1,10 +1,11 @@
 /**
  * The audit log's vocabulary (decisions.md 'Back office'; spec §2 '/admin/audit'
  * filters). Entity types and actions beyond the spec's lists are ours: the
- * waitlist, letters of intent and sessions (sign-ins), and export / download /
+ * waitlist, letters of intent, sessions (sign-ins) and the audit log itself (its
+ * exports), and export / download /
  * sign_in as actions.
  */
-export const AUDIT_ENTITY_TYPES = ['applications', 'users', 'payments', 'documents', 'settings', 'waitlist', 'letters_of_intent', 'sessions'] as const;
+export const AUDIT_ENTITY_TYPES = ['applications', 'users', 'payments', 'documents', 'settings', 'waitlist', 'letters_of_intent', 'sessions', 'audit_log'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ENTITY_LABELS: Readonly<Record<AuditEntityType, string>> = {
@@ -16,6 +17,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<AuditEntityType, string>> = {
   waitlist: 'Waitlist',
   letters_of_intent: 'Letters of Intent',
   sessions: 'Sign-ins',
+  audit_log: 'Audit Log',
 };
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approve', 'decline', 'verify', 'sign_in', 'export', 'download'] as const;

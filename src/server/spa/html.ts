@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PublicSettings } from '../../domain/admin/settings';
 import type { Brand } from '../../domain/brand';
 import type { PageMeta } from '../../domain/pages';
 
 /** What the browser needs from the server before its first render (read from #app-config). */
 export interface ClientConfig {
   brand: Brand;
+  /** The public calculators' defaults, from the stored settings (src/web/features/calculators/lib/calculator-defaults.ts). */
+  settings: PublicSettings;
 }
 
 const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title></title><meta name="description" content="" /></head><body><div id="root"></div><p>The web app has not been built yet: run <code>npm run build</code>.</p></body></html>`;

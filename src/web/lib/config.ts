@@ -1,7 +1,30 @@
+import type { PublicSettings } from '../../domain/admin/settings';
 import { DEFAULT_BRAND, type Brand } from '../../domain/brand';
 
 interface ClientConfig {
   brand: Brand;
+  /**
+   * The public calculators' defaults from the back office's settings, each one
+   * only when the server sent a usable number. A missing one falls back to the
+   * calculators' own constants, which are DEFAULT_SETTINGS' public part
+   * (src/web/features/calculators/lib/calculator-defaults.ts; a unit test keeps
+   * them equal). The settings schema is not imported here: it would put zod in
+   * every page's entry chunk (docs/decisions/005-landing-js-budget.md).
+   */
+  settings: Partial<PublicSettings>;
+}
+
+const SETTING_KEYS: readonly (keyof PublicSettings)[] = ['mortgageRateDefault', 'propertyTaxRateDefault', 'insuranceRateDefault', 'hoaDefault', 'comparisonHorizonDefault'];
+
+/** The settings the server sent that are finite numbers; anything else is left to the defaults (a bad value must not break a calculator). */
+function readSettings(value: unknown): Partial<PublicSettings> {
+  const sent = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const settings: Partial<PublicSettings> = {};
+  for (const key of SETTING_KEYS) {
+    const candidate = sent[key];
+    if (typeof candidate === 'number' && Number.isFinite(candidate)) settings[key] = candidate;
+  }
+  return settings;
 }
 
 /** The configuration the server writes into index.html (#app-config); defaults in dev. */
@@ -9,13 +32,13 @@ function readConfig(): ClientConfig {
   const element = typeof document !== 'undefined' ? document.getElementById('app-config') : null;
   if (element?.textContent) {
     try {
-      const parsed = JSON.parse(element.textContent) as Partial<ClientConfig>;
-      return { brand: { ...DEFAULT_BRAND, ...parsed.brand } };
+      const parsed = JSON.parse(element.textContent) as { brand?: Partial<Brand>; settings?: unknown };
+      return { brand: { ...DEFAULT_BRAND, ...parsed.brand }, settings: readSettings(parsed.settings) };
     } catch {
       // Fall through to the defaults: a broken block must not break the page.
     }
   }
-  return { brand: DEFAULT_BRAND };
+  return { brand: DEFAULT_BRAND, settings: {} };
 }
 
 export const clientConfig = readConfig();

@@ -1,7 +1,39 @@
 import { Hono } from 'hono';
+import { auditListSchema, describeChanges, type AuditItem } from '../../../domain/admin/audit-query';
+import { actorOf, recordAudit } from '../../admin/audit';
+import { auditBatch, listAudit } from '../../admin/audit-repo';
+import { csvResponse, exportFileName, inBatches, type CsvColumn } from '../../admin/csv';
+import { readListParams } from '../../admin/list-query';
 import type { AuthedEnv } from '../../auth/guards';
+
+const CSV_COLUMNS: readonly CsvColumn<AuditItem>[] = [
+  { header: 'ID', value: (e) => e.id },
+  { header: 'Time', value: (e) => e.at },
+  { header: 'Actor', value: (e) => e.actorEmail },
+  { header: 'Action', value: (e) => e.action },
+  { header: 'Entity Type', value: (e) => e.entityType },
+  { header: 'Entity ID', value: (e) => e.entityId },
+  { header: 'Changes', value: (e) => describeChanges(e.changes, { max: 500 }).join('; ') },
+  { header: 'IP', value: (e) => e.ip },
+];
 
 /** `/api/admin/audit` — mounted behind the admin guard by src/server/routes/admin.ts. */
 export function adminAuditRoutes() {
-  return new Hono<AuthedEnv>();
+  return (
+    new Hono<AuthedEnv>()
+      /** A page of the log, newest first, filtered by entity type, action and time (spec §2 '/admin/audit'). */
+      .get('/', async (c) => {
+        const params = readListParams(c, auditListSchema);
+        return c.json(await listAudit(c.var.deps.db, params));
+      })
+      /** The CSV of the current filter, streamed; the export is itself recorded in the log. */
+      .get('/export', async (c) => {
+        const { db } = c.var.deps;
+        const { page: _page, pageSize: _pageSize, q: _q, sort: _sort, dir: _dir, ...filter } = readListParams(c, auditListSchema);
+        const now = new Date();
+        await recordAudit(db, actorOf(c), { action: 'export', entityType: 'audit_log', changes: { filter } });
+        const params = { ...filter, q: '', sort: 'at' as const, dir: 'desc' as const, page: 1, pageSize: 1 };
+        return csvResponse(exportFileName('audit-log'), CSV_COLUMNS, inBatches(auditBatch(db, params, now)));
+      })
+  );
 }

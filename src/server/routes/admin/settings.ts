@@ -1,7 +1,52 @@
 import { Hono } from 'hono';
+import { diffFields } from '../../../domain/admin/audit';
+import { settingsSchema, type AppSettings } from '../../../domain/admin/settings';
+import { actorOf, recordAudit } from '../../admin/audit';
+import { forgetCachedSettings, getSettings, saveSettings } from '../../admin/settings-store';
 import type { AuthedEnv } from '../../auth/guards';
+import { readJson } from '../../lib/validate';
+
+/**
+ * The settings as flat `field` / `group.field` values, so the audit entry names
+ * exactly what changed ('featureFlags.otp: false → true') rather than a whole group.
+ */
+function flatten(settings: AppSettings): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(settings)) {
+    if (value && typeof value === 'object') {
+      for (const [inner, innerValue] of Object.entries(value)) flat[`${key}.${inner}`] = innerValue;
+    } else {
+      flat[key] = value;
+    }
+  }
+  return flat;
+}
 
 /** `/api/admin/settings` — mounted behind the admin guard by src/server/routes/admin.ts. */
 export function adminSettingsRoutes() {
-  return new Hono<AuthedEnv>();
+  return (
+    new Hono<AuthedEnv>()
+      /** The stored settings merged over spec §9's defaults. */
+      .get('/', async (c) => c.json(await getSettings(c.var.deps.db, { fresh: true })))
+      /**
+       * The whole settings object, validated by the form's schema; saved with an
+       * audit entry of the changed fields in one transaction. Returns what is saved.
+       */
+      .put('/', async (c) => {
+        const { db } = c.var.deps;
+        const next = await readJson(c, settingsSchema);
+        const actor = actorOf(c);
+        await db.transaction(async (tx) => {
+          const before = flatten(await getSettings(tx, { fresh: true }));
+          const after = flatten(next);
+          const changes = diffFields(before, after, Object.keys(after));
+          // Nothing changed: nothing to store or to record.
+          if (Object.keys(changes).length === 0) return;
+          await saveSettings(tx, next, c.var.user.id);
+          await recordAudit(tx, actor, { action: 'update', entityType: 'settings', entityId: 'app', changes });
+        });
+        forgetCachedSettings(db);
+        return c.json(await getSettings(db, { fresh: true }));
+      })
+  );
 }

@@ -1,6 +1,159 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { Download, FilePlus2, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  LETTER_STATUS_BADGES,
+  LETTER_STATUS_LABELS,
+  LETTER_STATUSES,
+  LETTER_TEXTS,
+  type LetterItem,
+  type LetterStatus,
+} from '../../../../domain/admin/letters';
+import { formatDate } from '../../../../domain/format';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { failureText } from '../../../lib/form-errors';
+import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { DataTable, type ColumnMeta } from '../components/data-table';
+import { ListPagination } from '../components/list-pagination';
+import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
+import { exportHref, useAdminList } from '../lib/admin-api';
+import { useListState } from '../lib/use-list-state';
+import { AddLetterDialog } from './add-letter-dialog';
+import { deleteLetter, downloadLetterPdf, refreshLetters } from './letters-api';
 
-/** Placeholder until this page is built (issue 6). */
+const STATUS_OPTIONS = [{ value: 'all', label: 'All Statuses' }, ...LETTER_STATUSES.map((s) => ({ value: s, label: LETTER_STATUS_LABELS[s] }))];
+
+const nameOf = (letter: Pick<LetterItem, 'firstName' | 'lastName'>) => `${letter.firstName} ${letter.lastName}`.trim();
+
+function StatusBadge({ status }: { status: LetterStatus }) {
+  return <Badge variant={LETTER_STATUS_BADGES[status]}>{LETTER_STATUS_LABELS[status]}</Badge>;
+}
+
+function DownloadButton({ letter }: { letter: LetterItem }) {
+  const [pending, setPending] = useState(false);
+  if (!letter.hasPdf) {
+    return (
+      <span>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No PDF</span>
+      </span>
+    );
+  }
+  const download = async () => {
+    setPending(true);
+    try {
+      await downloadLetterPdf(letter);
+    } catch (error) {
+      notify.error('Error', failureText(error, LETTER_TEXTS.downloadFailed));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button variant="outline" size="sm" disabled={pending} aria-label={`Download PDF of ${nameOf(letter)}`} onClick={() => void download()}>
+      <Download aria-hidden="true" />
+      {pending ? 'Downloading...' : 'Download'}
+    </Button>
+  );
+}
+
+function DeleteButton({ letter }: { letter: LetterItem }) {
+  const [pending, setPending] = useState(false);
+  const remove = async () => {
+    if (!window.confirm(LETTER_TEXTS.confirmDelete)) return;
+    setPending(true);
+    try {
+      await deleteLetter(letter.id);
+      await refreshLetters();
+      notify.success(LETTER_TEXTS.deleted);
+    } catch (error) {
+      notify.error('Error', failureText(error, LETTER_TEXTS.deleteFailed));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-9 text-destructive hover:bg-destructive/10"
+      aria-label={`Delete letter of intent of ${nameOf(letter)}`}
+      disabled={pending}
+      onClick={() => void remove()}
+    >
+      <Trash2 aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** /admin/letters-of-intent (spec §2, §5, §7 'Letters'; decisions.md 'Back office'). */
 export default function LettersPage() {
-  return <AdminPageHeader title="Letters of Intent" />;
+  const [state, update] = useListState({ page: '1', q: '', status: 'all', sort: 'created_at', dir: 'desc', from: '', to: '' });
+  const query = useAdminList<LetterItem>('letters', state);
+  const [adding, setAdding] = useState(false);
+
+  useEffect(() => {
+    if (query.isError) notify.error('Error', failureText(query.error, LETTER_TEXTS.loadFailed));
+  }, [query.isError, query.error]);
+
+  const columns = useMemo<ColumnDef<LetterItem, unknown>[]>(
+    () => [
+      { id: 'createdAt', header: 'Date', cell: ({ row }) => <span className="whitespace-nowrap tabular">{formatDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
+      { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium">{nameOf(row.original)}</span>, meta: { sortKey: 'name', className: 'min-w-32' } satisfies ColumnMeta },
+      { id: 'email', header: 'Email', cell: ({ row }) => <span className="break-all">{row.original.email}</span>, meta: { sortKey: 'email', className: 'min-w-48' } satisfies ColumnMeta },
+      { id: 'propertyAddress', header: 'Property Address', cell: ({ row }) => row.original.propertyAddress || '—', meta: { className: 'min-w-48' } satisfies ColumnMeta },
+      { id: 'intendedState', header: 'Intended State', cell: ({ row }) => row.original.intendedState || '—', meta: { sortKey: 'intended_state' } satisfies ColumnMeta },
+      { id: 'pdf', header: 'PDF', cell: ({ row }) => <DownloadButton letter={row.original} /> },
+      { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} />, meta: { sortKey: 'status' } satisfies ColumnMeta },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => <DeleteButton letter={row.original} />,
+        meta: { align: 'right' } satisfies ColumnMeta,
+      },
+    ],
+    [],
+  );
+
+  const page = query.data;
+  const filtered = Boolean(state.q || state.status !== 'all' || state.from || state.to);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader
+        title="Letters of Intent"
+        description="Letters from future homeowners, with their signed PDFs."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <FilePlus2 aria-hidden="true" />
+            Add Letter of Intent
+          </Button>
+        }
+      />
+      <ListToolbar>
+        <SearchBox value={state.q} onSearch={(q) => update({ q }, { replace: true })} placeholder="Search by name, email or ID" label="Search letters of intent" />
+        <SelectFilter label="Status" value={state.status} onChange={(status) => update({ status })} options={STATUS_OPTIONS} />
+        <MoreFilters from={state.from} to={state.to} dateLabel="Date" onChange={(range) => update(range)} />
+        <ExportButton href={exportHref('letters', state)} />
+      </ListToolbar>
+      <section aria-label="Letters of intent" className="flex flex-col gap-3">
+        <DataTable
+          label="Letters of intent"
+          columns={columns}
+          rows={page?.items}
+          rowKey={(letter) => letter.id}
+          sort={{ sort: state.sort, dir: state.dir === 'asc' ? 'asc' : 'desc' }}
+          onSort={({ sort, dir }) => update({ sort, dir })}
+          isLoading={query.isLoading}
+          isRefreshing={query.isFetching && !query.isLoading}
+          error={query.isError ? LETTER_TEXTS.loadFailed : undefined}
+          emptyText={filtered ? 'No letters of intent match these filters' : LETTER_TEXTS.empty}
+        />
+        <ListPagination page={page} onPage={(n) => update({ page: String(n) })} />
+      </section>
+      <AddLetterDialog open={adding} onOpenChange={setAdding} onAdded={() => void refreshLetters()} />
+    </div>
+  );
 }

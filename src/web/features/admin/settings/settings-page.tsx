@@ -1,6 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AppSettings } from '../../../../domain/admin/settings';
+import { Alert } from '../../../components/ui/alert';
+import { api } from '../../../lib/api';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { SETTINGS_QUERY_KEY, SettingsForm } from './settings-form';
 
-/** Placeholder until this page is built (issue 6). */
+/** /admin/settings (spec §2, §3 'Settings object'; decisions.md 'Back office': stored, the calculators' defaults). */
 export default function SettingsPage() {
-  return <AdminPageHeader title="Settings" />;
+  const query = useQuery({
+    queryKey: SETTINGS_QUERY_KEY,
+    queryFn: ({ signal }) => api<AppSettings>('/api/admin/settings', { signal }),
+    staleTime: 0,
+  });
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <AdminPageHeader title="Settings" description="Defaults of the public calculators, applicant e-mails and upcoming features." />
+      {query.data ? (
+        <SettingsForm initial={query.data} />
+      ) : query.isError ? (
+        <Alert variant="destructive">Failed to load settings. Please reload the page.</Alert>
+      ) : (
+        <p role="status" className="py-12 text-center text-muted-foreground">Loading...</p>
+      )}
+    </div>
+  );
 }

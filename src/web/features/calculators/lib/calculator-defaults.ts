@@ -1,3 +1,4 @@
+import type { PublicSettings } from '../../../../domain/admin/settings';
 import {
   AFFORDABILITY_DEFAULTS,
   COMPARISON_DEFAULTS,
@@ -9,6 +10,7 @@ import {
   type LocationRegion,
   type RegionRates,
 } from '../../../../domain/calculators';
+import { clientConfig } from '../../../lib/config';
 
 /** The starting values of the three calculators' fields. */
 export interface CalculatorDefaults {
@@ -23,23 +25,47 @@ export interface CalculatorDefaults {
 }
 
 /**
- * The one place the calculators' defaults come from (issue 3: 'one function supplies
- * defaults; the pages never hard-code them').
+ * The calculators' defaults with the back office's settings applied (decisions.md
+ * 'Back office': 'Settings are stored and become the defaults of the public
+ * calculators'), field by field; a setting that is missing keeps the domain
+ * constant (calculators.md, spec §9), so a partial setting never breaks a page.
  *
- * Today: the domain constants (calculators.md, spec §9). Once the back office stores
- * settings (decisions.md 'Back office': 'Settings are stored and become the defaults
- * of the public calculators'), only this file changes: e.g. the server writes the
- * settings into the page's #app-config block as it does the brand (see
- * `web/lib/config.ts`) and this reads them, falling back field by field to the
- * constants below so a missing or partial setting never breaks a calculator.
+ * - mortgageRateDefault → the affordability and comparison mortgage rates;
+ * - propertyTaxRateDefault, insuranceRateDefault, hoaDefault → the affordability
+ *   tax rate, insurance rate and HOA dues;
+ * - comparisonHorizonDefault → the comparison's Years to Display.
+ *
+ * Not from the settings: the region pre-fill rates (choosing a region still sets
+ * its own tax and insurance rates), and variant B (/affordability), whose rate is
+ * part of its calibrated model (spec §9 'Calculator variant B'). The settings'
+ * transferFeeConfig and featureFlags are stored but not read by any page yet.
  */
-export function getCalculatorDefaults(): CalculatorDefaults {
+export function calculatorDefaultsFrom(settings: Partial<PublicSettings>): CalculatorDefaults {
   return {
-    affordability: { ...AFFORDABILITY_DEFAULTS },
+    affordability: {
+      ...AFFORDABILITY_DEFAULTS,
+      mortgageRate: settings.mortgageRateDefault ?? AFFORDABILITY_DEFAULTS.mortgageRate,
+      propertyTaxRate: settings.propertyTaxRateDefault ?? AFFORDABILITY_DEFAULTS.propertyTaxRate,
+      insuranceRate: settings.insuranceRateDefault ?? AFFORDABILITY_DEFAULTS.insuranceRate,
+      hoaMonthly: settings.hoaDefault ?? AFFORDABILITY_DEFAULTS.hoaMonthly,
+    },
     regionRates: { ...REGION_RATE_DEFAULTS },
     homeAffordability: { ...HOME_AFFORDABILITY_DEFAULTS },
-    comparison: { ...COMPARISON_DEFAULTS },
+    comparison: {
+      ...COMPARISON_DEFAULTS,
+      mortgageRate: settings.mortgageRateDefault ?? COMPARISON_DEFAULTS.mortgageRate,
+      yearsToDisplay: settings.comparisonHorizonDefault ?? COMPARISON_DEFAULTS.yearsToDisplay,
+    },
   };
+}
+
+/**
+ * The one place the calculators' defaults come from (issue 3: 'one function supplies
+ * defaults; the pages never hard-code them'): the settings the server wrote into
+ * the page's #app-config block (src/web/lib/config.ts), read once per page load.
+ */
+export function getCalculatorDefaults(): CalculatorDefaults {
+  return calculatorDefaultsFrom(clientConfig.settings);
 }
 
 const defaults = getCalculatorDefaults();

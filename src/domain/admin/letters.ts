@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { MAX_DOCUMENT_BYTES } from '../application';
+import { US_STATES } from '../waitlist';
+import { listParamsSchema } from './lists';
+
+/**
+ * Letters of intent (spec §3 'letters_of_intent', §4 'Letter of intent status',
+ * §5 'Add letter of intent'): the Add dialog's schema, used by the form and by
+ * the server (style.md 'One schema per form, used on both sides'). Pure.
+ */
+export const LETTER_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type LetterStatus = (typeof LETTER_STATUSES)[number];
+
+export const LETTER_STATUS_LABELS: Readonly<Record<LetterStatus, string>> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+};
+
+/** spec §4 badge styles for letters: pending outline, approved default, declined destructive. */
+export const LETTER_STATUS_BADGES: Readonly<Record<LetterStatus, 'outline' | 'default' | 'destructive'>> = {
+  pending: 'outline',
+  approved: 'default',
+  declined: 'destructive',
+};
+
+/** spec §9: uploads up to 25 MB, as for application documents. */
+export const MAX_LETTER_PDF_BYTES = MAX_DOCUMENT_BYTES;
+
+/** The largest amount a money field takes (the column is numeric(14, 2); a billion is plenty for a home). */
+export const MAX_LETTER_AMOUNT = 999_999_999.99;
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => v || null);
+
+const required = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+/**
+ * spec §5: money fields take numbers with step 0.01 and are stored as decimals,
+ * or null when left empty. '$' and thousands separators people type are dropped.
+ */
+const money = (label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = (raw ?? '').replace(/[$,\s]/g, '');
+      if (value === '') return null;
+      const issue = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(value)) return issue(`${label} must be a number`);
+      const amount = Number(value);
+      if (amount < 0) return issue(`${label} cannot be negative`);
+      if (!/^[+]?\d*(\.\d{0,2})?$/.test(value)) return issue(`${label} takes at most two decimals`);
+      if (amount > MAX_LETTER_AMOUNT) return issue(`${label} must be less than $1,000,000,000`);
+      return Math.round(amount * 100) / 100;
+    });
+
+function optionalChoice<const T extends readonly string[]>(values: T, message: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || values.includes(v), message)
+    .transform((v) => (v ? (v as T[number]) : null));
+}
+
+export const letterSchema = z.object({
+  firstName: required('First name', 100),
+  lastName: required('Last name', 100),
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long').pipe(z.email('Enter a valid email address')),
+  phone: z
+    .string()
+    .trim()
+    .max(40, 'Phone must be at most 40 characters')
+    .refine((v) => v === '' || /^[+()\d\s.-]*\d{3}[()\d\s.-]*\d{4}\s*$/.test(v), 'Enter a valid phone number')
+    .optional()
+    .transform((v) => v || null),
+  propertyAddress: text('Property address', 300),
+  propertyValue: money('Property value'),
+  downPaymentAmount: money('Down payment'),
+  desiredMonthlyPayment: money('Desired monthly payment'),
+  /** Free text: a quarter, a season or 'Flexible' (spec §3). */
+  moveInDate: text('Move-in date', 100),
+  notes: text('Notes', 5000),
+  /** Chosen at creation, pending when not given (spec §4). */
+  status: optionalChoice(LETTER_STATUSES, 'Choose Pending, Approved or Declined').transform((v) => v ?? 'pending'),
+  intendedState: optionalChoice(US_STATES, 'Choose a US state'),
+});
+
+/** What the form holds (all text) and what the server stores. */
+export type LetterForm = z.input<typeof letterSchema>;
+export type LetterInput = z.output<typeof letterSchema>;
+
+export const LETTER_FORM_FIELDS = Object.keys(letterSchema.shape) as (keyof LetterForm)[];
+
+export const EMPTY_LETTER_FORM: Required<LetterForm> = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  propertyAddress: '',
+  propertyValue: '',
+  downPaymentAmount: '',
+  desiredMonthlyPayment: '',
+  moveInDate: '',
+  notes: '',
+  status: 'pending',
+  intendedState: '',
+};
+
+/** One row of `GET /api/admin/letters`. */
+export interface LetterItem {
+  id: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  propertyAddress: string | null;
+  intendedState: string | null;
+  status: LetterStatus;
+  hasPdf: boolean;
+  propertyValue: number | null;
+  downPaymentAmount: number | null;
+  desiredMonthlyPayment: number | null;
+  moveInDate: string | null;
+  notes: string | null;
+}
+
+export const LETTER_SORTS = ['created_at', 'name', 'email', 'status', 'intended_state'] as const;
+export type LetterSort = (typeof LETTER_SORTS)[number];
+
+export const LETTER_STATUS_FILTERS = ['all', ...LETTER_STATUSES] as const;
+
+/** `GET /api/admin/letters` and its export: the shared list parameters plus the status filter. */
+export const letterListSchema = listParamsSchema(LETTER_SORTS, 'created_at').and(
+  z.object({ status: z.enum(LETTER_STATUS_FILTERS, { error: 'Status is all, pending, approved or declined.' }).default('all') }),
+);
+export type LetterListParams = z.output<typeof letterListSchema>;
+
+const slug = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+/** spec §7 'Letter PDFs': the browser saves the download as first-last-letter-of-intent.pdf (lower-case, safe characters). */
+export function letterFileName(firstName: string, lastName: string): string {
+  const stem = [slug(firstName), slug(lastName)].filter(Boolean).join('-');
+  return `${stem ? `${stem}-` : ''}letter-of-intent.pdf`;
+}
+
+/** spec §2, §5, §8 texts of the letters page. */
+export const LETTER_TEXTS = {
+  empty: 'No letters of intent yet',
+  confirmDelete: 'Are you sure you want to delete this letter of intent?',
+  added: 'Letter of intent added successfully',
+  addFailed: 'Failed to add letter of intent',
+  deleted: 'Letter of intent deleted successfully',
+  deleteFailed: 'Failed to delete letter of intent',
+  downloadFailed: 'Failed to download PDF',
+  loadFailed: 'Failed to load letters of intent',
+} as const;
+
+/** A browser-side check of the picked PDF (the server checks the content's first bytes again). */
+export function checkLetterPdf(file: { name: string; size: number; type: string }): string | undefined {
+  if (!/\.pdf$/i.test(file.name) && file.type !== 'application/pdf') return 'Please upload a PDF file.';
+  if (file.size > MAX_LETTER_PDF_BYTES) return 'Files must be smaller than 25MB.';
+  if (file.size === 0) return 'This file is empty. Please choose another PDF.';
+  return undefined;
+}

@@ -1,0 +1,248 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, lettersOfIntent } from '../../db/schema';
+import { signedInAdmin } from '../../test/admin-client';
+import { fixture, storedFiles } from '../../test/application-client';
+import { AUTH_TEST_ENV, type TestBrowser } from '../../test/auth-client';
+import { startTestServer, uniqueEmail, type HttpReply, type TestServer } from '../../test/harness';
+
+type Upload = { bytes: Uint8Array; name: string; contentType?: string };
+
+async function readReply(response: Response): Promise<HttpReply> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** The Add Letter of Intent dialog's request: multipart/form-data, the PDF in `file`. */
+async function addLetter(browser: TestBrowser, fields: Record<string, string>, file?: Upload): Promise<HttpReply> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.contentType ?? 'application/pdf' }), file.name);
+  const response = await fetch(`${browser.baseUrl}/api/admin/letters`, {
+    method: 'POST',
+    headers: { origin: browser.origin, cookie: browser.cookieHeader },
+    body: form,
+  });
+  return readReply(response);
+}
+
+/** A PDF of `size` bytes: the real sample's first bytes, padded. */
+function pdfOfSize(size: number): Uint8Array {
+  const bytes = new Uint8Array(size).fill(0x20);
+  bytes.set(fixture('sample.pdf').subarray(0, Math.min(size, 64)));
+  return bytes;
+}
+
+const letterFields = (overrides: Record<string, string> = {}) => ({
+  firstName: 'Rosa',
+  lastName: 'Parks',
+  email: uniqueEmail('letter'),
+  phone: '(214) 555-0187',
+  propertyAddress: '12 Elm Street, Austin, TX',
+  propertyValue: '450000.50',
+  downPaymentAmount: '',
+  desiredMonthlyPayment: '2100.25',
+  moveInDate: 'Q3 2025',
+  notes: 'Prefers a three-bedroom.',
+  status: 'approved',
+  intendedState: 'Texas',
+  ...overrides,
+});
+
+describe('letters of intent: add with a PDF, list, download, delete', () => {
+  let app: TestServer;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+
+  beforeAll(async () => {
+    app = await startTestServer(AUTH_TEST_ENV);
+    admin = await signedInAdmin(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const auditOf = (entityId: string) =>
+    app.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'letters_of_intent'), eq(auditLog.entityId, entityId))).orderBy(desc(auditLog.id));
+
+  it('adds a letter with a PDF: money as decimals or null, the file in storage, the creation audited', async () => {
+    const fields = letterFields();
+    const reply = await addLetter(admin.browser, fields, { bytes: fixture('sample.pdf'), name: 'Signed Letter.pdf' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body).toMatchObject({
+      firstName: 'Rosa', lastName: 'Parks', email: fields.email, phone: '(214) 555-0187', propertyAddress: '12 Elm Street, Austin, TX',
+      propertyValue: 450000.5, downPaymentAmount: null, desiredMonthlyPayment: 2100.25, moveInDate: 'Q3 2025',
+      notes: 'Prefers a three-bedroom.', status: 'approved', intendedState: 'Texas', hasPdf: true,
+    });
+
+    const [row] = await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, reply.body.id));
+    expect(row!.fileKey).toMatch(/^letters-of-intent\/[0-9a-f-]{36}$/);
+    expect(row!.emailKey).toBe(fields.email.toLowerCase());
+    expect(row!.createdBy).toBe(admin.user.id);
+    expect(await app.server.storage.exists(row!.fileKey!)).toBe(true);
+
+    const [entry] = await auditOf(reply.body.id);
+    expect(entry).toMatchObject({ action: 'create', actorEmail: admin.account.email.toLowerCase(), actorId: admin.user.id });
+    expect(entry!.changes).toMatchObject({ firstName: 'Rosa', email: fields.email, propertyValue: 450000.5, downPaymentAmount: null, status: 'approved', pdf: 'attached' });
+  });
+
+  it('adds a letter without a PDF, pending by default, every optional field null', async () => {
+    const reply = await addLetter(admin.browser, { firstName: 'Ida', lastName: 'Wells', email: uniqueEmail('nofile') });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body).toMatchObject({
+      status: 'pending', hasPdf: false, phone: null, propertyAddress: null, propertyValue: null, downPaymentAmount: null,
+      desiredMonthlyPayment: null, moveInDate: null, notes: null, intendedState: null,
+    });
+    const download = await admin.browser.get(`/api/admin/letters/${reply.body.id}/pdf`);
+    expect(download.status).toBe(404);
+    expect(download.body.error.code).toBe('no_pdf');
+  });
+
+  it('refuses bad fields with 400 and field messages, keeping neither a row nor a file', async () => {
+    const before = storedFiles(app).length;
+    const email = uniqueEmail('refused');
+    const cases: [Record<string, string>, string[]][] = [
+      [{ email: 'not-an-email' }, ['email']],
+      [{ firstName: '  ', lastName: '' }, ['firstName', 'lastName']],
+      [{ propertyValue: '12.345', downPaymentAmount: '-5', desiredMonthlyPayment: 'lots' }, ['desiredMonthlyPayment', 'downPaymentAmount', 'propertyValue']],
+      [{ status: 'maybe', intendedState: 'Atlantis' }, ['intendedState', 'status']],
+      [{ moveInDate: 'x'.repeat(101) }, ['moveInDate']],
+    ];
+    for (const [overrides, fields] of cases) {
+      const reply = await addLetter(admin.browser, letterFields({ email, ...overrides }), { bytes: fixture('sample.pdf'), name: 'letter.pdf' });
+      expect(reply.status, JSON.stringify(overrides)).toBe(400);
+      expect(reply.body.error.code).toBe('validation_failed');
+      expect(Object.keys(reply.body.error.fields).sort()).toEqual(fields);
+    }
+    expect(storedFiles(app)).toHaveLength(before);
+    expect(await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.emailKey, email))).toHaveLength(0);
+  });
+
+  it('takes a PDF only: a PNG renamed .pdf, or a text file, is refused with 400 and nothing is stored', async () => {
+    const before = storedFiles(app).length;
+    const email = uniqueEmail('notpdf');
+    const png = await addLetter(admin.browser, letterFields({ email }), { bytes: fixture('sample.png'), name: 'letter.pdf', contentType: 'application/pdf' });
+    expect(png.status).toBe(400);
+    expect(png.body.error).toMatchObject({ code: 'not_pdf', fields: { file: 'Please upload a PDF file.' } });
+
+    const text = await addLetter(admin.browser, letterFields({ email }), { bytes: new TextEncoder().encode('%PDF-1.7 but a text file'), name: 'letter.txt', contentType: 'text/plain' });
+    expect(text.status).toBe(400);
+    expect(text.body.error.code).toBe('not_pdf');
+
+    const empty = await addLetter(admin.browser, letterFields({ email }), { bytes: new Uint8Array(0), name: 'empty.pdf' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields).toHaveProperty('file');
+
+    expect(storedFiles(app)).toHaveLength(before);
+    expect(await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.emailKey, email))).toHaveLength(0);
+  });
+
+  it('streams PDFs past the 64 KB JSON limit, and refuses one over 25 MB (413) keeping nothing', async () => {
+    const big = await addLetter(admin.browser, letterFields(), { bytes: pdfOfSize(300 * 1024), name: 'big.pdf' });
+    expect(big.status, JSON.stringify(big.body)).toBe(201);
+    const [row] = await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, big.body.id));
+    expect(row!.fileSize).toBe(300 * 1024);
+
+    const before = storedFiles(app).length;
+    const tooBig = await addLetter(admin.browser, letterFields(), { bytes: pdfOfSize(25 * 1024 * 1024 + 1), name: 'huge.pdf' });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error.code).toBe('file_too_large');
+    expect(storedFiles(app)).toHaveLength(before);
+  });
+
+  it('downloads the PDF as first-last-letter-of-intent.pdf, byte for byte, and audits the download', async () => {
+    const added = await addLetter(admin.browser, letterFields({ firstName: 'José María', lastName: "O'Neil" }), { bytes: fixture('sample.pdf'), name: 'whatever.pdf' });
+    expect(added.status).toBe(201);
+    const response = await fetch(`${app.url}/api/admin/letters/${added.body.id}/pdf`, { headers: { cookie: admin.browser.cookieHeader } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="jose-maria-o-neil-letter-of-intent.pdf"');
+    expect(Buffer.from(await response.arrayBuffer()).equals(fixture('sample.pdf'))).toBe(true);
+
+    const [entry] = await auditOf(added.body.id);
+    expect(entry).toMatchObject({ action: 'download', actorEmail: admin.account.email.toLowerCase() });
+
+    expect((await admin.browser.get('/api/admin/letters/not-a-uuid/pdf')).status).toBe(404);
+  });
+
+  it('deletes a letter: the PDF leaves storage, the row goes, the deletion is audited', async () => {
+    const added = await addLetter(admin.browser, letterFields(), { bytes: fixture('sample.pdf'), name: 'letter.pdf' });
+    const [row] = await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, added.body.id));
+    expect(await app.server.storage.exists(row!.fileKey!)).toBe(true);
+
+    const reply = await admin.browser.delete(`/api/admin/letters/${added.body.id}`);
+    expect(reply.status).toBe(200);
+    expect(await app.server.storage.exists(row!.fileKey!)).toBe(false);
+    expect(await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, added.body.id))).toHaveLength(0);
+    const [entry] = await auditOf(added.body.id);
+    expect(entry).toMatchObject({ action: 'delete', actorEmail: admin.account.email.toLowerCase() });
+    expect(entry!.changes).toMatchObject({ email: row!.email, pdf: true });
+
+    expect((await admin.browser.delete(`/api/admin/letters/${added.body.id}`)).status).toBe(404);
+  });
+
+  it('lists newest first, searches name, e-mail and ID, filters by status, pages and sorts in SQL', async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    const made: { id: string; email: string }[] = [];
+    for (const [i, status] of (['pending', 'approved', 'declined', 'pending'] as const).entries()) {
+      const email = uniqueEmail(`${tag}${i}`);
+      const reply = await addLetter(admin.browser, { firstName: `Name${i}`, lastName: `${tag}Family`, email, status });
+      expect(reply.status).toBe(201);
+      made.push({ id: reply.body.id, email });
+    }
+    const list = async (query: string) => {
+      const reply = await admin.browser.get(`/api/admin/letters?${query}`);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body as { items: { id: string; status: string }[]; total: number; page: number; pageSize: number };
+    };
+
+    const all = await list(`q=${tag}family`);
+    expect(all.total).toBe(4);
+    expect(all.items.map((l) => l.id)).toEqual([...made].reverse().map((l) => l.id));
+
+    expect((await list(`q=${encodeURIComponent(made[2]!.email.toUpperCase())}`)).items.map((l) => l.id)).toEqual([made[2]!.id]);
+    expect((await list(`q=${made[1]!.id.slice(0, 8)}`)).items.map((l) => l.id)).toContain(made[1]!.id);
+
+    const pending = await list(`q=${tag}&status=pending`);
+    expect(pending.items.map((l) => l.status)).toEqual(['pending', 'pending']);
+
+    const page2 = await list(`q=${tag}&pageSize=3&page=2&sort=created_at&dir=asc`);
+    expect(page2).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+    expect(page2.items.map((l) => l.id)).toEqual([made[3]!.id]);
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`q=${tag}&from=${today}&to=${today}`)).total).toBe(4);
+    expect((await list(`q=${tag}&to=2000-01-01`)).total).toBe(0);
+
+    for (const bad of ['status=maybe', 'sort=password', 'page=0', 'pageSize=1000', 'from=yesterday', 'from=2025-02-01&to=2025-01-01']) {
+      const reply = await admin.browser.get(`/api/admin/letters?${bad}`);
+      expect(reply.status, bad).toBe(400);
+      expect(reply.body.error.code).toBe('validation_failed');
+    }
+  });
+
+  it('exports the current filter as CSV, neutralising formulas, and audits the export', async () => {
+    const tag = `csv${Date.now().toString(36)}`;
+    await addLetter(admin.browser, { firstName: '=HYPERLINK("http://evil")', lastName: tag, email: uniqueEmail(tag), status: 'declined', propertyValue: '1234.5' });
+    await addLetter(admin.browser, { firstName: 'Other', lastName: tag, email: uniqueEmail(tag), status: 'pending' });
+    const response = await fetch(`${app.url}/api/admin/letters/export?q=${tag}&status=declined`, { headers: { cookie: admin.browser.cookieHeader } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="letters-of-intent-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('ID,Date,First Name,Last Name,Email,Phone,Property Address,Property Value,Down Payment,Desired Monthly Payment,Move-in Date,Intended State,Status,PDF,Notes');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")",${tag}`);
+    expect(lines[1]).toContain(',1234.5,');
+    expect(lines[1]).toContain(',Declined,no,');
+
+    const [entry] = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'export'), eq(auditLog.entityType, 'letters_of_intent'))).orderBy(desc(auditLog.id));
+    expect(entry).toMatchObject({ actorEmail: admin.account.email.toLowerCase() });
+    expect(entry!.changes).toMatchObject({ filter: { q: tag, status: 'declined' } });
+  });
+});

@@ -1,0 +1,156 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ComponentProps, ReactNode } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import type { z } from 'zod';
+import { settingsSchema, type AppSettings } from '../../../../domain/admin/settings';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Field } from '../../../components/ui/field';
+import { Input, NativeSelect } from '../../../components/ui/input';
+import { api } from '../../../lib/api';
+import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { queryClient } from '../../../lib/query-client';
+import { notify } from '../../../lib/toast';
+
+type FormValues = z.input<typeof settingsSchema>;
+
+export const SETTINGS_QUERY_KEY = ['admin', 'settings'] as const;
+
+/** spec §8 'Back office'. */
+const SAVED = { title: 'Settings Saved', description: 'Application settings have been updated successfully.' } as const;
+const SAVE_FAILED = 'Failed to save settings. Please try again.';
+
+const NUMBER_FIELDS = ['mortgageRateDefault', 'propertyTaxRateDefault', 'insuranceRateDefault', 'hoaDefault', 'comparisonHorizonDefault', 'transferFeeConfig.amount'] as const;
+const FIELDS: FieldPath<FormValues>[] = [...NUMBER_FIELDS, 'transferFeeConfig.type', 'statusEmails', 'featureFlags.otp', 'featureFlags.paymentsWebhooks', 'featureFlags.eSign', 'featureFlags.investorView'];
+
+/** An empty box is 'no number' (the schema says so), not 0. */
+const asNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+
+const FEATURE_FLAGS = [
+  { name: 'featureFlags.otp', label: 'One-time passcodes (OTP)' },
+  { name: 'featureFlags.paymentsWebhooks', label: 'Payments webhooks' },
+  { name: 'featureFlags.eSign', label: 'E-signatures' },
+  { name: 'featureFlags.investorView', label: 'Investor view' },
+] as const;
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-4 border-t border-border pt-6 first:border-t-0 first:pt-0">
+      <div>
+        <h3 className="text-base font-semibold">{title}</h3>
+        {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function CheckboxRow({ label, help, ...props }: { label: string; help?: string } & ComponentProps<typeof Checkbox>) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-start gap-3 py-1">
+      <Checkbox className="mt-0.5" {...props} />
+      <span className="text-[15px]">
+        {label}
+        {help && <span className="block text-sm text-muted-foreground">{help}</span>}
+      </span>
+    </label>
+  );
+}
+
+/**
+ * 'Application Settings' (spec §2 '/admin/settings', §3 'Settings object'):
+ * validated with the server's schema, saved with PUT /api/admin/settings. A
+ * failed save keeps what was typed.
+ */
+export function SettingsForm({ initial }: { initial: AppSettings }) {
+  const { register, handleSubmit, formState, setError, reset, watch } = useForm<FormValues, unknown, AppSettings>({
+    resolver: zodResolver(settingsSchema),
+    defaultValues: initial,
+  });
+  const { errors, isSubmitting, isDirty } = formState;
+  const feeType = watch('transferFeeConfig.type');
+  const number = (name: (typeof NUMBER_FIELDS)[number]) => register(name, { setValueAs: asNumber });
+
+  const onValid = async (values: AppSettings) => {
+    try {
+      const saved = await api<AppSettings>('/api/admin/settings', { method: 'PUT', body: values });
+      queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
+      reset(saved);
+      notify.success(SAVED.title, SAVED.description);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+      notify.error('Error', failureText(error, SAVE_FAILED));
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Application Settings</CardTitle>
+        <CardDescription>The public calculators start from these values on their next page load.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-6" aria-label="Application settings">
+          <Section title="Default Rates" description="The starting rates of the affordability and comparison calculators.">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Mortgage rate (%)" error={errors.mortgageRateDefault?.message}>
+                <Input type="number" inputMode="decimal" step="0.1" min="0" max="30" className="tabular" {...number('mortgageRateDefault')} />
+              </Field>
+              <Field label="Property tax (%)" error={errors.propertyTaxRateDefault?.message}>
+                <Input type="number" inputMode="decimal" step="0.1" min="0" max="30" className="tabular" {...number('propertyTaxRateDefault')} />
+              </Field>
+              <Field label="Insurance (%)" error={errors.insuranceRateDefault?.message}>
+                <Input type="number" inputMode="decimal" step="0.1" min="0" max="30" className="tabular" {...number('insuranceRateDefault')} />
+              </Field>
+              <Field label="HOA dues ($ a month)" error={errors.hoaDefault?.message}>
+                <Input type="number" inputMode="numeric" step="1" min="0" className="tabular" {...number('hoaDefault')} />
+              </Field>
+              <Field label="Comparison horizon (years)" help="Years to Display on the comparison, 1 to 10." error={errors.comparisonHorizonDefault?.message}>
+                <Input type="number" inputMode="numeric" step="1" min="1" max="10" className="tabular" {...number('comparisonHorizonDefault')} />
+              </Field>
+            </div>
+          </Section>
+
+          <Section title="Transfer fee" description="Stored for the upcoming transfer flow; no page reads it yet.">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Fee type" error={errors.transferFeeConfig?.type?.message}>
+                <NativeSelect {...register('transferFeeConfig.type')}>
+                  <option value="percentage">Percentage of the price</option>
+                  <option value="fixed">Fixed amount</option>
+                </NativeSelect>
+              </Field>
+              <Field label={feeType === 'fixed' ? 'Fee amount ($)' : 'Fee amount (%)'} error={errors.transferFeeConfig?.amount?.message}>
+                <Input type="number" inputMode="decimal" step="0.01" min="0" className="tabular" {...number('transferFeeConfig.amount')} />
+              </Field>
+            </div>
+          </Section>
+
+          <Section title="Notifications">
+            <CheckboxRow
+              label="E-mail applicants when their status changes"
+              help="Sent when an application becomes approved, declined or missing information."
+              {...register('statusEmails')}
+            />
+          </Section>
+
+          <Section title="Feature flags" description="Stored for upcoming features; switching one on changes nothing yet.">
+            <fieldset className="grid gap-1 sm:grid-cols-2">
+              <legend className="sr-only">Feature flags</legend>
+              {FEATURE_FLAGS.map((flag) => (
+                <CheckboxRow key={flag.name} label={flag.label} {...register(flag.name)} />
+              ))}
+            </fieldset>
+          </Section>
+
+          <div className="flex flex-wrap items-center gap-3 border-t border-border pt-6">
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save Settings'}
+            </Button>
+            {isDirty && !isSubmitting && <p className="text-sm text-muted-foreground">You have unsaved changes.</p>}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
