@@ -37,7 +37,8 @@ export default defineConfig({
       command: `npx tsx src/server/cli/admin-create.ts --email ${OPS_ADMIN.email} --password ${OPS_ADMIN.password} --first-name Olive --last-name Ops && npx tsx src/server/main.ts`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // admin:create hashes a password and migrates a new database before the server starts: slow on a busy machine.
+      timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

@@ -16,7 +16,14 @@ export const MAX_SEARCH_LENGTH = 100;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-03-07.');
+/** A real calendar date: '2025-02-30' would otherwise reach the database and fail there. */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-03-07.')
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  }, 'Use a real date like 2025-03-07.');
 
 /** Query-string parameters common to every list; each list adds its filters and its sort columns. */
 export function listParamsSchema<const S extends readonly [string, ...string[]]>(sortColumns: S, defaultSort: S[number]) {

@@ -3,6 +3,7 @@ import { ROLE_RANK, roleRank } from '../../domain/roles';
 import { deleteDocument } from '../applications/document-store';
 import { documentResponse } from '../applications/download';
 import { findDocument, type DocumentRow } from '../applications/repository';
+import { actorOf, recordAudit } from '../admin/audit';
 import { requireUser, type AuthedEnv } from '../auth/guards';
 import { AppError } from '../lib/errors';
 
@@ -12,7 +13,7 @@ const notFound = () => new AppError(404, 'not_found', 'Document not found.');
 const isAdmin = (user: AuthedEnv['Variables']['user']) => roleRank(user.role) >= ROLE_RANK.admin && Boolean(user.twoFactorEnabled);
 
 /**
- * `/api/documents/:id` — download (owner or admin) and delete (owner). Another
+ * `/api/documents/:id` — download (owner or admin; audited) and delete (owner). Another
  * user's document answers 404, exactly like one that does not exist.
  */
 export function documentRoutes() {
@@ -27,6 +28,19 @@ export function documentRoutes() {
       if (!response) {
         logger.error({ documentId: document.id }, 'document row without its stored file');
         throw notFound();
+      }
+      // decisions.md 'Back office': every document download is in the audit log (owner or admin).
+      // No entry, no file: a download that cannot be recorded does not happen.
+      try {
+        await recordAudit(db, actorOf(c), {
+          action: 'download',
+          entityType: 'documents',
+          entityId: document.id,
+          changes: { applicationId: document.applicationId, type: document.type },
+        });
+      } catch (error) {
+        await response.body?.cancel().catch(() => undefined);
+        throw error;
       }
       return response;
     })

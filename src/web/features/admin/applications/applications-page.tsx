@@ -1,6 +1,133 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { RotateCw } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { applicantName, type AdminApplicationListItem } from '../../../../domain/admin/applications';
+import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES } from '../../../../domain/application/status';
+import { formatDate, formatMoney } from '../../../../domain/format';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { ApplicationStatusBadge } from '../components/application-status-badge';
+import { DataTable, type SortState } from '../components/data-table';
+import { ListPagination } from '../components/list-pagination';
+import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
+import { exportHref, useAdminList } from '../lib/admin-api';
+import { useListState } from '../lib/use-list-state';
+import { ReviewDialog } from './review-dialog';
+import { useReviewParam } from './use-review-param';
 
-/** Placeholder until this page is built (issue 6). */
+const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** spec §2 status filter. */
+const STATUS_OPTIONS = [{ value: 'all', label: 'All Statuses' }, ...REVIEW_STATUSES.map((status) => ({ value: status, label: APPLICATION_STATUS_LABELS[status] }))];
+
+const LIST_DEFAULTS = { page: '1', q: '', status: 'all', sort: 'submitted_at', dir: 'desc', from: '', to: '' };
+
+function columns(onReview: (id: string) => void): ColumnDef<AdminApplicationListItem, unknown>[] {
+  return [
+    {
+      id: 'submitted',
+      header: 'Submitted',
+      meta: { sortKey: 'submitted_at', className: 'whitespace-nowrap' },
+      cell: ({ row }) =>
+        row.original.submittedAt ? <time dateTime={row.original.submittedAt}>{formatDate(row.original.submittedAt, { timeZone: localZone })}</time> : '—',
+    },
+    { id: 'applicant', header: 'Applicant', meta: { sortKey: 'name' }, cell: ({ row }) => <span className="font-medium">{applicantName(row.original)}</span> },
+    // No contextual alternates: Inter would draw the x of 'user.5x9' as a multiplication sign.
+    { id: 'email', header: 'Email', meta: { sortKey: 'email', className: 'whitespace-nowrap' }, cell: ({ row }) => row.original.email ?? '—' },
+    {
+      id: 'propertyValue',
+      header: 'Property Value',
+      meta: { sortKey: 'property_value', align: 'right', className: 'whitespace-nowrap' },
+      cell: ({ row }) => (row.original.propertyValue === null ? '—' : formatMoney(row.original.propertyValue)),
+    },
+    { id: 'status', header: 'Status', meta: { sortKey: 'status' }, cell: ({ row }) => <ApplicationStatusBadge status={row.original.status} /> },
+    {
+      id: 'assignee',
+      header: 'Assignee',
+      meta: { sortKey: 'assignee' },
+      cell: ({ row }) => row.original.assignee ?? <span className="text-muted-foreground">—</span>,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { align: 'right' },
+      cell: ({ row }) => (
+        <Button
+          variant="outline"
+          size="sm"
+          data-review-trigger={row.original.id}
+          aria-label={`Review ${applicantName(row.original)}`}
+          onClick={() => onReview(row.original.id)}
+        >
+          Review
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** /admin/applications (spec §2): search, filters, sortable columns, paging, export and the review dialog, all in the URL. */
 export default function ApplicationsPage() {
-  return <AdminPageHeader title="Applications" />;
+  const [state, update] = useListState(LIST_DEFAULTS);
+  const review = useReviewParam();
+  const list = useAdminList<AdminApplicationListItem>('applications', state);
+  const tableColumns = useMemo(() => columns(review.open), [review.open]);
+
+  // spec §8: 'Failed to load applications', once per failed load.
+  useEffect(() => {
+    if (list.isError) notify.error('Error', 'Failed to load applications');
+  }, [list.isError, list.errorUpdatedAt]);
+
+  const failed = (
+    <span className="inline-flex flex-col items-center gap-3">
+      Failed to load applications
+      <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+        <RotateCw aria-hidden="true" />
+        Try again
+      </Button>
+    </span>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader title="Applications" description="Every submitted home application. Open one to review it, change its status or add notes." />
+      <ListToolbar>
+        <SearchBox value={state.q} placeholder="Search by name, email or ID" label="Search applications" onSearch={(q) => update({ q }, { replace: true })} />
+        <SelectFilter label="Status" value={state.status} options={STATUS_OPTIONS} onChange={(status) => update({ status })} />
+        <MoreFilters from={state.from} to={state.to} dateLabel="Submitted" onChange={(range) => update(range)} />
+        <div className="md:ml-auto">
+          <ExportButton href={exportHref('applications', state)} />
+        </div>
+      </ListToolbar>
+      {list.isError && list.data && (
+        <Alert variant="destructive">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p>Failed to load applications. The list below may be out of date.</p>
+            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        </Alert>
+      )}
+      <div>
+        <DataTable
+          label="Applications"
+          columns={tableColumns}
+          rows={list.data?.items}
+          rowKey={(row) => row.id}
+          sort={{ sort: state.sort, dir: state.dir as SortState['dir'] }}
+          onSort={(sort) => update(sort)}
+          isLoading={list.isPending}
+          isRefreshing={list.isFetching && !list.isPending}
+          error={list.isError ? failed : undefined}
+          emptyText="No applications found"
+        />
+        <ListPagination page={list.data} onPage={(page) => update({ page: String(page) })} />
+      </div>
+      <ReviewDialog id={review.id} onClose={review.close} />
+    </div>
+  );
 }

@@ -1,6 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { RotateCw } from 'lucide-react';
+import type { AdminDashboard } from '../../../../domain/admin/applications';
+import { api } from '../../../lib/api';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { ADMIN_DASHBOARD_KEY } from '../lib/admin-query-keys';
+import { CountCards, KpiBlock } from './dashboard-figures';
+import { QuickLinks } from './quick-links';
+import { RecentApplications } from './recent-applications';
 
-/** Placeholder until this page is built (issue 6). */
+/** /admin (spec §2 'Admin dashboard'): the counts, the KPIs, the newest applications and the shortcuts. */
 export default function AdminDashboardPage() {
-  return <AdminPageHeader title="Back office" />;
+  const query = useQuery({
+    queryKey: ADMIN_DASHBOARD_KEY,
+    queryFn: ({ signal }) => api<AdminDashboard>('/api/admin/dashboard', { signal }),
+    staleTime: 0,
+  });
+  const data = query.data;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader title="Overview" description="Applications, the waitlist and letters of intent at a glance." />
+      {query.isError && (
+        <Alert variant="destructive">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p>The dashboard could not be loaded.</p>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {!query.isError && (
+        <>
+          <CountCards counts={data?.counts} />
+          <KpiBlock kpis={data?.kpis} />
+          <RecentApplications recent={data?.recent} />
+        </>
+      )}
+      <QuickLinks />
+    </div>
+  );
 }

@@ -1,0 +1,62 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { AdminApplicationDetail } from '../../domain/admin/applications';
+import type { DocumentContentType, DocumentType } from '../../domain/application';
+import { maskSsnLast4, type FieldCipher } from '../lib/crypto';
+import type { Logger } from '../lib/logger';
+import { applications } from '../db/schema';
+import { presentDocument } from '../applications/present';
+import { UUID, type ApplicationRow, type DocumentRow, type Executor } from '../applications/repository';
+import { openSensitive } from '../applications/sensitive';
+import { AppError } from '../lib/errors';
+
+export const applicationNotFound = () => new AppError(404, 'not_found', 'Application not found.');
+
+/**
+ * A submitted application by id (any status but draft: a draft is the
+ * applicant's, not the back office's). An id that is not a UUID finds nothing.
+ */
+export async function findReviewable(db: Executor, id: string, { forUpdate = false } = {}): Promise<ApplicationRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const query = db.select().from(applications).where(and(eq(applications.id, id), ne(applications.status, 'draft')));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The two encrypted fields in the clear (date of birth) and masked (SSN digits); a value that no longer opens is logged and left out. */
+function sensitiveFor(cipher: FieldCipher, logger: Logger, row: ApplicationRow) {
+  try {
+    const open = openSensitive(cipher, row);
+    return { dateOfBirth: open.dateOfBirth ?? null, ssnLast4: open.ssnLast4 ? maskSsnLast4(open.ssnLast4) : null };
+  } catch (error) {
+    logger.error({ applicationId: row.id, reason: (error as Error).message }, 'application field does not decrypt');
+    return { dateOfBirth: null, ssnLast4: null };
+  }
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The review dialog's record (spec §2 '/admin/applications'). */
+export function presentForReview(cipher: FieldCipher, logger: Logger, row: ApplicationRow, docs: DocumentRow[]): AdminApplicationDetail {
+  const sensitive = sensitiveFor(cipher, logger, row);
+  return {
+    id: row.id,
+    status: row.status,
+    submittedAt: iso(row.submittedAt),
+    reviewedAt: iso(row.reviewedAt),
+    notes: row.notes,
+    assignee: row.assignee,
+    personal: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, ...sensitive },
+    employment: { status: row.employmentStatus, employer: row.employerName, jobTitle: row.jobTitle, annualIncome: row.annualIncome },
+    financial: {
+      savings: row.savingsAmount,
+      retirementAccounts: row.retirementAccounts,
+      creditCardDebt: row.creditCardDebt,
+      studentLoans: row.studentLoans,
+    },
+    property: { address: row.propertyAddress, desiredValue: row.propertyValue, downPayment: row.downPayment },
+    documents: docs.map((doc) => {
+      const shown = presentDocument(doc);
+      return { ...shown, type: shown.type as DocumentType, contentType: shown.contentType as DocumentContentType };
+    }),
+  };
+}

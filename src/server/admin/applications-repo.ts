@@ -1,0 +1,192 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DECISION_WINDOW_DAYS,
+  NEW_APPLICATION_DAYS,
+  RECENT_APPLICATIONS,
+  type AdminApplicationListItem,
+  type AdminDashboard,
+  type ApplicationListParams,
+  type ApplicationSortColumn,
+} from '../../domain/admin/applications';
+import type { Page } from '../../domain/admin/lists';
+import type { ApplicationStatus } from '../../domain/application';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
+import type { Logger } from '../lib/logger';
+import { cappedCount, containsPattern, dateRangeConditions, pageWindow, toPage, uuidPrefixRange, whereAll } from './list-query';
+
+/**
+ * The back office's reads of applications, in SQL (issue 6 'Server rules': paged,
+ * filtered and sorted in the database, with indexes). Drafts are never listed:
+ * they are the applicant's work in progress.
+ */
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const num = (value: number | string | null) => (value === null ? null : Number(value));
+
+/** The search expression, written exactly as applications_search_idx (migration 0003) so the trigram index serves it. */
+const SEARCH_TEXT = sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, ''))`;
+
+/** `where …` of the list and the export: not a draft, the status, the search, the submitted dates. */
+export function applicationFilter(params: Pick<ApplicationListParams, 'q' | 'status' | 'from' | 'to'>): SQL {
+  const conditions: SQL[] = [params.status === 'all' ? sql`status <> 'draft'` : sql`status = ${params.status}`];
+  if (params.q) {
+    // 'Search by name, email or ID' (decisions.md 'Back office'): any part of the name or e-mail, or the start of the id.
+    const range = uuidPrefixRange(params.q);
+    const text = sql`${SEARCH_TEXT} ilike ${containsPattern(params.q)}`;
+    conditions.push(range ? sql`(${text} or id between ${range[0]}::uuid and ${range[1]}::uuid)` : text);
+  }
+  conditions.push(...dateRangeConditions(sql`submitted_at`, params));
+  return whereAll(conditions);
+}
+
+/** Sort keys per column; every order ends with the id so pages never overlap. */
+const SORT_KEYS: Record<ApplicationSortColumn, SQL[]> = {
+  submitted_at: [sql`submitted_at`],
+  name: [sql`lower(last_name)`, sql`lower(first_name)`],
+  email: [sql`lower(email)`],
+  property_value: [sql`property_value`],
+  status: [sql`status`],
+  assignee: [sql`lower(assignee)`],
+};
+
+function applicationOrder(sort: ApplicationSortColumn, dir: 'asc' | 'desc'): SQL {
+  const direction = dir === 'asc' ? sql`asc` : sql`desc`;
+  // Listed rows always have submitted_at; 'asc nulls first' lets PostgreSQL read the (… submitted_at desc nulls last) indexes backwards.
+  const nulls = sort === 'submitted_at' && dir === 'asc' ? sql`nulls first` : sql`nulls last`;
+  const keys = SORT_KEYS[sort].map((key) => sql`${key} ${direction} ${nulls}`);
+  return sql`order by ${sql.join([...keys, sql`id ${direction}`], sql`, `)}`;
+}
+
+interface ListRow {
+  id: string;
+  submitted_at: Date | string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  property_value: number | string | null;
+  status: ApplicationStatus;
+  assignee: string | null;
+}
+
+const toListItem = (row: ListRow): AdminApplicationListItem => ({
+  id: row.id,
+  submittedAt: iso(row.submitted_at),
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  propertyValue: num(row.property_value),
+  status: row.status,
+  assignee: row.assignee,
+});
+
+/** One page of /admin/applications. */
+export async function listApplications(db: Db, params: ApplicationListParams): Promise<Page<AdminApplicationListItem>> {
+  const fromWhere = sql`from applications ${applicationFilter(params)}`;
+  const [rows, count] = await Promise.all([
+    queryRows<ListRow>(
+      db,
+      sql`select id, submitted_at, first_name, last_name, email, property_value, status, assignee ${fromWhere} ${applicationOrder(params.sort, params.dir)} ${pageWindow(params)}`,
+    ),
+    cappedCount(db, fromWhere),
+  ]);
+  return toPage(rows.map(toListItem), params, count);
+}
+
+/** Rows matching the filter, counted up to the cap (what an export covered, for its audit entry). */
+export const countApplications = (db: Db, params: ApplicationListParams) => cappedCount(db, sql`from applications ${applicationFilter(params)}`);
+
+/** Every admin column but the encrypted ones (SSN digits, date of birth): the CSV export. */
+export interface ExportRow {
+  id: string;
+  submitted_at: Date | string | null;
+  status: ApplicationStatus;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  employment_status: string | null;
+  employer_name: string | null;
+  job_title: string | null;
+  annual_income: number | string | null;
+  savings_amount: number | string | null;
+  retirement_accounts: number | string | null;
+  credit_card_debt: number | string | null;
+  student_loans: number | string | null;
+  property_address: string | null;
+  property_value: number | string | null;
+  down_payment: number | string | null;
+  assignee: string | null;
+  reviewed_at: Date | string | null;
+  notes: string | null;
+}
+
+/** A batch of the export, in the list's order. */
+export function exportBatch(db: Db, params: ApplicationListParams, offset: number, limit: number): Promise<ExportRow[]> {
+  return queryRows<ExportRow>(
+    db,
+    sql`select id, submitted_at, status, first_name, last_name, email, phone, employment_status, employer_name, job_title,
+          annual_income, savings_amount, retirement_accounts, credit_card_debt, student_loans,
+          property_address, property_value, down_payment, assignee, reviewed_at, notes
+        from applications ${applicationFilter(params)} ${applicationOrder(params.sort, params.dir)} limit ${limit} offset ${offset}`,
+  );
+}
+
+/** A count of the dashboard, or null (logged) when it cannot be read: the card then shows a dash (spec §8). */
+async function countOrNull(db: Db, logger: Logger, name: string, query: SQL): Promise<number | null> {
+  try {
+    const [row] = await queryRows<{ n: number | string }>(db, query);
+    return Number(row?.n ?? 0);
+  } catch (error) {
+    logger.error({ count: name, reason: (error as Error)?.message?.slice(0, 300) }, 'admin dashboard count failed');
+    return null;
+  }
+}
+
+/** GET /api/admin/dashboard: the counts, the KPIs and the most recent applications. */
+export async function dashboardSummary(db: Db, logger: Logger): Promise<AdminDashboard> {
+  const [waitlist, lettersOfIntent, statusRows, [fresh], [decisions], recent] = await Promise.all([
+    countOrNull(db, logger, 'waitlist', sql`select count(*) as n from waitlist_entries`),
+    countOrNull(db, logger, 'lettersOfIntent', sql`select count(*) as n from letters_of_intent`),
+    // Kept exact by the trigger of migration 0003: one small read whatever the table's size.
+    queryRows<{ status: string; count: number | string }>(db, sql`select status, count from application_status_counts`),
+    queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from applications where submitted_at >= now() - make_interval(days => ${NEW_APPLICATION_DAYS})`,
+    ),
+    // Avg Decision (decisions.md 'Back office'): mean days from submission to decision over the approved and
+    // declined applications decided in the last DECISION_WINDOW_DAYS (30) days — recent enough to describe how
+    // the team works now, long enough to average more than a handful. null when nothing was decided.
+    queryRows<{ days: number | string | null }>(
+      db,
+      sql`select round((avg(extract(epoch from (reviewed_at - submitted_at))) / 86400)::numeric, 1) as days
+          from applications
+          where reviewed_at >= now() - make_interval(days => ${DECISION_WINDOW_DAYS})
+            and status in ('approved', 'declined') and submitted_at is not null`,
+    ),
+    queryRows<{ id: string; first_name: string | null; last_name: string | null; submitted_at: Date | string | null; assignee: string | null; status: ApplicationStatus }>(
+      db,
+      sql`select id, first_name, last_name, submitted_at, assignee, status from applications
+          where status <> 'draft' order by submitted_at desc nulls last, id desc limit ${RECENT_APPLICATIONS}`,
+    ),
+  ]);
+  const byStatus = new Map(statusRows.map((row) => [row.status, Number(row.count)]));
+  return {
+    counts: { waitlist, lettersOfIntent },
+    kpis: {
+      newApplications7d: Number(fresh?.n ?? 0),
+      inReview: byStatus.get('in_review') ?? 0,
+      approved: byStatus.get('approved') ?? 0,
+      declined: byStatus.get('declined') ?? 0,
+      avgDecisionDays: decisions?.days === null || decisions?.days === undefined ? null : Number(decisions.days),
+    },
+    recent: recent.map((row) => ({
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      submittedAt: iso(row.submitted_at),
+      assignee: row.assignee,
+      status: row.status,
+    })),
+  };
+}

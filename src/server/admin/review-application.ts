@@ -1,0 +1,98 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { statusEmailsApplicant } from '../../domain/admin/applications';
+import type { ApplicationStatus } from '../../domain/application';
+import type { Deps } from '../context';
+import { applications, users } from '../db/schema';
+import type { ApplicationRow } from '../applications/repository';
+import { AppError } from '../lib/errors';
+import { applicationStatusMail } from '../mail/application-mail';
+import { recordAudit, type AuditActor } from './audit';
+import { applicationNotFound, findReviewable } from './application-detail';
+import { getSettings } from './settings-store';
+
+const otherActiveApplication = () =>
+  new AppError(409, 'another_active_application', 'The applicant has started another application since this one was declined, so it cannot be reopened.');
+
+/** PostgreSQL's unique_violation: here, the one-active-application-per-user index. */
+const isUniqueViolation = (error: unknown) => {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  return false;
+};
+
+/**
+ * Sets an application's status (spec §4: any status from any, stamping
+ * reviewed_at) with its audit entry in the same transaction; approve / decline
+ * are audited as such. Choosing the status it already has changes nothing. After
+ * the commit the applicant is e-mailed about approved, declined and missing_info
+ * when the settings say so. The account's role is left alone: an admin makes a
+ * homeowner from the users page (issue 6).
+ */
+export async function changeStatus(deps: Deps, actor: AuditActor, id: string, status: Exclude<ApplicationStatus, 'draft'>): Promise<ApplicationRow> {
+  const { db, mailer, background, brand, config, logger } = deps;
+  let changed = false;
+  let updated: ApplicationRow;
+  try {
+    updated = await db.transaction(async (tx) => {
+      const row = await findReviewable(tx, id, { forUpdate: true });
+      if (!row) throw applicationNotFound();
+      if (row.status === status) return row;
+      if (row.status === 'declined') {
+        // A declined application is closed; reopening it must not make the user's second active one.
+        const [other] = await tx
+          .select({ id: applications.id })
+          .from(applications)
+          .where(and(eq(applications.userId, row.userId), ne(applications.status, 'declined'), ne(applications.id, row.id)));
+        if (other) throw otherActiveApplication();
+      }
+      const now = new Date();
+      const [next] = await tx.update(applications).set({ status, reviewedAt: now, updatedAt: now }).where(eq(applications.id, row.id)).returning();
+      await recordAudit(tx, actor, {
+        action: status === 'approved' ? 'approve' : status === 'declined' ? 'decline' : 'update',
+        entityType: 'applications',
+        entityId: row.id,
+        changes: { status: { from: row.status, to: status } },
+      });
+      changed = true;
+      return next;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw otherActiveApplication();
+    throw error;
+  }
+
+  if (changed && statusEmailsApplicant(status)) {
+    background.add(
+      (async () => {
+        if (!(await getSettings(db)).statusEmails) return;
+        const [owner] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, updated.userId));
+        if (!owner) return;
+        const mail = applicationStatusMail({ brand, appUrl: config.APP_URL.replace(/\/+$/, '') }, { firstName: owner.firstName, status });
+        await mailer.sendMail({ to: owner.email, ...mail });
+        logger.info({ applicationId: updated.id, status }, 'status e-mail sent');
+      })(),
+    );
+  }
+  return updated;
+}
+
+/** Longest value of a note kept in the audit entry; the note itself is kept whole. */
+const AUDIT_NOTE_CHARS = 1000;
+const forAudit = (notes: string | null) => (notes && notes.length > AUDIT_NOTE_CHARS ? `${notes.slice(0, AUDIT_NOTE_CHARS)}…` : notes);
+
+/** Saves the admin notes (spec §5: saved on blur); an unchanged text writes nothing, not even an audit entry. Empty is stored as none. */
+export async function changeNotes(deps: Deps, actor: AuditActor, id: string, text: string): Promise<ApplicationRow> {
+  const notes = text.trim() ? text : null;
+  return deps.db.transaction(async (tx) => {
+    const row = await findReviewable(tx, id, { forUpdate: true });
+    if (!row) throw applicationNotFound();
+    if ((row.notes ?? null) === notes) return row;
+    const [next] = await tx.update(applications).set({ notes, updatedAt: new Date() }).where(eq(applications.id, row.id)).returning();
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entityType: 'applications',
+      entityId: row.id,
+      changes: { notes: { from: forAudit(row.notes), to: forAudit(notes) } },
+    });
+    return next;
+  });
+}

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lettersOfIntent, waitlistEntries } from '../../db/schema';
+import { createLogger } from '../../lib/logger';
+import { daysAgo, insertApplication } from '../../test/admin-applications';
+import { signedInAdmin } from '../../test/admin-client';
+import { AUTH_TEST_ENV } from '../../test/auth-client';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+describe('admin dashboard: counts, KPIs and the most recent applications', () => {
+  let app: TestServer;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    // Its own server and database, so every figure is the rows this file writes.
+    app = await startTestServer(AUTH_TEST_ENV, { logger: createLogger('error', { write: (line: string) => void logLines.push(line) }) });
+    admin = await signedInAdmin(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const dashboard = () => admin.browser.get('/api/admin/dashboard');
+
+  it('starts empty: zero counts, no average decision time, no recent applications', async () => {
+    const reply = await dashboard();
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      counts: { waitlist: 0, lettersOfIntent: 0 },
+      kpis: { newApplications7d: 0, inReview: 0, approved: 0, declined: 0, avgDecisionDays: null },
+      recent: [],
+    });
+  });
+
+  it('counts the waitlist, the letters and each status, the new applications of 7 days, the 30-day average decision time and the 4 newest', async () => {
+    for (const n of [1, 2]) {
+      await app.db.insert(waitlistEntries).values({ firstName: 'Wait', lastName: `Lister${n}`, email: `wait${n}@example.com`, emailKey: `wait${n}@example.com` });
+    }
+    for (const n of [1, 2, 3]) {
+      await app.db.insert(lettersOfIntent).values({ firstName: 'Letter', lastName: `Writer${n}`, email: `letter${n}@example.com`, emailKey: `letter${n}@example.com` });
+    }
+    const now = Date.now();
+    const at = (days: number) => daysAgo(days, now);
+    const newest = await insertApplication(app.db, { firstName: 'Ann', lastName: 'Newest', status: 'submitted', submittedAt: at(1), assignee: 'Sam Reviewer' });
+    const reviewing = await insertApplication(app.db, { firstName: 'Bo', lastName: 'Reviewing', status: 'in_review', submittedAt: at(3), reviewedAt: at(2) });
+    const declined = await insertApplication(app.db, { firstName: 'Cy', lastName: 'Declined', status: 'declined', submittedAt: at(6), reviewedAt: at(1) }); // 5 days
+    const missing = await insertApplication(app.db, { firstName: 'Di', lastName: 'Missing', status: 'missing_info', submittedAt: at(8), reviewedAt: at(7) });
+    await insertApplication(app.db, { lastName: 'Approved', status: 'approved', submittedAt: at(10), reviewedAt: at(8) }); // 2 days
+    await insertApplication(app.db, { lastName: 'Quick', status: 'approved', submittedAt: at(20), reviewedAt: at(19.6) }); // 0.4 days
+    await insertApplication(app.db, { lastName: 'Long ago', status: 'approved', submittedAt: at(60), reviewedAt: at(40) }); // outside the 30 days
+    await insertApplication(app.db, { lastName: 'Draft', status: 'draft' });
+
+    const reply = await dashboard();
+    expect(reply.body.counts).toEqual({ waitlist: 2, lettersOfIntent: 3 });
+    expect(reply.body.kpis).toEqual({
+      newApplications7d: 3,
+      inReview: 1,
+      approved: 3,
+      declined: 1,
+      // (5 + 2 + 0.4) / 3 = 2.47: approved and declined decided in the last 30 days, one decimal.
+      avgDecisionDays: 2.5,
+    });
+    expect(reply.body.recent).toEqual([
+      { id: newest.id, firstName: 'Ann', lastName: 'Newest', submittedAt: newest.submittedAt!.toISOString(), assignee: 'Sam Reviewer', status: 'submitted' },
+      { id: reviewing.id, firstName: 'Bo', lastName: 'Reviewing', submittedAt: reviewing.submittedAt!.toISOString(), assignee: null, status: 'in_review' },
+      { id: declined.id, firstName: 'Cy', lastName: 'Declined', submittedAt: declined.submittedAt!.toISOString(), assignee: null, status: 'declined' },
+      { id: missing.id, firstName: 'Di', lastName: 'Missing', submittedAt: missing.submittedAt!.toISOString(), assignee: null, status: 'missing_info' },
+    ]);
+
+    // A review through the API moves the figures at once (the trigger-kept counts, the decision time).
+    const approve = await admin.browser.patch(`/api/admin/applications/${reviewing.id}/status`, { status: 'approved' });
+    expect(approve.status).toBe(200);
+    const after = (await dashboard()).body.kpis;
+    expect(after).toMatchObject({ inReview: 0, approved: 4, declined: 1, newApplications7d: 3 });
+    // Bo was submitted 3 days ago and decided now: (5 + 2 + 0.4 + 3) / 4 = 2.6.
+    expect(after.avgDecisionDays).toBe(2.6);
+  });
+
+  it('logs a count it cannot read and answers null for it (the card shows a dash), the rest still served', async () => {
+    await app.db.execute(sql`alter table letters_of_intent rename to letters_of_intent_away`);
+    try {
+      const reply = await dashboard();
+      expect(reply.status).toBe(200);
+      expect(reply.body.counts).toEqual({ waitlist: 2, lettersOfIntent: null });
+      expect(reply.body.kpis.approved).toBe(4);
+      expect(reply.body.recent).toHaveLength(4);
+    } finally {
+      await app.db.execute(sql`alter table letters_of_intent_away rename to letters_of_intent`);
+    }
+    const logged = logLines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'admin dashboard count failed');
+    expect(logged).toMatchObject({ count: 'lettersOfIntent', reason: expect.stringContaining('letters_of_intent') });
+    expect((await dashboard()).body.counts).toEqual({ waitlist: 2, lettersOfIntent: 3 });
+  });
+});

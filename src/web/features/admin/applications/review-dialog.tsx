@@ -1,0 +1,267 @@
+import { Download, FileText } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { applicantName, MAX_NOTES_LENGTH, type AdminApplicationDetail } from '../../../../domain/admin/applications';
+import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES, type ApplicationStatus } from '../../../../domain/application/status';
+import { formatDate, formatDateTime, formatMoney } from '../../../../domain/format';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { NativeSelect, Textarea } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api';
+import { ApplicationStatusBadge } from '../components/application-status-badge';
+import { useApplicationDetail, useNotesChange, useStatusChange } from './applications-api';
+
+/** The reader's own time zone: spec §9's 'MMM d, yyyy h:mm a' in local time. */
+const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const DASH = '—';
+
+const text = (value: string | null | undefined) => (value && value.trim() ? value : DASH);
+const money = (value: number | null) => (value === null ? DASH : formatMoney(value));
+/** Credit card and student loan figures are the monthly payments the applicant gave (decisions.md mapping). */
+const monthly = (value: number | null) => (value === null ? DASH : `${formatMoney(value)}/mo`);
+
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <section className="rounded-[var(--radius-control)] border border-border p-4">
+      <h3 className="text-sm font-semibold text-foreground">{title}</h3>
+      <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="min-w-0 font-medium break-words text-foreground tabular">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** spec §2: status selector — any status from any; the change is saved at once. */
+function StatusSelector({ detail }: { detail: AdminApplicationDetail }) {
+  const id = useId();
+  const change = useStatusChange(detail.id);
+  const shown = change.isPending && change.variables ? change.variables.status : detail.status;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-foreground">Status</label>
+      <NativeSelect
+        id={id}
+        value={shown}
+        disabled={change.isPending}
+        aria-describedby={`${id}-saving`}
+        className="h-10 min-w-48 text-sm"
+        onChange={(event) => change.mutate({ status: event.target.value as Exclude<ApplicationStatus, 'draft'> })}
+      >
+        {REVIEW_STATUSES.map((status) => (
+          <option key={status} value={status}>{APPLICATION_STATUS_LABELS[status]}</option>
+        ))}
+      </NativeSelect>
+      <span id={`${id}-saving`} role="status" className="text-xs text-muted-foreground">{change.isPending ? 'Saving...' : ''}</span>
+    </div>
+  );
+}
+
+/** spec §2 / §5: Admin Notes, saved when the box loses focus (or the dialog closes). The typed text stays if a save fails. */
+function NotesEditor({ detail, saveRef }: { detail: AdminApplicationDetail; saveRef: { current: (() => void) | null } }) {
+  const id = useId();
+  const [value, setValue] = useState(detail.notes ?? '');
+  const change = useNotesChange(detail.id);
+  // The server keeps blank notes as none: compare the same way, so a blank box is not saved twice.
+  const unchanged = (value.trim() ? value : '') === (detail.notes ?? '');
+  const save = () => {
+    if (unchanged || change.isPending) return;
+    change.mutate({ notes: value });
+  };
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-foreground">Admin Notes</label>
+      <Textarea
+        id={id}
+        value={value}
+        maxLength={MAX_NOTES_LENGTH}
+        rows={4}
+        aria-describedby={`${id}-help`}
+        placeholder="Add notes about this application"
+        className="text-sm"
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={save}
+      />
+      <p id={`${id}-help`} className="text-xs text-muted-foreground">
+        Only staff see these notes. They are saved when you leave the box.
+      </p>
+    </div>
+  );
+}
+
+function Documents({ detail }: { detail: AdminApplicationDetail }) {
+  return (
+    <section className="rounded-[var(--radius-control)] border border-border p-4">
+      <h3 className="text-sm font-semibold text-foreground">Documents</h3>
+      {detail.documents.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">No documents uploaded.</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-2">
+          {detail.documents.map((doc) => (
+            <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 rounded-[var(--radius-control)] bg-muted/50 px-3 py-2 text-sm">
+              <span className="flex min-w-0 items-center gap-2">
+                <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                <span className="min-w-0">
+                  <span className="font-medium text-foreground">{doc.title}</span>
+                  <span className="block truncate text-xs text-muted-foreground">{doc.originalName} · {fileSize(doc.sizeBytes)}</span>
+                </span>
+              </span>
+              <Button asChild variant="outline" size="sm">
+                <a href={doc.url} download aria-label={`Download ${doc.title} (${doc.originalName})`}>
+                  <Download aria-hidden="true" />
+                  Download
+                </a>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; saveNotesRef: { current: (() => void) | null } }) {
+  const { personal, employment, financial, property } = detail;
+  return (
+    <div className="mt-5 flex flex-col gap-4">
+      <div className="flex flex-col gap-3 rounded-[var(--radius-control)] bg-muted/50 p-4 sm:flex-row sm:items-end sm:justify-between">
+        <StatusSelector detail={detail} />
+        <div className="flex flex-col gap-1 text-sm sm:items-end">
+          <span className="flex items-center gap-2">
+            <span className="text-muted-foreground">Current status</span>
+            <ApplicationStatusBadge status={detail.status} />
+          </span>
+          {detail.reviewedAt && (
+            <span className="text-muted-foreground">
+              Last reviewed <time dateTime={detail.reviewedAt}>{formatDateTime(detail.reviewedAt, { timeZone: localZone })}</time>
+            </span>
+          )}
+          {detail.assignee && <span className="text-muted-foreground">Assigned to {detail.assignee}</span>}
+        </div>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Section
+          title="Personal Information"
+          rows={[
+            ['Name', text(applicantName(personal))],
+            ['Email', text(personal.email)],
+            ['Phone', text(personal.phone)],
+            ['Date of Birth', personal.dateOfBirth ? formatDate(`${personal.dateOfBirth}T00:00:00Z`) : DASH],
+            ['SSN (last 4)', text(personal.ssnLast4)],
+          ]}
+        />
+        <Section
+          title="Employment & Income"
+          rows={[
+            ['Status', employment.status === 'self-employed' ? 'Self-employed' : employment.status === 'employed' ? 'Employed' : DASH],
+            ['Employer', text(employment.employer)],
+            ['Job Title', text(employment.jobTitle)],
+            ['Annual Income', money(employment.annualIncome)],
+          ]}
+        />
+        <Section
+          title="Financial Information"
+          rows={[
+            ['Savings', money(financial.savings)],
+            ['Retirement Accounts', money(financial.retirementAccounts)],
+            ['Credit Card Debt', monthly(financial.creditCardDebt)],
+            ['Student Loans', monthly(financial.studentLoans)],
+          ]}
+        />
+        <Section
+          title="Property Information"
+          rows={[
+            ['Address', text(property.address)],
+            ['Desired Value', money(property.desiredValue)],
+            ['Down Payment', money(property.downPayment)],
+          ]}
+        />
+      </div>
+      <Documents detail={detail} />
+      <NotesEditor key={detail.id} detail={detail} saveRef={saveNotesRef} />
+    </div>
+  );
+}
+
+function LoadingBody() {
+  return (
+    <div role="status" className="mt-5 flex flex-col gap-4">
+      <span className="sr-only">Loading...</span>
+      <Skeleton className="h-20 w-full" />
+      <div className="grid gap-4 md:grid-cols-2">
+        {[0, 1, 2, 3].map((n) => (
+          <Skeleton key={n} className="h-36 w-full" />
+        ))}
+      </div>
+      <Skeleton className="h-24 w-full" />
+    </div>
+  );
+}
+
+/** spec §2 '/admin/applications' Review: the application read-only, its status and the admin notes editable. */
+export function ReviewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const detail = useApplicationDetail(id);
+  const saveNotesRef = useRef<(() => void) | null>(null);
+  // Closed, the dialog hands focus back to the Review button it came from (it has no Radix trigger).
+  const lastId = useRef(id);
+  if (id) lastId.current = id;
+  const data = detail.data?.id === id ? detail.data : undefined;
+  const title = data ? applicantName(data.personal) : detail.isError ? 'Application' : 'Loading application';
+
+  return (
+    <Dialog
+      open={Boolean(id)}
+      onOpenChange={(open) => {
+        if (open) return;
+        // Escape closes without a blur: save what was typed first.
+        saveNotesRef.current?.();
+        onClose();
+      }}
+    >
+      <DialogContent
+        className="max-w-3xl"
+        onCloseAutoFocus={(event) => {
+          const trigger = document.querySelector<HTMLElement>(`[data-review-trigger="${lastId.current}"]`);
+          if (!trigger) return;
+          event.preventDefault();
+          trigger.focus();
+        }}
+      >
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>
+          {data?.submittedAt ? (
+            <>Submitted <time dateTime={data.submittedAt}>{formatDateTime(data.submittedAt, { timeZone: localZone })}</time></>
+          ) : (
+            'Home application review'
+          )}
+        </DialogDescription>
+        {data ? (
+          <ReviewBody detail={data} saveNotesRef={saveNotesRef} />
+        ) : detail.isError ? (
+          <Alert variant="destructive" className="mt-5">
+            <p>{detail.error instanceof ApiError && detail.error.status === 404 ? 'This application could not be found.' : 'The application could not be loaded.'}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <LoadingBody />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
