@@ -10,7 +10,7 @@ const body = (properties: Record<string, object>, required = Object.keys(propert
 const str = { type: 'string' };
 const ok = (description: string) => ({ description, content: json({ type: 'object' }) });
 
-/** The account endpoints the web app calls (better-auth under /api/auth, plus /api/me and /api/admin). */
+/** The account endpoints the web app calls (better-auth under /api/auth, plus /api/me). */
 export function accountPaths() {
   const post = (summary: string, requestBody: object | undefined, errors: Record<number, string> = {}) => ({
     post: {
@@ -59,13 +59,6 @@ export function accountPaths() {
         summary: 'Updates name and phone',
         requestBody: { required: true, content: json(z.toJSONSchema(profileSchema, { io: 'input', unrepresentable: 'any' })) },
         responses: { 200: { description: 'Profile', content: json({ $ref: '#/components/schemas/Me' }) }, 400: errorResponse('validation_failed'), 401: errorResponse('unauthenticated') },
-      },
-    },
-    '/api/admin/ping': {
-      get: {
-        tags: ['admin'],
-        summary: 'Answers `{ ok: true }` to an admin with two-factor enrolled (every /api/admin route is guarded alike)',
-        responses: { 200: ok('ok'), 401: errorResponse('unauthenticated'), 403: errorResponse('forbidden or two_factor_required') },
       },
     },
   };

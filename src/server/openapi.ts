@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { waitlistRequestSchema } from '../domain/waitlist';
 import { accountPaths, meSchema } from './openapi-accounts';
+import { adminPaths } from './openapi-admin';
 import { applicationPaths, applicationSchemas, deleteMeOperation } from './openapi-applications';
 
 const errorSchema = {
@@ -39,6 +40,7 @@ export function openApiDocument(productName: string) {
       ...accounts,
       '/api/me': { ...accounts['/api/me'], delete: deleteMeOperation },
       ...applicationPaths(),
+      ...adminPaths(),
       '/api/health': {
         get: {
           summary: 'Checks that the server and its database answer',

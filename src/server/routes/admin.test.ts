@@ -7,6 +7,7 @@ import { signedInAdmin, signedInWithRole } from '../test/admin-client';
 import { signUp, verifyByMail } from '../test/application-client';
 import { AUTH_TEST_ENV, newAccount, TestBrowser } from '../test/auth-client';
 import { startTestServer, type TestServer } from '../test/harness';
+import { ADMIN_OPERATIONS } from '../openapi-admin';
 import { adminRoutes } from './admin';
 
 /** Every route registered on the admin router, as `METHOD /api/admin/path` with its parameters filled in. */
@@ -40,6 +41,13 @@ describe('the admin API answers nobody but a two-factor admin', () => {
     const areas = new Set(routes.map((r) => r.path.split('/')[3]));
     for (const area of ['dashboard', 'applications', 'users', 'waitlist', 'letters', 'settings', 'audit']) expect(areas, area).toContain(area);
     expect(routes.length).toBeGreaterThan(15);
+  });
+
+  it('describes every admin route in the OpenAPI document, and no other', () => {
+    const registered = adminRoutes()
+      .routes.filter((r) => r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+    expect(new Set(registered)).toEqual(new Set(Object.keys(ADMIN_OPERATIONS)));
   });
 
   it.each(routes.map((r) => [r.method, r.path] as const))('%s %s: 401 without a session', async (method, path) => {
