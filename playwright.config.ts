@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { APP_PORT as PORT, MAIL_HTTP_PORT, MAIL_SMTP_PORT, OPS_ADMIN, TEST_ADMIN } from './e2e/support/ports';
+import { APP_PORT as PORT, MAIL_HTTP_PORT, MAIL_SMTP_PORT } from './e2e/support/ports';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 // A fresh embedded database for every run. Set in the environment so the workers
@@ -33,8 +33,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The operations admin of e2e/support/admins.ts is created before the server opens the database.
-      command: `npx tsx src/server/cli/admin-create.ts --email ${OPS_ADMIN.email} --password ${OPS_ADMIN.password} --first-name Olive --last-name Ops && npx tsx src/server/main.ts`,
+      // Both test admins are created before the server opens the database (e2e/support/create-admins.ts).
+      command: 'npx tsx e2e/support/create-admins.ts && npx tsx src/server/main.ts',
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       // admin:create hashes a password and migrates a new database before the server starts: slow on a busy machine.
@@ -53,9 +53,6 @@ export default defineConfig({
         WAITLIST_RATE_LIMIT_MAX: '1000',
         // Mail goes to the sink below, where tests read the links (e2e/support/accounts.ts).
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
-        // The admin of e2e/admin.spec.ts, created at first start.
-        ADMIN_EMAIL: TEST_ADMIN.email,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
         // Every test comes from 127.0.0.1: the per-IP limits would otherwise stop the suite.
         AUTH_RATE_LIMIT_IP_MAX: '100000',
         AUTH_RATE_LIMIT_EMAIL_MAX: '1000',

@@ -7,7 +7,7 @@ import { APP_URL, OPS_ADMIN } from './ports';
 
 /**
  * Fresh admins for the back-office specs. The operations admin (OPS_ADMIN, made by
- * `admin:create` before the e2e server starts) enrols two-factor once per run, in
+ * e2e/support/create-admins.ts before the e2e server starts) enrols two-factor once per run, in
  * e2e/ops-admin.setup.ts; its secret is kept in the run's data folder so every
  * worker signs in with it —
  * and promotes a new account to admin through the users API; that account then

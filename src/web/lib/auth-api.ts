@@ -61,4 +61,3 @@ export const deleteAccount = (password: string) => api<{ deleted: true }>('/api/
 /** GET /api/me/export: everything stored about the user, as a JSON file (a plain link downloads it). */
 export const EXPORT_DATA_URL = '/api/me/export';
 
-export const adminPing = (signal?: AbortSignal) => api<{ ok: boolean }>('/api/admin/ping', { signal });

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Download, FilePlus2, Trash2 } from 'lucide-react';
+import { Download, FilePlus2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
   LETTER_STATUS_BADGES,
@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { DeleteRowButton } from '../components/delete-row-button';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
@@ -60,31 +61,17 @@ function DownloadButton({ letter }: { letter: LetterItem }) {
 }
 
 function DeleteButton({ letter }: { letter: LetterItem }) {
-  const [pending, setPending] = useState(false);
-  const remove = async () => {
-    if (!window.confirm(LETTER_TEXTS.confirmDelete)) return;
-    setPending(true);
-    try {
-      await deleteLetter(letter.id);
-      await refreshLetters();
-      notify.success(LETTER_TEXTS.deleted);
-    } catch (error) {
-      notify.error('Error', failureText(error, LETTER_TEXTS.deleteFailed));
-    } finally {
-      setPending(false);
-    }
-  };
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="size-9 text-destructive hover:bg-destructive/10"
-      aria-label={`Delete letter of intent of ${nameOf(letter)}`}
-      disabled={pending}
-      onClick={() => void remove()}
-    >
-      <Trash2 aria-hidden="true" />
-    </Button>
+    <DeleteRowButton
+      label={`Delete letter of intent of ${nameOf(letter)}`}
+      confirmText={LETTER_TEXTS.confirmDelete}
+      onDelete={async () => {
+        await deleteLetter(letter.id);
+        await refreshLetters();
+      }}
+      successText={LETTER_TEXTS.deleted}
+      failureText={(error) => failureText(error, LETTER_TEXTS.deleteFailed)}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Trash2, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { COUNT_CAP } from '../../../../domain/admin/lists';
 import { USER_FILTERS, USER_TEXTS, type AdminUser, type UserLabel } from '../../../../domain/admin/users';
@@ -14,6 +14,7 @@ import { queryClient } from '../../../lib/query-client';
 import { notify } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { DeleteRowButton } from '../components/delete-row-button';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
@@ -67,32 +68,19 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 }
 
 function DeleteButton({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
-  const [pending, setPending] = useState(false);
-  const remove = async () => {
-    if (!window.confirm(USER_TEXTS.confirmDelete)) return;
-    setPending(true);
-    try {
-      await api(`/api/admin/users/${encodeURIComponent(user.id)}`, { method: 'DELETE' });
-      await refreshUsers();
-      notify.success(USER_TEXTS.deleted);
-    } catch (error) {
-      notify.error('Error', refusal(error, USER_TEXTS.deleteFailed));
-    } finally {
-      setPending(false);
-    }
-  };
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="size-9 text-destructive hover:bg-destructive/10"
-      aria-label={`Delete ${nameOf(user)}`}
+    <DeleteRowButton
+      label={`Delete ${nameOf(user)}`}
+      confirmText={USER_TEXTS.confirmDelete}
+      onDelete={async () => {
+        await api(`/api/admin/users/${encodeURIComponent(user.id)}`, { method: 'DELETE' });
+        await refreshUsers();
+      }}
+      successText={USER_TEXTS.deleted}
+      failureText={(error) => refusal(error, USER_TEXTS.deleteFailed)}
+      disabled={isSelf}
       title={isSelf ? 'You cannot delete your own account here' : undefined}
-      disabled={pending || isSelf}
-      onClick={() => void remove()}
-    >
-      <Trash2 aria-hidden="true" />
-    </Button>
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Eye, Trash2, UserPlus } from 'lucide-react';
+import { Eye, UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { INTEREST_FILTERS, interestLabel, WAITLIST_TEXTS, type WaitlistApplicant } from '../../../../domain/admin/waitlist';
 import { formatDate } from '../../../../domain/format';
@@ -9,6 +9,7 @@ import { failureText } from '../../../lib/form-errors';
 import { queryClient } from '../../../lib/query-client';
 import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { DeleteRowButton } from '../components/delete-row-button';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
@@ -21,31 +22,17 @@ const nameOf = (entry: Pick<WaitlistApplicant, 'firstName' | 'lastName'>) => `${
 const refreshWaitlist = () => queryClient.invalidateQueries({ queryKey: ['admin', 'waitlist'] });
 
 function DeleteButton({ entry }: { entry: WaitlistApplicant }) {
-  const [pending, setPending] = useState(false);
-  const remove = async () => {
-    if (!window.confirm(WAITLIST_TEXTS.confirmDelete)) return;
-    setPending(true);
-    try {
-      await api(`/api/admin/waitlist/${encodeURIComponent(entry.id)}`, { method: 'DELETE' });
-      await refreshWaitlist();
-      notify.success(WAITLIST_TEXTS.deleted);
-    } catch (error) {
-      notify.error('Error', failureText(error, WAITLIST_TEXTS.deleteFailed));
-    } finally {
-      setPending(false);
-    }
-  };
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="size-9 text-destructive hover:bg-destructive/10"
-      aria-label={`Delete ${nameOf(entry)}`}
-      disabled={pending}
-      onClick={() => void remove()}
-    >
-      <Trash2 aria-hidden="true" />
-    </Button>
+    <DeleteRowButton
+      label={`Delete ${nameOf(entry)}`}
+      confirmText={WAITLIST_TEXTS.confirmDelete}
+      onDelete={async () => {
+        await api(`/api/admin/waitlist/${encodeURIComponent(entry.id)}`, { method: 'DELETE' });
+        await refreshWaitlist();
+      }}
+      successText={WAITLIST_TEXTS.deleted}
+      failureText={(error) => failureText(error, WAITLIST_TEXTS.deleteFailed)}
+    />
   );
 }
 
