@@ -10,6 +10,12 @@ export const PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 /** Totals are counted up to here; beyond it the list says '10,000+' (an exact count of a million rows costs more than the page). */
 export const COUNT_CAP = 10_000;
+/**
+ * While searching, totals are counted up to here: a trigram match re-checks every
+ * candidate row, so counting 10,000 of them would cost more than the page.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+export const countCapFor = (params: { q: string }) => (params.q ? SEARCH_COUNT_CAP : COUNT_CAP);
 /** Longest search text accepted. */
 export const MAX_SEARCH_LENGTH = 100;
 

@@ -8,12 +8,12 @@ import {
   type ApplicationListParams,
   type ApplicationSortColumn,
 } from '../../domain/admin/applications';
-import type { Page } from '../../domain/admin/lists';
+import { countCapFor, type Page } from '../../domain/admin/lists';
 import type { ApplicationStatus } from '../../domain/application';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import type { Logger } from '../lib/logger';
-import { cappedCount, containsPattern, dateRangeConditions, pageWindow, toPage, uuidPrefixRange, whereAll } from './list-query';
+import { cappedCount, completeEmail, containsPattern, dateRangeConditions, pageWindow, toPage, uuidPrefixRange, whereAll } from './list-query';
 
 /**
  * The back office's reads of applications, in SQL (issue 6 'Server rules': paged,
@@ -30,7 +30,10 @@ const SEARCH_TEXT = sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_n
 /** `where …` of the list and the export: not a draft, the status, the search, the submitted dates. */
 export function applicationFilter(params: Pick<ApplicationListParams, 'q' | 'status' | 'from' | 'to'>): SQL {
   const conditions: SQL[] = [params.status === 'all' ? sql`status <> 'draft'` : sql`status = ${params.status}`];
-  if (params.q) {
+  const email = completeEmail(params.q);
+  // A complete address: that address, on applications_email_lower_idx.
+  if (email) conditions.push(sql`lower(email) = ${email}`);
+  else if (params.q) {
     // 'Search by name, email or ID' (decisions.md 'Back office'): any part of the name or e-mail, or the start of the id.
     const range = uuidPrefixRange(params.q);
     const text = sql`${SEARCH_TEXT} ilike ${containsPattern(params.q)}`;
@@ -88,13 +91,13 @@ export async function listApplications(db: Db, params: ApplicationListParams): P
       db,
       sql`select id, submitted_at, first_name, last_name, email, property_value, status, assignee ${fromWhere} ${applicationOrder(params.sort, params.dir)} ${pageWindow(params)}`,
     ),
-    cappedCount(db, fromWhere),
+    cappedCount(db, fromWhere, countCapFor(params)),
   ]);
   return toPage(rows.map(toListItem), params, count);
 }
 
 /** Rows matching the filter, counted up to the cap (what an export covered, for its audit entry). */
-export const countApplications = (db: Db, params: ApplicationListParams) => cappedCount(db, sql`from applications ${applicationFilter(params)}`);
+export const countApplications = (db: Db, params: ApplicationListParams) => cappedCount(db, sql`from applications ${applicationFilter(params)}`, countCapFor(params));
 
 /** Every admin column but the encrypted ones (SSN digits, date of birth): the CSV export. */
 export interface ExportRow {
@@ -136,7 +139,8 @@ export function exportBatch(db: Db, params: ApplicationListParams, offset: numbe
 async function countOrNull(db: Db, logger: Logger, name: string, query: SQL): Promise<number | null> {
   try {
     const [row] = await queryRows<{ n: number | string }>(db, query);
-    return Number(row?.n ?? 0);
+    if (!row) throw new Error(`no row count is kept for ${name}`);
+    return Number(row.n);
   } catch (error) {
     logger.error({ count: name, reason: (error as Error)?.message?.slice(0, 300) }, 'admin dashboard count failed');
     return null;
@@ -146,8 +150,9 @@ async function countOrNull(db: Db, logger: Logger, name: string, query: SQL): Pr
 /** GET /api/admin/dashboard: the counts, the KPIs and the most recent applications. */
 export async function dashboardSummary(db: Db, logger: Logger): Promise<AdminDashboard> {
   const [waitlist, lettersOfIntent, statusRows, [fresh], [decisions], recent] = await Promise.all([
-    countOrNull(db, logger, 'waitlist', sql`select count(*) as n from waitlist_entries`),
-    countOrNull(db, logger, 'lettersOfIntent', sql`select count(*) as n from letters_of_intent`),
+    // Kept exact by the triggers of migration 0004, like the status counts below.
+    countOrNull(db, logger, 'waitlist_entries', sql`select count as n from table_row_counts where table_name = 'waitlist_entries'`),
+    countOrNull(db, logger, 'letters_of_intent', sql`select count as n from table_row_counts where table_name = 'letters_of_intent'`),
     // Kept exact by the trigger of migration 0003: one small read whatever the table's size.
     queryRows<{ status: string; count: number | string }>(db, sql`select status, count from application_status_counts`),
     queryRows<{ n: number | string }>(

@@ -1,10 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { LetterInput, LetterItem, LetterListParams, LetterSort, LetterStatus } from '../../domain/admin/letters';
-import type { Page } from '../../domain/admin/lists';
+import { countCapFor, type Page } from '../../domain/admin/lists';
 import type { Executor } from '../applications/repository';
 import { queryRows, type Db } from '../db/client';
 import { lettersOfIntent } from '../db/schema';
-import { cappedCount, containsPattern, dateRangeConditions, orderBy, pageWindow, toPage, uuidPrefixRange, whereAll } from './list-query';
+import { cappedCount, completeEmail, containsPattern, dateRangeConditions, orderBy, pageWindow, toPage, uuidPrefixRange, whereAll } from './list-query';
 
 export type LetterRow = typeof lettersOfIntent.$inferSelect;
 
@@ -22,7 +22,9 @@ const SORT_COLUMNS: Readonly<Record<LetterSort, SQL>> = {
 /** `where …` of the list's filter: search (name, e-mail or ID), status, created date range. */
 function filterOf(params: LetterListParams): SQL {
   const conditions: SQL[] = [];
-  if (params.q) {
+  const email = completeEmail(params.q);
+  if (email) conditions.push(sql`email_key = ${email}`);
+  else if (params.q) {
     const range = uuidPrefixRange(params.q);
     const byText = sql`${SEARCH_TEXT} like ${containsPattern(params.q)}`;
     conditions.push(range ? sql`(${byText} or id between ${range[0]}::uuid and ${range[1]}::uuid)` : byText);
@@ -87,7 +89,7 @@ async function selectLetters(db: Db, params: LetterListParams, window: SQL): Pro
 export async function listLetters(db: Db, params: LetterListParams): Promise<Page<LetterItem>> {
   const [items, count] = await Promise.all([
     selectLetters(db, params, pageWindow(params)),
-    cappedCount(db, sql`from letters_of_intent ${filterOf(params)}`),
+    cappedCount(db, sql`from letters_of_intent ${filterOf(params)}`, countCapFor(params)),
   ]);
   return toPage(items, params, count);
 }

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Page } from '../../domain/admin/lists';
+import { countCapFor, type Page } from '../../domain/admin/lists';
 import {
   timelineOf,
   waitlistLabels,
@@ -14,7 +14,7 @@ import { queryRows, type Db } from '../db/client';
 import { waitlistEntries } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
-import { cappedCount, containsPattern, dateRangeConditions, orderBy, pageWindow, toPage, uuidPrefixRange, whereAll } from './list-query';
+import { cappedCount, completeEmail, containsPattern, dateRangeConditions, orderBy, pageWindow, toPage, uuidPrefixRange, whereAll } from './list-query';
 
 /**
  * The back office's waitlist (decisions.md 'Waitlist'): public submissions and
@@ -53,7 +53,9 @@ const SORT_COLUMNS: Record<WaitlistListParams['sort'], SQL> = {
 
 function conditions(params: WaitlistListParams): SQL[] {
   const where: SQL[] = [];
-  if (params.q) {
+  const email = completeEmail(params.q);
+  if (email) where.push(sql`w.email_key = ${email}`);
+  else if (params.q) {
     const range = uuidPrefixRange(params.q);
     const byId = range ? sql` or w.id between ${range[0]}::uuid and ${range[1]}::uuid` : sql``;
     where.push(sql`(${SEARCH_TEXT} like ${containsPattern(params.q)}${byId})`);
@@ -115,7 +117,7 @@ async function selectApplicants(db: Db, params: WaitlistListParams, window: SQL)
 export async function listApplicants(db: Db, params: WaitlistListParams): Promise<Page<WaitlistApplicant>> {
   const [items, total] = await Promise.all([
     selectApplicants(db, params, pageWindow(params)),
-    cappedCount(db, sql`from waitlist_entries w ${whereAll(conditions(params))}`),
+    cappedCount(db, sql`from waitlist_entries w ${whereAll(conditions(params))}`, countCapFor(params)),
   ]);
   return toPage(items, params, total);
 }

@@ -49,7 +49,8 @@ export const waitlistEntries = pgTable(
   (t) => [
     check('waitlist_entries_interested_in_check', sql`${t.interestedIn} is null or ${t.interestedIn} in ('buying', 'refinancing', 'investing')`),
     uniqueIndex('waitlist_entries_email_key_idx').on(t.emailKey),
-    index('waitlist_entries_created_at_idx').on(t.createdAt),
+    // The admin list's order (created_at desc nulls last, src/server/admin/list-query.ts orderBy).
+    index('waitlist_entries_created_at_idx').on(t.createdAt.desc()),
     // Back-office search: any part of the name or e-mail (pg_trgm).
     index('waitlist_entries_search_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})) gin_trgm_ops`),
   ],
@@ -125,7 +126,8 @@ export const users = pgTable(
   (t) => [
     check('user_role_check', sql`${t.role} in ('guest', 'applicant', 'homeowner', 'admin')`),
     index('user_role_idx').on(t.role),
-    index('user_created_at_idx').on(t.createdAt),
+    // The admin list's order (created_at desc nulls last, src/server/admin/list-query.ts orderBy).
+    index('user_created_at_idx').on(t.createdAt.desc()),
     index('user_search_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})) gin_trgm_ops`),
   ],
 );
@@ -243,7 +245,9 @@ export const applications = pgTable(
       'gin',
       sql`(lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.email}, ''))) gin_trgm_ops`,
     ),
-    index('applications_reviewed_at_idx').on(t.reviewedAt).where(sql`${t.reviewedAt} is not null`),
+    // Avg Decision: recent decisions by reviewed_at. Migration 0004 adds INCLUDE (submitted_at), which drizzle
+    // cannot express, so the dashboard's average is an index-only scan.
+    index('applications_decided_idx').on(t.reviewedAt).where(sql`${t.status} in ('approved', 'declined')`),
   ],
 );
 
@@ -280,6 +284,12 @@ export const documents = pgTable(
  */
 export const applicationStatusCounts = pgTable('application_status_counts', {
   status: text('status').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});
+
+/** Row counts of the waitlist and the letters of intent for the admin dashboard, kept exact by triggers (migration 0004). */
+export const tableRowCounts = pgTable('table_row_counts', {
+  tableName: text('table_name').primaryKey(),
   count: bigint('count', { mode: 'number' }).notNull().default(0),
 });
 
