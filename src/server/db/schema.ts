@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES } from '../../domain/application/status';
 import { DOCUMENT_TYPES } from '../../domain/application/documents';
 import type { ApplicationDraft } from '../../domain/application/draft-schema';
@@ -287,11 +287,21 @@ export const applicationStatusCounts = pgTable('application_status_counts', {
   count: bigint('count', { mode: 'number' }).notNull().default(0),
 });
 
-/** Row counts of the waitlist and the letters of intent for the admin dashboard, kept exact by triggers (migration 0004). */
-export const tableRowCounts = pgTable('table_row_counts', {
-  tableName: text('table_name').primaryKey(),
-  count: bigint('count', { mode: 'number' }).notNull().default(0),
-});
+/**
+ * Row counts of the waitlist and the letters of intent for the admin dashboard,
+ * kept exact by triggers (migration 0004). Each table's count is spread over
+ * ROW_COUNT_SHARDS rows, a random one per insert or delete, so concurrent
+ * waitlist sign-ups do not queue on one row lock; the count is their sum.
+ */
+export const tableRowCounts = pgTable(
+  'table_row_counts',
+  {
+    tableName: text('table_name').notNull(),
+    shard: integer('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.shard] })],
+);
 
 /** Letters of intent (spec §3 'letters_of_intent'); the PDF is in storage under `file_key`. */
 export const lettersOfIntent = pgTable(

@@ -186,6 +186,29 @@ describe('POST /api/waitlist', () => {
     expectErrorShape(reply.body, 'payload_too_large');
     expect(await entryByEmail(app.db, submission.email)).toBeUndefined();
   });
+
+  it('counts a chunked body (no declared length) as it streams: a small one is read, a large one refused', async () => {
+    const chunked = (body: unknown) => {
+      const bytes = new TextEncoder().encode(JSON.stringify(body));
+      const stream = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 4096) controller.enqueue(bytes.subarray(i, i + 4096));
+          controller.close();
+        },
+      });
+      return fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    };
+    const small = waitlistSubmission();
+    const ok = await chunked(small);
+    expect(ok.status).toBe(200);
+    expect(await entryByEmail(app.db, small.email)).toBeDefined();
+
+    const large = waitlistSubmission({ interests: 'x'.repeat(70 * 1024) });
+    const refused = await chunked(large);
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).error.code).toBe('payload_too_large');
+    expect(await entryByEmail(app.db, large.email)).toBeUndefined();
+  });
 });
 
 describe('POST /api/waitlist rate limit (WAITLIST_RATE_LIMIT_MAX=3)', () => {

@@ -78,7 +78,7 @@ describe('admin dashboard: counts, KPIs and the most recent applications', () =>
   });
 
   it('logs a count it cannot read and answers null for it (the card shows a dash), the rest still served', async () => {
-    // The letters' count row goes missing (as if the trigger's table were damaged).
+    // The letters' count rows go missing (as if the trigger's table were damaged).
     await app.db.execute(sql`delete from table_row_counts where table_name = 'letters_of_intent'`);
     try {
       const reply = await dashboard();
@@ -87,10 +87,22 @@ describe('admin dashboard: counts, KPIs and the most recent applications', () =>
       expect(reply.body.kpis.approved).toBe(4);
       expect(reply.body.recent).toHaveLength(4);
     } finally {
-      await app.db.execute(sql`insert into table_row_counts (table_name, count) select 'letters_of_intent', count(*) from letters_of_intent`);
+      await app.db.execute(sql`insert into table_row_counts (table_name, shard, count) select 'letters_of_intent', 0, count(*) from letters_of_intent`);
     }
     const logged = logLines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'admin dashboard count failed');
     expect(logged).toMatchObject({ count: 'letters_of_intent', reason: expect.stringContaining('letters_of_intent') });
     expect((await dashboard()).body.counts).toEqual({ waitlist: 2, lettersOfIntent: 3 });
   });
+
+  it('keeps the waitlist count exact through many inserts and deletes (spread over the trigger rows)', async () => {
+    const before = (await dashboard()).body.counts.waitlist as number;
+    const rows = Array.from({ length: 60 }, (_, n) => ({ firstName: 'Many', lastName: `Row${n}`, email: `many${n}@example.com`, emailKey: `many${n}@example.com` }));
+    await app.db.insert(waitlistEntries).values(rows);
+    expect((await dashboard()).body.counts.waitlist).toBe(before + 60);
+    await app.db.execute(sql`delete from waitlist_entries where email_key like 'many%' and email_key < 'many3'`);
+    const [{ n }] = (await app.db.execute(sql`select count(*)::int as n from waitlist_entries`)).rows as [{ n: number }];
+    expect((await dashboard()).body.counts.waitlist).toBe(n);
+    expect(n).toBeLessThan(before + 60);
+  });
 });
+
