@@ -73,7 +73,7 @@ function MobileNav() {
 /** /admin/*: the back office's navigation above every page (the guard is the signed-in layout's). */
 export default function AdminLayout() {
   return (
-    <div className="min-h-full bg-muted/30">
+    <div className="min-h-[calc(100dvh-4rem)] bg-muted/30">
       <div className="border-b border-border bg-card">
         <div className="mx-auto max-w-7xl px-2 py-2 sm:px-4">
           <nav aria-label="Back office" className="hidden lg:block">
