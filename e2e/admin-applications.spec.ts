@@ -105,6 +105,14 @@ test.describe('back office: applications', () => {
     await page.goBack();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
+    // The audit log shows the approval, the notes and the download, each with this admin as the actor.
+    await page.goto('/admin/audit?entity=applications');
+    const auditRows = page.getByRole('row').filter({ hasText: admin.account.email.toLowerCase() });
+    await expect(auditRows.filter({ hasText: 'Approve' }).filter({ hasText: 'status' })).toHaveCount(1);
+    await expect(auditRows.filter({ hasText: 'Update' }).filter({ hasText: 'notes' })).toHaveCount(1);
+    await page.goto('/admin/audit?entity=documents&action=download');
+    await expect(page.getByRole('row').filter({ hasText: admin.account.email.toLowerCase() }).filter({ hasText: 'Download' })).toHaveCount(1);
+
     // The user's dashboard shows the approved status.
     await userPage.goto('/dashboard');
     await expect(userPage.getByRole('dialog', { name: 'Congratulations, you are approved!' })).toBeVisible();

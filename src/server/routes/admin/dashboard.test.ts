@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { lettersOfIntent, waitlistEntries } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { daysAgo, insertApplication } from '../../test/admin-applications';
@@ -100,7 +101,7 @@ describe('admin dashboard: counts, KPIs and the most recent applications', () =>
     await app.db.insert(waitlistEntries).values(rows);
     expect((await dashboard()).body.counts.waitlist).toBe(before + 60);
     await app.db.execute(sql`delete from waitlist_entries where email_key like 'many%' and email_key < 'many3'`);
-    const [{ n }] = (await app.db.execute(sql`select count(*)::int as n from waitlist_entries`)).rows as [{ n: number }];
+    const [{ n }] = (await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from waitlist_entries`)) as [{ n: number }];
     expect((await dashboard()).body.counts.waitlist).toBe(n);
     expect(n).toBeLessThan(before + 60);
   });
