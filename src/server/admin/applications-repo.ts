@@ -13,7 +13,7 @@ import type { ApplicationStatus } from '../../domain/application';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import type { Logger } from '../lib/logger';
-import { cappedCount, completeEmail, containsPattern, dateRangeConditions, pageWindow, toPage, uuidPrefixRange, whereAll } from './list-query';
+import { cappedCount, dateRangeConditions, pageWindow, searchCondition, toPage, whereAll } from './list-query';
 
 /**
  * The back office's reads of applications, in SQL (issue 6 'Server rules': paged,
@@ -30,15 +30,8 @@ const SEARCH_TEXT = sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_n
 /** `where …` of the list and the export: not a draft, the status, the search, the submitted dates. */
 export function applicationFilter(params: Pick<ApplicationListParams, 'q' | 'status' | 'from' | 'to'>): SQL {
   const conditions: SQL[] = [params.status === 'all' ? sql`status <> 'draft'` : sql`status = ${params.status}`];
-  const email = completeEmail(params.q);
-  // A complete address: that address, on applications_email_lower_idx.
-  if (email) conditions.push(sql`lower(email) = ${email}`);
-  else if (params.q) {
-    // 'Search by name, email or ID' (decisions.md 'Back office'): any part of the name or e-mail, or the start of the id.
-    const range = uuidPrefixRange(params.q);
-    const text = sql`${SEARCH_TEXT} ilike ${containsPattern(params.q)}`;
-    conditions.push(range ? sql`(${text} or id between ${range[0]}::uuid and ${range[1]}::uuid)` : text);
-  }
+  const search = searchCondition(params.q, { text: SEARCH_TEXT, email: sql`lower(email)`, id: sql`id`, idKind: 'uuid' });
+  if (search) conditions.push(search);
   conditions.push(...dateRangeConditions(sql`submitted_at`, params));
   return whereAll(conditions);
 }

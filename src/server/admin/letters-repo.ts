@@ -4,7 +4,7 @@ import { countCapFor, type Page } from '../../domain/admin/lists';
 import type { Executor } from '../applications/repository';
 import { queryRows, type Db } from '../db/client';
 import { lettersOfIntent } from '../db/schema';
-import { cappedCount, completeEmail, containsPattern, dateRangeConditions, orderBy, pageWindow, toPage, uuidPrefixRange, whereAll } from './list-query';
+import { cappedCount, dateRangeConditions, orderBy, pageWindow, searchCondition, toPage, whereAll } from './list-query';
 
 export type LetterRow = typeof lettersOfIntent.$inferSelect;
 
@@ -22,13 +22,8 @@ const SORT_COLUMNS: Readonly<Record<LetterSort, SQL>> = {
 /** `where …` of the list's filter: search (name, e-mail or ID), status, created date range. */
 function filterOf(params: LetterListParams): SQL {
   const conditions: SQL[] = [];
-  const email = completeEmail(params.q);
-  if (email) conditions.push(sql`email_key = ${email}`);
-  else if (params.q) {
-    const range = uuidPrefixRange(params.q);
-    const byText = sql`${SEARCH_TEXT} like ${containsPattern(params.q)}`;
-    conditions.push(range ? sql`(${byText} or id between ${range[0]}::uuid and ${range[1]}::uuid)` : byText);
-  }
+  const search = searchCondition(params.q, { text: SEARCH_TEXT, email: sql`email_key`, id: sql`id`, idKind: 'uuid' });
+  if (search) conditions.push(search);
   if (params.status !== 'all') conditions.push(sql`status = ${params.status}`);
   conditions.push(...dateRangeConditions(sql`created_at`, params));
   return whereAll(conditions);

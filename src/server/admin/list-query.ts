@@ -35,6 +35,32 @@ export function uuidPrefixRange(text: string): [string, string] | null {
   return [format(hex.padEnd(32, '0')), format(hex.padEnd(32, 'f'))];
 }
 
+export interface SearchColumns {
+  /** The trigram-indexed `lower(first || ' ' || last || ' ' || email)` expression of the table. */
+  text: SQL;
+  /** The lower-cased e-mail, on a b-tree index. */
+  email: SQL;
+  id: SQL;
+  /** uuid ids match a prefix range; text ids (accounts) match exactly. */
+  idKind: 'uuid' | 'text';
+}
+
+/**
+ * 'Search by name, email or ID' (decisions.md 'Back office'), the same for every
+ * list: a complete e-mail address matches that address exactly; other text
+ * matches any part of the name or e-mail, or the start of the id. Nothing when
+ * the search is empty.
+ */
+export function searchCondition(q: string, columns: SearchColumns): SQL | undefined {
+  if (!q) return undefined;
+  const email = completeEmail(q);
+  if (email) return sql`${columns.email} = ${email}`;
+  const byText = sql`${columns.text} like ${containsPattern(q)}`;
+  if (columns.idKind === 'text') return sql`(${byText} or ${columns.id} = ${q})`;
+  const range = uuidPrefixRange(q);
+  return range ? sql`(${byText} or ${columns.id} between ${range[0]}::uuid and ${range[1]}::uuid)` : byText;
+}
+
 /** `[from 00:00, to + 1 day 00:00)` in UTC as SQL conditions on `column`, for 'More Filters' date ranges. */
 export function dateRangeConditions(column: SQL | unknown, params: Pick<ListParams, 'from' | 'to'>): SQL[] {
   const conditions: SQL[] = [];

@@ -9,7 +9,7 @@ import { queryRows, type Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
-import { cappedCount, completeEmail, containsPattern, dateRangeConditions, orderBy, pageWindow, toPage, whereAll } from './list-query';
+import { cappedCount, dateRangeConditions, orderBy, pageWindow, searchCondition, toPage, whereAll } from './list-query';
 
 /**
  * The back office's accounts (spec §2 '/admin/users'). The derived labels of spec §4
@@ -37,10 +37,8 @@ const SORT_COLUMNS: Record<UserListParams['sort'], SQL> = {
 
 function conditions(params: UserListParams): SQL[] {
   const where: SQL[] = [];
-  const email = completeEmail(params.q);
-  // A complete address: that account, on the e-mail's unique index.
-  if (email) where.push(sql`u.email = ${email}`);
-  else if (params.q) where.push(sql`(${SEARCH_TEXT} like ${containsPattern(params.q)} or u.id = ${params.q})`);
+  const search = searchCondition(params.q, { text: SEARCH_TEXT, email: sql`u.email`, id: sql`u.id`, idKind: 'text' });
+  if (search) where.push(search);
   if (params.filter === 'waitlist') where.push(sql`${ON_WAITLIST} and not ${HAS_APPLICATION}`);
   else if (params.filter === 'letters') where.push(sql`${HAS_LETTER} and not ${HAS_APPLICATION}`);
   else if (params.filter === 'applicant') where.push(HAS_APPLICATION);

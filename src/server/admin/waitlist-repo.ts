@@ -14,7 +14,7 @@ import { queryRows, type Db } from '../db/client';
 import { waitlistEntries } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
-import { cappedCount, completeEmail, containsPattern, dateRangeConditions, orderBy, pageWindow, toPage, uuidPrefixRange, whereAll } from './list-query';
+import { cappedCount, dateRangeConditions, orderBy, pageWindow, searchCondition, toPage, whereAll } from './list-query';
 
 /**
  * The back office's waitlist (decisions.md 'Waitlist'): public submissions and
@@ -53,13 +53,8 @@ const SORT_COLUMNS: Record<WaitlistListParams['sort'], SQL> = {
 
 function conditions(params: WaitlistListParams): SQL[] {
   const where: SQL[] = [];
-  const email = completeEmail(params.q);
-  if (email) where.push(sql`w.email_key = ${email}`);
-  else if (params.q) {
-    const range = uuidPrefixRange(params.q);
-    const byId = range ? sql` or w.id between ${range[0]}::uuid and ${range[1]}::uuid` : sql``;
-    where.push(sql`(${SEARCH_TEXT} like ${containsPattern(params.q)}${byId})`);
-  }
+  const search = searchCondition(params.q, { text: SEARCH_TEXT, email: sql`w.email_key`, id: sql`w.id`, idKind: 'uuid' });
+  if (search) where.push(search);
   if (params.interest !== 'all') where.push(sql`${INTERESTED_IN} = ${params.interest}`);
   where.push(...dateRangeConditions(sql`w.created_at`, params));
   return where;
