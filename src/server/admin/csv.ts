@@ -1,3 +1,7 @@
+import type { AuditEntityType } from '../../domain/admin/audit';
+import type { Db } from '../db/client';
+import { recordAudit, type AuditActor } from './audit';
+
 /**
  * CSV export of a back-office list (issue 6 'Export'): the current filter, streamed
  * in batches so a large list never sits in memory, with formula injection
@@ -73,4 +77,27 @@ export function csvResponse<T>(fileName: string, columns: readonly CsvColumn<T>[
       'cache-control': 'no-store',
     },
   });
+}
+
+export interface ListExport<T> {
+  /** File name stem: `applications` → `applications-2026-11-22.csv`. */
+  list: string;
+  entityType: AuditEntityType;
+  /** What the export covered, as the audit entry records it. */
+  filter: Record<string, unknown>;
+  /** More for the audit entry (e.g. how many rows matched). */
+  details?: Record<string, unknown>;
+  columns: readonly CsvColumn<T>[];
+  /** Rows `offset … offset + limit` of the filtered list, in its order. */
+  batch: (offset: number, limit: number) => Promise<T[]>;
+}
+
+/**
+ * Every list's Export (issue 6): the audit entry is written before the first byte
+ * leaves — an export that starts is an export that is logged — then the whole
+ * filtered list streams as CSV in batches.
+ */
+export async function auditedCsvExport<T>(db: Db, actor: AuditActor, { list, entityType, filter, details, columns, batch }: ListExport<T>): Promise<Response> {
+  await recordAudit(db, actor, { action: 'export', entityType, changes: { filter, ...details } });
+  return csvResponse(exportFileName(list), columns, inBatches(batch));
 }

@@ -3,8 +3,8 @@ import { applicationListParamsSchema, notesChangeSchema, statusChangeSchema, typ
 import type { AuthedEnv } from '../../auth/guards';
 import { applicationNotFound, findReviewable, presentForReview } from '../../admin/application-detail';
 import { countApplications, exportBatch, listApplications, type ExportRow } from '../../admin/applications-repo';
-import { actorOf, recordAudit } from '../../admin/audit';
-import { csvResponse, exportFileName, inBatches, type CsvColumn } from '../../admin/csv';
+import { actorOf } from '../../admin/audit';
+import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
 import { readListParams } from '../../admin/list-query';
 import { changeNotes, changeStatus } from '../../admin/review-application';
 import type { ApplicationRow } from '../../applications/repository';
@@ -62,13 +62,14 @@ export function adminApplicationsRoutes() {
       const { db } = c.var.deps;
       const params = readListParams(c, applicationListParamsSchema);
       const matching = await countApplications(db, params);
-      // Recorded before the first byte leaves: an export that starts is an export that is logged.
-      await recordAudit(db, actorOf(c), {
-        action: 'export',
+      return auditedCsvExport(db, actorOf(c), {
+        list: 'applications',
         entityType: 'applications',
-        changes: { filter: filterOf(params), format: 'csv', rows: matching.total, rowsCapped: matching.totalCapped },
+        filter: filterOf(params),
+        details: { format: 'csv', rows: matching.total, rowsCapped: matching.totalCapped },
+        columns: EXPORT_COLUMNS,
+        batch: (offset, limit) => exportBatch(db, params, offset, limit),
       });
-      return csvResponse(exportFileName('applications'), EXPORT_COLUMNS, inBatches((offset, limit) => exportBatch(db, params, offset, limit)));
     })
     .get('/:id', async (c) => {
       const row = await findReviewable(c.var.deps.db, c.req.param('id'));

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { auditListSchema, describeChanges, type AuditItem } from '../../../domain/admin/audit-query';
-import { actorOf, recordAudit } from '../../admin/audit';
+import { actorOf } from '../../admin/audit';
 import { auditBatch, listAudit } from '../../admin/audit-repo';
-import { csvResponse, exportFileName, inBatches, type CsvColumn } from '../../admin/csv';
+import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
 import { readListParams } from '../../admin/list-query';
 import type { AuthedEnv } from '../../auth/guards';
 
@@ -31,9 +31,8 @@ export function adminAuditRoutes() {
         const { db } = c.var.deps;
         const { page: _page, pageSize: _pageSize, q: _q, sort: _sort, dir: _dir, ...filter } = readListParams(c, auditListSchema);
         const now = new Date();
-        await recordAudit(db, actorOf(c), { action: 'export', entityType: 'audit_log', changes: { filter } });
         const params = { ...filter, q: '', sort: 'at' as const, dir: 'desc' as const, page: 1, pageSize: 1 };
-        return csvResponse(exportFileName('audit-log'), CSV_COLUMNS, inBatches(auditBatch(db, params, now)));
+        return auditedCsvExport(db, actorOf(c), { list: 'audit-log', entityType: 'audit_log', filter, columns: CSV_COLUMNS, batch: auditBatch(db, params, now) });
       })
   );
 }

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { LETTER_STATUS_LABELS, letterFileName, letterListSchema, letterSchema, type LetterItem } from '../../../domain/admin/letters';
 import { actorOf, recordAudit } from '../../admin/audit';
-import { csvResponse, exportFileName, inBatches, type CsvColumn } from '../../admin/csv';
+import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
 import { receiveLetterForm } from '../../admin/letter-upload';
 import { deleteLetterRow, findLetter, insertLetter, letterBatch, listLetters, presentRow } from '../../admin/letters-repo';
 import { readListParams } from '../../admin/list-query';
@@ -54,9 +54,8 @@ export function adminLettersRoutes() {
       .get('/export', async (c) => {
         const { db } = c.var.deps;
         const { page: _page, pageSize: _pageSize, ...filter } = readListParams(c, letterListSchema);
-        await recordAudit(db, actorOf(c), { action: 'export', entityType: 'letters_of_intent', changes: { filter } });
         const params = { ...filter, page: 1, pageSize: 1 };
-        return csvResponse(exportFileName('letters-of-intent'), CSV_COLUMNS, inBatches(letterBatch(db, params)));
+        return auditedCsvExport(db, actorOf(c), { list: 'letters-of-intent', entityType: 'letters_of_intent', filter, columns: CSV_COLUMNS, batch: letterBatch(db, params) });
       })
       /**
        * spec §5 'Add letter of intent' (multipart/form-data): the fields of

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { addUserSchema, changeRoleSchema, userListParamsSchema, type AdminUser } from '../../../domain/admin/users';
 import { roleLabel } from '../../../domain/roles';
 import { deleteUserData } from '../../account/delete-account';
-import { actorOf, recordAudit } from '../../admin/audit';
-import { csvResponse, exportFileName, inBatches, type CsvColumn } from '../../admin/csv';
+import { actorOf } from '../../admin/audit';
+import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
 import { readListParams } from '../../admin/list-query';
 import { changeRole, createUser, exportUsersBatch, listUsers } from '../../admin/users-repo';
 import type { AuthedEnv } from '../../auth/guards';
@@ -36,8 +36,13 @@ export function adminUsersRoutes() {
         const { db } = c.var.deps;
         const params = readListParams(c, userListParamsSchema);
         const { page: _page, pageSize: _pageSize, ...filter } = params;
-        await recordAudit(db, actorOf(c), { action: 'export', entityType: 'users', changes: { filter } });
-        return csvResponse(exportFileName('users'), CSV_COLUMNS, inBatches((offset, limit) => exportUsersBatch(db, params, offset, limit)));
+        return auditedCsvExport(db, actorOf(c), {
+          list: 'users',
+          entityType: 'users',
+          filter,
+          columns: CSV_COLUMNS,
+          batch: (offset, limit) => exportUsersBatch(db, params, offset, limit),
+        });
       })
       /** spec §5 'Add User': role guest, no password (they use 'Forgot password'). */
       .post('/', async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { addApplicantSchema, interestLabel, waitlistListParamsSchema, type WaitlistApplicantDetail } from '../../../domain/admin/waitlist';
-import { actorOf, recordAudit } from '../../admin/audit';
-import { csvResponse, exportFileName, inBatches, type CsvColumn } from '../../admin/csv';
+import { actorOf } from '../../admin/audit';
+import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
 import { readListParams } from '../../admin/list-query';
 import { createApplicant, deleteApplicant, exportApplicantsBatch, getApplicant, listApplicants } from '../../admin/waitlist-repo';
 import type { AuthedEnv } from '../../auth/guards';
@@ -46,8 +46,13 @@ export function adminWaitlistRoutes() {
         const { db } = c.var.deps;
         const params = readListParams(c, waitlistListParamsSchema);
         const { page: _page, pageSize: _pageSize, ...filter } = params;
-        await recordAudit(db, actorOf(c), { action: 'export', entityType: 'waitlist', changes: { filter } });
-        return csvResponse(exportFileName('waitlist'), CSV_COLUMNS, inBatches((offset, limit) => exportApplicantsBatch(db, params, offset, limit)));
+        return auditedCsvExport(db, actorOf(c), {
+          list: 'waitlist',
+          entityType: 'waitlist',
+          filter,
+          columns: CSV_COLUMNS,
+          batch: (offset, limit) => exportApplicantsBatch(db, params, offset, limit),
+        });
       })
       /** Every stored field of one entry, with labels (the detail view). */
       .get('/:id', async (c) => c.json(await getApplicant(c.var.deps.db, c.req.param('id'))))
