@@ -1,8 +1,8 @@
 import { letterFileName, type LetterItem } from '../../../../domain/admin/letters';
 import { api, ApiError } from '../../../lib/api';
-import { queryClient } from '../../../lib/query-client';
+import { refreshAdminList } from '../lib/admin-api';
 
-export const refreshLetters = () => queryClient.invalidateQueries({ queryKey: ['admin', 'letters'] });
+export const refreshLetters = () => refreshAdminList('letters');
 
 /** `POST /api/admin/letters` with the dialog's fields and the PDF (multipart/form-data). */
 export const addLetter = (form: FormData) => api<LetterItem>('/api/admin/letters', { method: 'POST', body: form });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../../domain/admin/lists';
 import { api } from '../../../lib/api';
+import { queryClient } from '../../../lib/query-client';
 import { toQueryString } from './use-list-state';
 
 /**
@@ -22,3 +23,6 @@ export function exportHref(list: string, state: Record<string, string | undefine
   const { page: _page, pageSize: _pageSize, ...filter } = state;
   return `/api/admin/${list}/export${toQueryString(filter)}`;
 }
+
+/** Asks for every cached page of a list again (after an add, a delete or a role change). */
+export const refreshAdminList = (list: string) => queryClient.invalidateQueries({ queryKey: ['admin', list] });

@@ -10,7 +10,6 @@ import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/input';
 import { api, ApiError } from '../../../lib/api';
 import { failureText } from '../../../lib/form-errors';
-import { queryClient } from '../../../lib/query-client';
 import { notify } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { AdminPageHeader } from '../components/admin-page-header';
@@ -18,7 +17,7 @@ import { DeleteRowButton } from '../components/delete-row-button';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
-import { exportHref, useAdminList } from '../lib/admin-api';
+import { exportHref, refreshAdminList, useAdminList } from '../lib/admin-api';
 import { useListState } from '../lib/use-list-state';
 import { AddUserDialog } from './add-user-dialog';
 
@@ -30,7 +29,7 @@ const LABEL_BADGE: Record<UserLabel, 'default' | 'secondary' | 'outline'> = {
 };
 
 const nameOf = (user: Pick<AdminUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
-const refreshUsers = () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+const refreshUsers = () => refreshAdminList('users');
 
 /** The server's reason when it refused on purpose (409: own role, last admin); spec §8's text otherwise. */
 const refusal = (error: unknown, fallback: string) => (error instanceof ApiError && error.status === 409 ? error.message : failureText(error, fallback));

@@ -6,20 +6,19 @@ import { formatDate } from '../../../../domain/format';
 import { Button } from '../../../components/ui/button';
 import { api } from '../../../lib/api';
 import { failureText } from '../../../lib/form-errors';
-import { queryClient } from '../../../lib/query-client';
 import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { DeleteRowButton } from '../components/delete-row-button';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
-import { exportHref, useAdminList } from '../lib/admin-api';
+import { exportHref, refreshAdminList, useAdminList } from '../lib/admin-api';
 import { useListState } from '../lib/use-list-state';
 import { AddApplicantDialog } from './add-applicant-dialog';
 import { ApplicantDetailsDialog } from './applicant-details-dialog';
 
 const nameOf = (entry: Pick<WaitlistApplicant, 'firstName' | 'lastName'>) => `${entry.firstName} ${entry.lastName}`.trim();
-const refreshWaitlist = () => queryClient.invalidateQueries({ queryKey: ['admin', 'waitlist'] });
+const refreshWaitlist = () => refreshAdminList('waitlist');
 
 function DeleteButton({ entry }: { entry: WaitlistApplicant }) {
   return (
