@@ -31,7 +31,17 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': path.resolve('src') } },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      // The app, and the one small script of the pre-rendered landing page (docs/decisions/012-static-landing.md),
+      // which the server finds as assets/static-menu-<hash>.js.
+      input: { index: path.resolve('index.html'), 'static-menu': path.resolve('src/web/static-menu.ts') },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },

@@ -118,6 +118,36 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/waitlist$/);
   });
 
+  test('loads no app code: the phone menu opens and closes without it, and its links lead into the app', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/static-menu-[\w-]+\.js$/)]);
+
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Join Waitlist' }).click();
+    await expect(page).toHaveURL(/\/waitlist$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Join Our Waitlist!' })).toBeVisible();
+    // The app's menu behaves the same.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.locator('#mobile-menu')).toBeVisible();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+  });
+
   test('has no horizontal scroll at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/');

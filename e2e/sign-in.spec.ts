@@ -79,6 +79,8 @@ test.describe('sign-in, sign-out and password reset', () => {
 
     await page.goto('/auth/signin');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The sign-in form has an Email box too: type only once the forgot-password page is there.
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -17,6 +17,8 @@ function writeStaticDir(): string {
   );
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'index-Bx3k9Q.js'), 'console.log("app");\n');
+  // The pre-rendered landing page's script (vite.config.ts): with it, `/` is served without the app.
+  writeFileSync(path.join(dir, 'assets', 'static-menu-Mn7Q2x.js'), 'console.log("menu");\n');
   return dir;
 }
 
@@ -80,6 +82,25 @@ describe('the app over HTTP', () => {
     expect(text).toContain('<div id="root"></div>');
   });
 
+  it('serves the landing page pre-rendered, with the menu script and without the app', async () => {
+    const { status, text } = await get(`${app.url}/`);
+    expect(status).toBe(200);
+    expect(titleOf(text)).toBe('Own Your Home Affordably and Flexibly | Ownstead');
+    expect(text).not.toContain('<div id="root"></div>');
+    const root = text.slice(text.indexOf('<div id="root">'));
+    expect(root).toContain('Own Your Home Affordably and Flexibly</h1>');
+    expect(root).toContain('Disclosures</h2>');
+    expect(root).toContain('href="/waitlist"');
+    expect(root).toContain('id="mobile-menu" hidden=""');
+    expect(text).toContain('<script type="module" src="/assets/static-menu-Mn7Q2x.js"></script>');
+    expect(text).not.toContain('index-Bx3k9Q.js');
+    // Every other page is the app.
+    const waitlist = await get(`${app.url}/waitlist`);
+    expect(waitlist.text).toContain('/assets/index-Bx3k9Q.js');
+    expect(waitlist.text).not.toContain('static-menu');
+    expect(waitlist.text).toContain('<div id="root"></div>');
+  });
+
   it('answers an unknown page with 404 HTML titled Page Not Found', async () => {
     const { status, headers, text } = await get(`${app.url}/no-such-page`);
     expect(status).toBe(404);
@@ -130,6 +151,25 @@ describe('the app over HTTP', () => {
     expect(reply.body.length).toBeLessThan(plain.length);
   });
 
+  it('sends a small JSON reply as it is, with its length, and a large one plain to a client without gzip', async () => {
+    const small = await rawGet(`${app.url}/api/health`, { 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(Number(small.headers['content-length'])).toBe(small.body.length);
+    expect(JSON.parse(small.body.toString('utf8'))).toEqual({ status: 'ok', database: 'ok' });
+    const plain = await rawGet(`${app.url}/api/openapi.json`, { 'accept-encoding': 'identity, gzip;q=0' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(plain.body.toString('utf8')).openapi).toMatch(/^3\./);
+  });
+
+  it('keeps the security headers and the status on a compressed reply', async () => {
+    const reply = await rawGet(`${app.url}/no-such-page`, { 'accept-encoding': 'gzip' });
+    expect(reply.status).toBe(404);
+    expect(reply.headers['content-encoding']).toBe('gzip');
+    expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(titleOf(gunzipSync(reply.body).toString('utf8'))).toBe('Page Not Found | Ownstead');
+  });
+
   it('describes the API in an OpenAPI document', async () => {
     const { status, text } = await get(`${app.url}/api/openapi.json`);
     expect(status).toBe(200);
@@ -141,5 +181,21 @@ describe('the app over HTTP', () => {
     expect(document.paths['/api/documents/{id}']).toHaveProperty('delete');
     expect(Object.keys(document.paths['/api/me'])).toEqual(['get', 'patch', 'delete']);
     expect(document.components.schemas.ApplicationDraft.properties.personal.properties).toHaveProperty('ssnLast4');
+  });
+});
+
+describe('the pre-rendered landing page with the operator brand settings', () => {
+  it('shows the contact address and coin-site link the server is configured with', async () => {
+    const staticDir = writeStaticDir();
+    const app = await startTestServer({ STATIC_DIR: staticDir, CONTACT_EMAIL: 'team@operator.example', COIN_SITE_URL: 'https://coin.operator.example/' });
+    try {
+      const { text } = await get(`${app.url}/`);
+      expect(text).toContain('href="mailto:team@operator.example"');
+      expect(text).toContain('href="https://coin.operator.example/"');
+      expect(text).not.toContain('hello@ownstead.example');
+    } finally {
+      await app.stop();
+      rmSync(staticDir, { recursive: true, force: true });
+    }
   });
 });

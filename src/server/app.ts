@@ -1,7 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -11,6 +10,7 @@ import { getSettings } from './admin/settings-store';
 import { handleAuthRequest } from './auth/mount';
 import type { AppEnv, Deps } from './context';
 import { pingDatabase } from './db/client';
+import { compressResponses } from './lib/compress';
 import { AppError } from './lib/errors';
 import { openApiDocument } from './openapi';
 import { adminRoutes } from './routes/admin';
@@ -20,6 +20,7 @@ import { documentRoutes } from './routes/documents';
 import { meRoutes } from './routes/me';
 import { waitlistRoutes } from './routes/waitlist';
 import { loadIndexTemplate, renderIndex, type ClientConfig } from './spa/html';
+import { staticLandingTemplate } from './spa/static-landing';
 
 const CSP = {
   defaultSrc: ["'self'"],
@@ -57,7 +58,7 @@ export function createApp(deps: Deps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(compress());
+  app.use(compressResponses());
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
@@ -139,6 +140,8 @@ export function createApp(deps: Deps) {
 
   let template = loadIndexTemplate(staticDir);
   if (!template.built) logger.warn({ staticDir }, 'no built web app found; run `npm run build`');
+  // `/` is served pre-rendered with one small script, not the app (docs/decisions/012-static-landing.md).
+  const landing = template.built ? staticLandingTemplate(template.html, deps.brand, staticDir) : undefined;
   /** The brand and the public calculators' defaults from the stored settings (decisions.md 'Back office'). */
   const clientConfig = async (): Promise<ClientConfig> => {
     let settings: AppSettings;
@@ -161,7 +164,8 @@ export function createApp(deps: Deps) {
       logger.info({ path: c.req.path, reqId: c.var.requestId }, 'page not found');
       return c.html(renderIndex(template.html, NOT_FOUND_META(deps.brand), await clientConfig()), 404);
     }
-    return c.html(renderIndex(template.html, meta, await clientConfig()));
+    const page = c.req.path === '/' && landing ? landing : template.html;
+    return c.html(renderIndex(page, meta, await clientConfig()));
   });
   app.all('*', (c) => c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404));
 

@@ -8,6 +8,7 @@ import type { Logger } from './lib/logger';
 import type { OutboxWorker } from './lib/outbox';
 import type { Mailer } from './mail/send-mail';
 import type { FileStorage } from './storage/file-storage';
+import type { WaitlistWriter } from './waitlist/store-submission';
 
 /** What every route can reach through `c.var.deps`. */
 export interface Deps {
@@ -16,6 +17,8 @@ export interface Deps {
   logger: Logger;
   brand: Brand;
   outbox?: OutboxWorker;
+  /** Stores waitlist submissions in self-forming batches (src/server/waitlist/store-submission.ts). */
+  waitlist: WaitlistWriter;
   /** better-auth (src/server/auth/create-auth.ts), mounted at /api/auth. */
   auth: Auth;
   mailer: Mailer;

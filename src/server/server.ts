@@ -12,7 +12,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { jsonWebhook, OutboxWorker, type Deliver } from './lib/outbox';
 import { pruneRateLimits } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/send-mail';
-import { WAITLIST_TOPIC } from './waitlist/store-submission';
+import { WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './waitlist/store-submission';
 import { createStorage } from './storage/create-storage';
 import type { FileStorage } from './storage/file-storage';
 
@@ -76,7 +76,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const storage = createStorage(config);
   const cipher = createFieldCipher(resolveDataKey(config));
-  const app = createApp({ config, db: database.db, logger, brand, outbox, auth, mailer, background, storage, cipher });
+  const waitlist = new WaitlistWriter({
+    db: database.db,
+    logger,
+    rule: waitlistRateLimit(config),
+    outbox: config.WAITLIST_WEBHOOK_URL ? outbox : undefined,
+    // PGlite is one connection; on PostgreSQL two batches in flight keep the pool and the commits busy.
+    concurrency: database.kind === 'pglite' ? 1 : 2,
+  });
+  const app = createApp({ config, db: database.db, logger, brand, outbox, waitlist, auth, mailer, background, storage, cipher });
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
@@ -100,6 +108,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(prune);
       await outbox.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await waitlist.drain();
       await background.settle();
       mailer.close();
       if (!options.database) await database.close();

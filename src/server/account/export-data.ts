@@ -3,8 +3,8 @@ import type { Deps } from '../context';
 import { accounts, applications, documents, mailOutbox, sessions, users, waitlistEntries } from '../db/schema';
 import { presentDocument, storedDraft } from '../applications/present';
 import { maskedSensitive } from '../applications/sensitive';
+import { isoTimeOrNull } from '../lib/iso-time';
 
-const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
 /**
  * Everything stored about a user (decisions.md 'Privacy': access and portability):
@@ -38,32 +38,32 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: 
       phoneVerified: user.phoneVerified,
       role: user.role,
       twoFactorEnabled: user.twoFactorEnabled,
-      createdAt: iso(user.createdAt),
-      updatedAt: iso(user.updatedAt),
+      createdAt: isoTimeOrNull(user.createdAt),
+      updatedAt: isoTimeOrNull(user.updatedAt),
     },
-    signInMethods: signIns.map((s) => ({ provider: s.provider, createdAt: iso(s.createdAt), updatedAt: iso(s.updatedAt) })),
-    sessions: sessionRows.map((s) => ({ ...s, createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
+    signInMethods: signIns.map((s) => ({ provider: s.provider, createdAt: isoTimeOrNull(s.createdAt), updatedAt: isoTimeOrNull(s.updatedAt) })),
+    sessions: sessionRows.map((s) => ({ ...s, createdAt: isoTimeOrNull(s.createdAt), expiresAt: isoTimeOrNull(s.expiresAt) })),
     waitlistEntry: waitlist ? waitlistOf(waitlist) : null,
     applications: applicationRows.map((row) => ({
       id: row.id,
       status: row.status,
       draft: storedDraft(row),
       sensitive: maskedSensitive(cipher, row),
-      consents: { creditPull: row.consentCreditPull, eSign: row.consentESign, consentedAt: iso(row.consentedAt) },
-      certifiedAt: iso(row.certifiedAt),
-      submittedAt: iso(row.submittedAt),
-      reviewedAt: iso(row.reviewedAt),
-      createdAt: iso(row.createdAt),
-      updatedAt: iso(row.updatedAt),
+      consents: { creditPull: row.consentCreditPull, eSign: row.consentESign, consentedAt: isoTimeOrNull(row.consentedAt) },
+      certifiedAt: isoTimeOrNull(row.certifiedAt),
+      submittedAt: isoTimeOrNull(row.submittedAt),
+      reviewedAt: isoTimeOrNull(row.reviewedAt),
+      createdAt: isoTimeOrNull(row.createdAt),
+      updatedAt: isoTimeOrNull(row.updatedAt),
     })),
     documents: documentRows.map((d) => ({ ...presentDocument(d), applicationId: d.applicationId })),
-    emails: mails.map((m) => ({ subject: m.subject, createdAt: iso(m.createdAt) })),
+    emails: mails.map((m) => ({ subject: m.subject, createdAt: isoTimeOrNull(m.createdAt) })),
   };
 }
 
 function waitlistOf(row: typeof waitlistEntries.$inferSelect) {
   const { emailKey: _key, id: _id, clientTimestamp, receivedAt, createdAt, updatedAt, ...fields } = row;
-  return { ...fields, clientTimestamp: iso(clientTimestamp), receivedAt: iso(receivedAt), createdAt: iso(createdAt), updatedAt: iso(updatedAt) };
+  return { ...fields, clientTimestamp: isoTimeOrNull(clientTimestamp), receivedAt: isoTimeOrNull(receivedAt), createdAt: isoTimeOrNull(createdAt), updatedAt: isoTimeOrNull(updatedAt) };
 }
 
 export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;

@@ -8,6 +8,7 @@ import { presentDocument } from '../applications/present';
 import { UUID, type ApplicationRow, type DocumentRow, type Executor } from '../applications/repository';
 import { openSensitive } from '../applications/sensitive';
 import { AppError } from '../lib/errors';
+import { isoTimeOrNull } from '../lib/iso-time';
 
 export const applicationNotFound = () => new AppError(404, 'not_found', 'Application not found.');
 
@@ -33,7 +34,6 @@ function sensitiveFor(cipher: FieldCipher, logger: Logger, row: ApplicationRow) 
   }
 }
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The review dialog's record (spec §2 '/admin/applications'). */
 export function presentForReview(cipher: FieldCipher, logger: Logger, row: ApplicationRow, docs: DocumentRow[]): AdminApplicationDetail {
@@ -41,8 +41,8 @@ export function presentForReview(cipher: FieldCipher, logger: Logger, row: Appli
   return {
     id: row.id,
     status: row.status,
-    submittedAt: iso(row.submittedAt),
-    reviewedAt: iso(row.reviewedAt),
+    submittedAt: isoTimeOrNull(row.submittedAt),
+    reviewedAt: isoTimeOrNull(row.reviewedAt),
     notes: row.notes,
     assignee: row.assignee,
     personal: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, ...sensitive },

@@ -14,6 +14,8 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { cappedCount, dateRangeConditions, pageWindow, searchCondition, toPage, whereAll } from './list-query';
+import type { ExportRows } from './csv';
+import { isoTimeOrNull } from '../lib/iso-time';
 
 /**
  * The back office's reads of applications, in SQL (issue 6 'Server rules': paged,
@@ -21,7 +23,6 @@ import { cappedCount, dateRangeConditions, pageWindow, searchCondition, toPage, 
  * they are the applicant's work in progress.
  */
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const num = (value: number | string | null) => (value === null ? null : Number(value));
 
 /** The search expression, written exactly as applications_search_idx (migration 0003) so the trigram index serves it. */
@@ -67,7 +68,7 @@ interface ListRow {
 
 const toListItem = (row: ListRow): AdminApplicationListItem => ({
   id: row.id,
-  submittedAt: iso(row.submitted_at),
+  submittedAt: isoTimeOrNull(row.submitted_at),
   firstName: row.first_name,
   lastName: row.last_name,
   email: row.email,
@@ -117,15 +118,15 @@ export interface ExportRow {
   notes: string | null;
 }
 
-/** A batch of the export, in the list's order. */
-export function exportBatch(db: Db, params: ApplicationListParams, offset: number, limit: number): Promise<ExportRow[]> {
-  return queryRows<ExportRow>(
-    db,
-    sql`select id, submitted_at, status, first_name, last_name, email, phone, employment_status, employer_name, job_title,
+/** The export: the filtered list in its order (src/server/admin/csv.ts reads it in batches). */
+export function exportRows(params: ApplicationListParams): ExportRows<ExportRow> {
+  return {
+    query: sql`select id, submitted_at, status, first_name, last_name, email, phone, employment_status, employer_name, job_title,
           annual_income, savings_amount, retirement_accounts, credit_card_debt, student_loans,
           property_address, property_value, down_payment, assignee, reviewed_at, notes
-        from applications ${applicationFilter(params)} ${applicationOrder(params.sort, params.dir)} limit ${limit} offset ${offset}`,
-  );
+        from applications ${applicationFilter(params)} ${applicationOrder(params.sort, params.dir)}`,
+    map: (rows: ExportRow[]) => rows,
+  };
 }
 
 /** A count of the dashboard, or null (logged) when it cannot be read: the card then shows a dash (spec §8). */
@@ -155,12 +156,25 @@ export async function dashboardSummary(db: Db, logger: Logger): Promise<AdminDas
     // Avg Decision (decisions.md 'Back office'): mean days from submission to decision over the approved and
     // declined applications decided in the last DECISION_WINDOW_DAYS (30) days — recent enough to describe how
     // the team works now, long enough to average more than a handful. null when nothing was decided.
+    // The whole hours come from application_decision_hours (kept by the trigger of migration 0005), the one
+    // partial hour at the window's start from the applications themselves: exact, and as cheap at a million rows.
     queryRows<{ days: number | string | null }>(
       db,
-      sql`select round((avg(extract(epoch from (reviewed_at - submitted_at))) / 86400)::numeric, 1) as days
-          from applications
-          where reviewed_at >= now() - make_interval(days => ${DECISION_WINDOW_DAYS})
-            and status in ('approved', 'declined') and submitted_at is not null`,
+      sql`with w as (
+            select now() - make_interval(days => ${DECISION_WINDOW_DAYS}) as since,
+                   date_bin('1 hour', now() - make_interval(days => ${DECISION_WINDOW_DAYS}), timestamptz '2000-01-01 00:00:00+00') + interval '1 hour' as whole_from
+          ),
+          whole as (
+            select coalesce(sum(h.decided), 0) as n, coalesce(sum(h.total_seconds), 0) as s
+            from application_decision_hours h, w where h.hour >= w.whole_from
+          ),
+          part as (
+            select count(*) as n, coalesce(sum(extract(epoch from (a.reviewed_at - a.submitted_at))), 0) as s
+            from applications a, w
+            where a.reviewed_at >= w.since and a.reviewed_at < w.whole_from
+              and a.status in ('approved', 'declined') and a.submitted_at is not null
+          )
+          select round(((whole.s + part.s) / nullif(whole.n + part.n, 0) / 86400)::numeric, 1) as days from whole, part`,
     ),
     queryRows<{ id: string; first_name: string | null; last_name: string | null; submitted_at: Date | string | null; assignee: string | null; status: ApplicationStatus }>(
       db,
@@ -182,7 +196,7 @@ export async function dashboardSummary(db: Db, logger: Logger): Promise<AdminDas
       id: row.id,
       firstName: row.first_name,
       lastName: row.last_name,
-      submittedAt: iso(row.submitted_at),
+      submittedAt: isoTimeOrNull(row.submitted_at),
       assignee: row.assignee,
       status: row.status,
     })),

@@ -4,6 +4,8 @@ import type { AuditItem, AuditListParams } from '../../domain/admin/audit-query'
 import type { Page } from '../../domain/admin/lists';
 import { queryRows, type Db } from '../db/client';
 import { cappedCount, dateRangeConditions, pageWindow, toPage, whereAll } from './list-query';
+import type { ExportRows } from './csv';
+import { isoTime } from '../lib/iso-time';
 
 /**
  * `where …` of the audit list: entity type, action, and the time window — the
@@ -12,7 +14,7 @@ import { cappedCount, dateRangeConditions, pageWindow, toPage, whereAll } from '
  */
 function filterOf(params: AuditListParams, now: Date, { upToNow = false } = {}): SQL {
   const conditions: SQL[] = [];
-  // An export pages with offsets: entries written while it runs must not shift its batches.
+  // An export on PGlite pages with offsets: entries written while it runs must not shift its batches.
   if (upToNow) conditions.push(sql`at <= ${now.toISOString()}::timestamptz`);
   if (params.entity !== 'all') conditions.push(sql`entity_type = ${params.entity}`);
   if (params.action !== 'all') conditions.push(sql`action = ${params.action}`);
@@ -35,7 +37,7 @@ interface RawEntry {
 function present(row: RawEntry): AuditItem {
   return {
     id: Number(row.id),
-    at: new Date(row.at).toISOString(),
+    at: isoTime(row.at),
     actorEmail: row.actor_email,
     action: row.action,
     entityType: row.entity_type,
@@ -45,13 +47,12 @@ function present(row: RawEntry): AuditItem {
   };
 }
 
-async function selectEntries(db: Db, params: AuditListParams, now: Date, window: SQL, upToNow = false): Promise<AuditItem[]> {
-  const rows = await queryRows<RawEntry>(
-    db,
-    sql`select id, at, actor_email, action, entity_type, entity_id, changes, ip from audit_log ${filterOf(params, now, { upToNow })}
-        order by at desc, id desc ${window}`,
-  );
-  return rows.map(present);
+const entriesQuery = (params: AuditListParams, now: Date, window: SQL, upToNow = false) =>
+  sql`select id, at, actor_email, action, entity_type, entity_id, changes, ip from audit_log ${filterOf(params, now, { upToNow })}
+        order by at desc, id desc ${window}`;
+
+async function selectEntries(db: Db, params: AuditListParams, now: Date, window: SQL): Promise<AuditItem[]> {
+  return (await queryRows<RawEntry>(db, entriesQuery(params, now, window))).map(present);
 }
 
 /** One page of the log, newest first. */
@@ -63,6 +64,8 @@ export async function listAudit(db: Db, params: AuditListParams, now = new Date(
   return toPage(items, params, count);
 }
 
-/** Batches of the filtered log for the CSV export; the window is fixed when the export starts. */
-export const auditBatch = (db: Db, params: AuditListParams, now = new Date()) => (offset: number, limit: number) =>
-  selectEntries(db, params, now, sql`limit ${limit} offset ${offset}`, true);
+/** The filtered log for the CSV export, up to the moment it starts (src/server/admin/csv.ts reads it in batches). */
+export const auditRows = (params: AuditListParams, now = new Date()): ExportRows<AuditItem> => ({
+  query: entriesQuery(params, now, sql``, true),
+  map: (rows: RawEntry[]) => rows.map(present),
+});

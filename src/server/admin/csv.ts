@@ -1,5 +1,8 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { AuditEntityType } from '../../domain/admin/audit';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { recordAudit, type AuditActor } from './audit';
 
 /**
@@ -27,13 +30,52 @@ export function csvCell(value: string | number | boolean | Date | null | undefin
 
 export const csvLine = (cells: readonly (string | number | boolean | Date | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** Rows batch by batch: `fetch(offset, limit)` until a batch comes back short. */
-export async function* inBatches<T>(fetch: (offset: number, limit: number) => Promise<T[]>, batchSize = 1000): AsyncGenerator<T[]> {
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await fetch(offset, batchSize);
-    if (rows.length) yield rows;
-    if (rows.length < batchSize) return;
+/** The types drizzle's node-postgres driver hands over as text (timestamps, dates, intervals and their arrays): a cursor's rows read alike. */
+const RAW_TEXT_TYPES = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+const rawTextTypes = { getTypeParser: (oid: number, format?: string) => (RAW_TEXT_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) };
+const dialect = new PgDialect();
+
+/**
+ * The rows of `query` (a whole list in its order, no window) batch by batch, in a
+ * time that grows with the number of rows, not its square as `offset` would
+ * (a million applications: minutes instead of hours).
+ *
+ * On PostgreSQL: a cursor in one read-only snapshot, on a connection of its own,
+ * released when the rows are done or the download is abandoned — the file is
+ * also consistent, whatever changes while it streams. On PGlite, whose one
+ * connection every request shares (a held transaction would stop the app), in
+ * `limit`/`offset` batches.
+ */
+export async function* queryInBatches<R>(db: Db, query: SQL, batchSize = 1000): AsyncGenerator<R[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof pg.Pool)) {
+    for (let offset = 0; ; offset += batchSize) {
+      const rows = await queryRows<R>(db, sql`${query} limit ${batchSize} offset ${offset}`);
+      if (rows.length) yield rows;
+      if (rows.length < batchSize) return;
+    }
   }
+  const connection = await client.connect();
+  let finished = false;
+  try {
+    await connection.query('begin isolation level repeatable read read only');
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    await connection.query({ text: `declare export_rows no scroll cursor for ${text}`, values: params });
+    for (;;) {
+      const { rows } = await connection.query({ text: `fetch ${batchSize} from export_rows`, types: rawTextTypes });
+      if (rows.length) yield rows as R[];
+      if (rows.length < batchSize) break;
+    }
+    await connection.query('commit');
+    finished = true;
+  } finally {
+    if (!finished) await connection.query('rollback').catch(() => undefined);
+    connection.release();
+  }
+}
+
+async function* mapBatches<R, T>(batches: AsyncGenerator<R[]>, map: (rows: R[]) => T[]): AsyncGenerator<T[]> {
+  for await (const rows of batches) yield map(rows);
 }
 
 /** `applications-2026-11-22.csv` */
@@ -88,8 +130,14 @@ export interface ListExport<T> {
   /** More for the audit entry (e.g. how many rows matched). */
   details?: Record<string, unknown>;
   columns: readonly CsvColumn<T>[];
-  /** Rows `offset … offset + limit` of the filtered list, in its order. */
-  batch: (offset: number, limit: number) => Promise<T[]>;
+  /** The filtered list in its order, without a window, and how its rows become `T`. */
+  rows: ExportRows<T>;
+}
+
+export interface ExportRows<T> {
+  query: SQL;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  map: (rows: any[]) => T[];
 }
 
 /**
@@ -97,7 +145,7 @@ export interface ListExport<T> {
  * leaves — an export that starts is an export that is logged — then the whole
  * filtered list streams as CSV in batches.
  */
-export async function auditedCsvExport<T>(db: Db, actor: AuditActor, { list, entityType, filter, details, columns, batch }: ListExport<T>): Promise<Response> {
+export async function auditedCsvExport<T>(db: Db, actor: AuditActor, { list, entityType, filter, details, columns, rows }: ListExport<T>): Promise<Response> {
   await recordAudit(db, actor, { action: 'export', entityType, changes: { filter, ...details } });
-  return csvResponse(exportFileName(list), columns, inBatches(batch));
+  return csvResponse(exportFileName(list), columns, mapBatches(queryInBatches(db, rows.query), rows.map));
 }

@@ -5,6 +5,8 @@ import type { Executor } from '../applications/repository';
 import { queryRows, type Db } from '../db/client';
 import { lettersOfIntent } from '../db/schema';
 import { cappedCount, dateRangeConditions, orderBy, pageWindow, searchCondition, toPage, whereAll } from './list-query';
+import type { ExportRows } from './csv';
+import { isoTime } from '../lib/iso-time';
 
 export type LetterRow = typeof lettersOfIntent.$inferSelect;
 
@@ -52,7 +54,7 @@ const amount = (value: string | number | null) => (value === null ? null : Numbe
 function present(row: RawLetter): LetterItem {
   return {
     id: row.id,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: isoTime(row.created_at),
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
@@ -72,12 +74,11 @@ function present(row: RawLetter): LetterItem {
 const COLUMNS = sql`id, created_at, first_name, last_name, email, phone, property_address, intended_state, status,
   (file_key is not null) as has_pdf, property_value, down_payment_amount, desired_monthly_payment, move_in_date, notes`;
 
+const lettersQuery = (params: LetterListParams, window: SQL) =>
+  sql`select ${COLUMNS} from letters_of_intent ${filterOf(params)} ${orderBy(SORT_COLUMNS[params.sort], params.dir, sql`id`)} ${window}`;
+
 async function selectLetters(db: Db, params: LetterListParams, window: SQL): Promise<LetterItem[]> {
-  const rows = await queryRows<RawLetter>(
-    db,
-    sql`select ${COLUMNS} from letters_of_intent ${filterOf(params)} ${orderBy(SORT_COLUMNS[params.sort], params.dir, sql`id`)} ${window}`,
-  );
-  return rows.map(present);
+  return (await queryRows<RawLetter>(db, lettersQuery(params, window))).map(present);
 }
 
 /** One page of the list, filtered, sorted and counted in SQL. */
@@ -89,14 +90,16 @@ export async function listLetters(db: Db, params: LetterListParams): Promise<Pag
   return toPage(items, params, count);
 }
 
-/** `limit … offset …` rows of the filtered list, for the CSV export's batches. */
-export const letterBatch = (db: Db, params: LetterListParams) => (offset: number, limit: number) =>
-  selectLetters(db, params, sql`limit ${limit} offset ${offset}`);
+/** The filtered list in its order (CSV export; src/server/admin/csv.ts reads it in batches). */
+export const letterRows = (params: LetterListParams): ExportRows<LetterItem> => ({
+  query: lettersQuery(params, sql``),
+  map: (rows: RawLetter[]) => rows.map(present),
+});
 
 export function presentRow(row: LetterRow): LetterItem {
   return {
     id: row.id,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email,

@@ -10,6 +10,8 @@ import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
 import { cappedCount, dateRangeConditions, orderBy, pageWindow, searchCondition, toPage, whereAll } from './list-query';
+import type { ExportRows } from './csv';
+import { isoTime } from '../lib/iso-time';
 
 /**
  * The back office's accounts (spec §2 '/admin/users'). The derived labels of spec §4
@@ -61,12 +63,10 @@ interface UserRow {
   has_letter: boolean;
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
 function toAdminUser(row: UserRow): AdminUser {
   return {
     id: row.id,
-    createdAt: iso(row.created_at),
+    createdAt: isoTime(row.created_at),
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
@@ -82,16 +82,16 @@ function toAdminUser(row: UserRow): AdminUser {
  * The page is chosen first (read from user_created_at_idx in the default order)
  * and the three label tests run for its rows only, not for every account.
  */
-async function selectUsers(db: Db, params: UserListParams, window: SQL): Promise<AdminUser[]> {
+function usersQuery(params: UserListParams, window: SQL): SQL {
   const order = orderBy(SORT_COLUMNS[params.sort], params.dir, sql`u.id`);
-  const rows = await queryRows<UserRow>(
-    db,
-    sql`select ${USER_COLUMNS}
+  return sql`select ${USER_COLUMNS}
         from (select u.id from "user" u ${whereAll(conditions(params))} ${order} ${window}) page
         join "user" u on u.id = page.id
-        ${order}`,
-  );
-  return rows.map(toAdminUser);
+        ${order}`;
+}
+
+async function selectUsers(db: Db, params: UserListParams, window: SQL): Promise<AdminUser[]> {
+  return (await queryRows<UserRow>(db, usersQuery(params, window))).map(toAdminUser);
 }
 
 /** One page of the users list and the (capped) number of matching accounts. */
@@ -103,9 +103,11 @@ export async function listUsers(db: Db, params: UserListParams): Promise<Page<Ad
   return toPage(items, params, total);
 }
 
-/** Batch `offset … offset + limit` of the whole filtered list (CSV export). */
-export const exportUsersBatch = (db: Db, params: UserListParams, offset: number, limit: number) =>
-  selectUsers(db, params, sql`limit ${limit} offset ${offset}`);
+/** The whole filtered list with its labels, in its order (CSV export; src/server/admin/csv.ts reads it in batches). */
+export const exportUsersRows = (params: UserListParams): ExportRows<AdminUser> => ({
+  query: sql`select * from (${usersQuery(params, sql``)}) export_rows`,
+  map: (rows: UserRow[]) => rows.map(toAdminUser),
+});
 
 /**
  * spec §5 'Add User': an account with role guest and no password. The person

@@ -15,6 +15,8 @@ import { waitlistEntries } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
 import { cappedCount, dateRangeConditions, orderBy, pageWindow, searchCondition, toPage, whereAll } from './list-query';
+import type { ExportRows } from './csv';
+import { isoTime } from '../lib/iso-time';
 
 /**
  * The back office's waitlist (decisions.md 'Waitlist'): public submissions and
@@ -77,12 +79,11 @@ interface ListRow {
   monthly_payment_range: string | null;
 }
 
-const iso = (value: Timestamp) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 function toApplicant(row: ListRow): WaitlistApplicant {
   return {
     id: row.id,
-    createdAt: iso(row.created_at),
+    createdAt: isoTime(row.created_at),
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
@@ -117,15 +118,12 @@ export async function listApplicants(db: Db, params: WaitlistListParams): Promis
   return toPage(items, params, total);
 }
 
-/** Every stored field of the entries `offset … offset + limit` of the filtered list (CSV export). */
-export async function exportApplicantsBatch(db: Db, params: WaitlistListParams, offset: number, limit: number): Promise<WaitlistApplicantDetail[]> {
-  const rows = await queryRows<EntryRow>(
-    db,
-    sql`select ${ENTRY_COLUMNS} from waitlist_entries w ${whereAll(conditions(params))}
-        ${orderBy(SORT_COLUMNS[params.sort], params.dir, sql`w.id`)} limit ${limit} offset ${offset}`,
-  );
-  return rows.map(toDetail);
-}
+/** Every stored field of the filtered list, in its order (CSV export; src/server/admin/csv.ts reads it in batches). */
+export const exportApplicantsRows = (params: WaitlistListParams): ExportRows<WaitlistApplicantDetail> => ({
+  query: sql`select ${ENTRY_COLUMNS} from waitlist_entries w ${whereAll(conditions(params))}
+        ${orderBy(SORT_COLUMNS[params.sort], params.dir, sql`w.id`)}`,
+  map: (rows: EntryRow[]) => rows.map(toDetail),
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError(404, 'not_found', 'There is no such waitlist applicant.');
@@ -134,7 +132,7 @@ function toDetail(entry: EntryRow): WaitlistApplicantDetail {
   const interestedIn = entry.interestedIn ?? (entry.source === 'public' ? 'buying' : null);
   const detail = {
     id: entry.id,
-    createdAt: iso(entry.createdAt),
+    createdAt: isoTime(entry.createdAt),
     firstName: entry.firstName,
     lastName: entry.lastName,
     email: entry.email,
@@ -155,9 +153,9 @@ function toDetail(entry: EntryRow): WaitlistApplicantDetail {
     housingStatus: entry.housingStatus,
     interests: entry.interests,
     contactConsent: entry.contactConsent,
-    clientTimestamp: entry.clientTimestamp ? iso(entry.clientTimestamp) : null,
-    receivedAt: iso(entry.receivedAt),
-    updatedAt: iso(entry.updatedAt),
+    clientTimestamp: entry.clientTimestamp ? isoTime(entry.clientTimestamp) : null,
+    receivedAt: isoTime(entry.receivedAt),
+    updatedAt: isoTime(entry.updatedAt),
     submissionCount: Number(entry.submissionCount),
     createdBy: entry.createdBy,
   };

@@ -10,8 +10,8 @@ import {
 import type { FieldCipher } from '../lib/crypto';
 import { initialDraft, type ApplicationRow, type DocumentRow, type Owner } from './repository';
 import { maskedSensitive, openSensitive } from './sensitive';
+import { isoTimeOrNull } from '../lib/iso-time';
 
-const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
 /** A document as the API answers it (never its storage key). */
 export function presentDocument(row: DocumentRow) {
@@ -22,7 +22,7 @@ export function presentDocument(row: DocumentRow) {
     originalName: row.originalName,
     contentType: row.contentType,
     sizeBytes: row.sizeBytes,
-    createdAt: iso(row.createdAt),
+    createdAt: isoTimeOrNull(row.createdAt),
     url: `/api/documents/${row.id}`,
   };
 }
@@ -33,7 +33,7 @@ export function presentDocument(row: DocumentRow) {
  */
 export function storedDraft(row: ApplicationRow): ApplicationDraft {
   const { draft } = stripInvalidDraftFields(row.draft ?? {});
-  return { ...draft, consents: { ...draft.consents, consentedAt: iso(row.consentedAt) } };
+  return { ...draft, consents: { ...draft.consents, consentedAt: isoTimeOrNull(row.consentedAt) } };
 }
 
 /**
@@ -57,12 +57,12 @@ export function presentApplication(cipher: FieldCipher, owner: Owner, row: Appli
     documents: docs.map(presentDocument),
     requiredDocuments: requiredDocuments(draft),
     missing,
-    consentedAt: iso(row?.consentedAt),
-    certifiedAt: iso(row?.certifiedAt),
-    submittedAt: iso(row?.submittedAt),
-    reviewedAt: iso(row?.reviewedAt),
-    createdAt: iso(row?.createdAt),
-    updatedAt: iso(row?.updatedAt),
+    consentedAt: isoTimeOrNull(row?.consentedAt),
+    certifiedAt: isoTimeOrNull(row?.certifiedAt),
+    submittedAt: isoTimeOrNull(row?.submittedAt),
+    reviewedAt: isoTimeOrNull(row?.reviewedAt),
+    createdAt: isoTimeOrNull(row?.createdAt),
+    updatedAt: isoTimeOrNull(row?.updatedAt),
   };
 }
 

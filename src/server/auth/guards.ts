@@ -5,15 +5,22 @@ import type { AppEnv } from '../context';
 import { AppError } from '../lib/errors';
 import type { AuthSession } from './create-auth';
 import { headersWithClientIp } from './client-ip-header';
+import { lookupSession } from './session-lookup';
 
 /** The environment of a route behind requireUser: `c.var.user` and `c.var.session` are set. */
 export interface AuthedEnv {
   Variables: AppEnv['Variables'] & { user: AuthSession['user']; session: AuthSession['session'] };
 }
 
-/** Reads the session from the request's cookie; passes on a renewed cookie if better-auth refreshed it. */
+/**
+ * Reads the session from the request's cookie: the common case in one statement
+ * (session-lookup.ts), anything else through better-auth, passing on a renewed or
+ * cleared cookie.
+ */
 async function loadSession(c: Context<AuthedEnv>): Promise<AuthSession | null> {
-  const { auth, config } = c.var.deps;
+  const { auth, config, db } = c.var.deps;
+  const found = await lookupSession(c, auth, db);
+  if (found !== undefined) return found;
   const { headers, response } = await auth.api.getSession({ headers: headersWithClientIp(c, config.TRUST_PROXY), returnHeaders: true });
   for (const cookie of headers?.getSetCookie() ?? []) c.header('set-cookie', cookie, { append: true });
   return response;

@@ -303,6 +303,19 @@ export const tableRowCounts = pgTable(
   (t) => [primaryKey({ columns: [t.tableName, t.shard] })],
 );
 
+/**
+ * The admin dashboard's Avg Decision, kept by a trigger (migration 0005): per
+ * hour of `reviewed_at` (UTC), how many approved or declined applications were
+ * decided and the sum of their submission-to-decision seconds. The 30-day mean
+ * sums the whole hours and reads the one partial hour from `applications`, so it
+ * stays exact and its cost does not grow with the number of decisions.
+ */
+export const applicationDecisionHours = pgTable('application_decision_hours', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  decided: bigint('decided', { mode: 'number' }).notNull().default(0),
+  totalSeconds: numeric('total_seconds').notNull().default('0'),
+});
+
 /** Letters of intent (spec §3 'letters_of_intent'); the PDF is in storage under `file_key`. */
 export const lettersOfIntent = pgTable(
   'letters_of_intent',

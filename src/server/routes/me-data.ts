@@ -8,8 +8,8 @@ import { headersWithClientIp } from '../auth/client-ip-header';
 import type { AuthedEnv } from '../auth/guards';
 import { hitRateLimit } from '../lib/rate-limit';
 import { readJson } from '../lib/validate';
+import { isoTimeOrNull } from '../lib/iso-time';
 
-const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
 /** GET /api/me/status — what the dashboard's dialogs follow (spec §4 'User status'). */
 export async function meStatus(c: Context<AuthedEnv>) {
@@ -22,7 +22,7 @@ export async function meStatus(c: Context<AuthedEnv>) {
     role: user.role,
     emailVerified: user.emailVerified,
     application: row
-      ? { id: row.id, status: row.status, submittedAt: iso(row.submittedAt), reviewedAt: iso(row.reviewedAt), updatedAt: iso(row.updatedAt) }
+      ? { id: row.id, status: row.status, submittedAt: isoTimeOrNull(row.submittedAt), reviewedAt: isoTimeOrNull(row.reviewedAt), updatedAt: isoTimeOrNull(row.updatedAt) }
       : null,
   });
 }

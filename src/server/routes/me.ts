@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/create-auth';
 import { users } from '../db/schema';
 import { readJson } from '../lib/validate';
 import { meDelete, meExport, meStatus } from './me-data';
+import { isoTime } from '../lib/iso-time';
 
 type Profile = Pick<SessionUser, 'id' | 'email' | 'emailVerified' | 'firstName' | 'lastName' | 'name' | 'role' | 'createdAt'> & {
   phone?: string | null;
@@ -28,7 +29,7 @@ function profileOf(user: Profile) {
     role: user.role,
     rank: roleRank(user.role),
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
-    createdAt: new Date(user.createdAt).toISOString(),
+    createdAt: isoTime(user.createdAt),
   };
 }
 

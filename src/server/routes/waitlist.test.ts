@@ -1,7 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitlistEntries } from '../db/schema';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
+import { WaitlistWriter } from '../waitlist/store-submission';
 import {
   createTestDatabase,
   postJson,
@@ -260,5 +261,87 @@ describe('POST /api/waitlist rate limit (WAITLIST_RATE_LIMIT_MAX=3)', () => {
     } finally {
       await app.stop();
     }
+  });
+
+  it('counts submissions sent at once by one visitor like ones sent in turn: 3 stored, the rest 429', async () => {
+    const app = await startTestServer({ WAITLIST_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' }, { database });
+    try {
+      const endpoint = `${app.url}/api/waitlist`;
+      const sent = Array.from({ length: 7 }, () => waitlistSubmission());
+      const replies = await Promise.all(sent.map((s) => postJson(endpoint, s, { 'x-forwarded-for': '203.0.113.50' })));
+      expect(replies.filter((r) => r.status === 200)).toHaveLength(3);
+      for (const refused of replies.filter((r) => r.status !== 200)) expectRateLimited(refused);
+      const stored = await Promise.all(sent.map((s) => entryByEmail(app.db, s.email)));
+      // Exactly the three answered with success are stored.
+      expect(stored.map((row) => row !== undefined)).toEqual(replies.map((r) => r.status === 200));
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+describe('POST /api/waitlist under concurrent sign-ups (batched writes)', () => {
+  let app: TestServer;
+  let endpoint: string;
+  beforeAll(async () => {
+    app = await startTestServer({ WAITLIST_RATE_LIMIT_MAX: '1000', TRUST_PROXY: 'true' });
+    endpoint = `${app.url}/api/waitlist`;
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+  const fromVisitor = (n: number, submission = waitlistSubmission()) => postJson(endpoint, submission, { 'x-forwarded-for': `198.18.0.${n}` });
+
+  it('stores every one of many sign-ups sent at once, each exactly once, and the dashboard count follows', async () => {
+    const before = await entryCount(app.db);
+    const sent = Array.from({ length: 60 }, (_, n) => waitlistSubmission({ email: uniqueEmail(`Crowd${n}`), lastName: `Crowd ${n}` }));
+    const replies = await Promise.all(sent.map((s, n) => fromVisitor(n, s)));
+    expect(replies.map((r) => r.status)).toEqual(sent.map(() => 200));
+    expect(await entryCount(app.db)).toBe(before + 60);
+    for (const s of sent) expect(await entryByEmail(app.db, s.email)).toMatchObject({ lastName: s.lastName, submissionCount: 1 });
+    const [counted] = await queryRows<{ n: number }>(app.db, sql`select sum(count)::int as n from table_row_counts where table_name = 'waitlist_entries'`);
+    expect(counted!.n).toBe(before + 60);
+  });
+
+  it('keeps one entry for one e-mail sent several times at once, counting every submission', async () => {
+    const email = uniqueEmail('Eager');
+    const sent = ['First', 'Second', 'Third', 'Fourth'].map((firstName) => waitlistSubmission({ email, firstName }));
+    const replies = await Promise.all(sent.map((s, n) => fromVisitor(100 + n, s)));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const rows = await app.db.select().from(waitlistEntries).where(eq(waitlistEntries.emailKey, email.toLowerCase()));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.submissionCount).toBe(4);
+    expect(['First', 'Second', 'Third', 'Fourth']).toContain(rows[0]!.firstName);
+  });
+
+  it('does not let one submission the database refuses fail the others written with it', async () => {
+    // A rule the schema does not know, standing in for any row-level failure.
+    await app.db.execute(sql`alter table waitlist_entries add constraint test_refuses_mallory check (first_name <> 'Mallory')`);
+    try {
+      const good = Array.from({ length: 5 }, (_, n) => waitlistSubmission({ email: uniqueEmail(`Good${n}`) }));
+      const bad = waitlistSubmission({ email: uniqueEmail('Bad'), firstName: 'Mallory' });
+      const replies = await Promise.all([...good, bad].map((s, n) => fromVisitor(150 + n, s)));
+      expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 500]);
+      expectErrorShape(replies[5]!.body, 'internal_error');
+      for (const s of good) expect(await entryByEmail(app.db, s.email)).toBeDefined();
+      expect(await entryByEmail(app.db, bad.email)).toBeUndefined();
+    } finally {
+      await app.db.execute(sql`alter table waitlist_entries drop constraint test_refuses_mallory`);
+    }
+  });
+
+  it('writes sign-ups that arrive together in fewer statements than sign-ups', async () => {
+    const statements: number[] = [];
+    const writer = new WaitlistWriter({
+      db: { execute: (query: never) => (statements.push(1), app.db.execute(query)) } as unknown as Db,
+      logger: app.server.logger,
+      rule: { name: 'waitlist:test-batch', max: 1000, windowSeconds: 60 },
+    });
+    const hits = await Promise.all(Array.from({ length: 20 }, (_, n) => writer.submit({ submission: { ...waitlistSubmission({ email: uniqueEmail(`Batch${n}`) }) } as never, subject: `192.0.2.${n % 2}` })));
+    // Two visitors, ten sign-ups each: every one is told its own place in its visitor's count.
+    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10]);
+    expect(statements.length).toBeLessThan(20);
+    expect(statements.length).toBeGreaterThan(0);
+    await writer.drain();
   });
 });

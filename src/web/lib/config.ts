@@ -41,5 +41,12 @@ function readConfig(): ClientConfig {
   return { brand: DEFAULT_BRAND, settings: {} };
 }
 
-export const clientConfig = readConfig();
-export const brand = clientConfig.brand;
+export let clientConfig = readConfig();
+/** Read at render time (not captured at module level), so the server can render pages with its own brand. */
+export let brand = clientConfig.brand;
+
+/** The server's configuration, for rendering pages on the server (src/server/spa/static-landing.tsx). */
+export function setServerConfig(config: { brand: Brand; settings?: Partial<PublicSettings> }): void {
+  clientConfig = { brand: config.brand, settings: config.settings ?? {} };
+  brand = config.brand;
+}

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { applicationListParamsSchema, notesChangeSchema, statusChangeSchema, type ApplicationListParams } from '../../../domain/admin/applications';
 import type { AuthedEnv } from '../../auth/guards';
 import { applicationNotFound, findReviewable, presentForReview } from '../../admin/application-detail';
-import { countApplications, exportBatch, listApplications, type ExportRow } from '../../admin/applications-repo';
+import { countApplications, exportRows, listApplications, type ExportRow } from '../../admin/applications-repo';
 import { actorOf } from '../../admin/audit';
 import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
 import { readListParams } from '../../admin/list-query';
@@ -11,14 +11,14 @@ import type { ApplicationRow } from '../../applications/repository';
 import { documentsOf } from '../../applications/repository';
 import type { Deps } from '../../context';
 import { readJson } from '../../lib/validate';
+import { isoTimeOrNull } from '../../lib/iso-time';
 
 const money = (value: number | string | null) => (value === null ? null : Number(value));
-const when = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The export's columns: every admin column of spec §3 but the encrypted ones (SSN digits, date of birth). */
 const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'ID', value: (r) => r.id },
-  { header: 'Submitted At', value: (r) => when(r.submitted_at) },
+  { header: 'Submitted At', value: (r) => isoTimeOrNull(r.submitted_at) },
   { header: 'Status', value: (r) => r.status },
   { header: 'First Name', value: (r) => r.first_name },
   { header: 'Last Name', value: (r) => r.last_name },
@@ -36,7 +36,7 @@ const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Property Value', value: (r) => money(r.property_value) },
   { header: 'Down Payment', value: (r) => money(r.down_payment) },
   { header: 'Assignee', value: (r) => r.assignee },
-  { header: 'Reviewed At', value: (r) => when(r.reviewed_at) },
+  { header: 'Reviewed At', value: (r) => isoTimeOrNull(r.reviewed_at) },
   { header: 'Notes', value: (r) => r.notes },
 ];
 
@@ -68,7 +68,7 @@ export function adminApplicationsRoutes() {
         filter: filterOf(params),
         details: { format: 'csv', rows: matching.total, rowsCapped: matching.totalCapped },
         columns: EXPORT_COLUMNS,
-        batch: (offset, limit) => exportBatch(db, params, offset, limit),
+        rows: exportRows(params),
       });
     })
     .get('/:id', async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { auditListSchema, describeChanges, type AuditItem } from '../../../domain/admin/audit-query';
 import { actorOf } from '../../admin/audit';
-import { auditBatch, listAudit } from '../../admin/audit-repo';
+import { auditRows, listAudit } from '../../admin/audit-repo';
 import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
 import { readListParams } from '../../admin/list-query';
 import type { AuthedEnv } from '../../auth/guards';
@@ -32,7 +32,7 @@ export function adminAuditRoutes() {
         const { page: _page, pageSize: _pageSize, q: _q, sort: _sort, dir: _dir, ...filter } = readListParams(c, auditListSchema);
         const now = new Date();
         const params = { ...filter, q: '', sort: 'at' as const, dir: 'desc' as const, page: 1, pageSize: 1 };
-        return auditedCsvExport(db, actorOf(c), { list: 'audit-log', entityType: 'audit_log', filter, columns: CSV_COLUMNS, batch: auditBatch(db, params, now) });
+        return auditedCsvExport(db, actorOf(c), { list: 'audit-log', entityType: 'audit_log', filter, columns: CSV_COLUMNS, rows: auditRows(params, now) });
       })
   );
 }

@@ -105,5 +105,36 @@ describe('admin dashboard: counts, KPIs and the most recent applications', () =>
     expect((await dashboard()).body.counts.waitlist).toBe(n);
     expect(n).toBeLessThan(before + 60);
   });
-});
 
+  it('keeps Avg Decision exact through re-reviews, moved timestamps, deletes and the 30-day edge', async () => {
+    /** The definition itself, read from every application (decisions.md 'Back office'). */
+    const direct = async () => {
+      const [row] = await queryRows<{ days: string | null }>(app.db, sql`
+        select round((avg(extract(epoch from (reviewed_at - submitted_at))) / 86400)::numeric, 1) as days from applications
+        where reviewed_at >= now() - interval '30 days' and status in ('approved', 'declined') and submitted_at is not null`);
+      return row?.days === null || row?.days === undefined ? null : Number(row.days);
+    };
+    const now = Date.now();
+    const minutes = (n: number) => n * 60_000;
+    const thirtyDays = 30 * 86_400_000;
+    // Just inside and just outside the window: both in its partial first hour, read from the applications.
+    await insertApplication(app.db, { lastName: 'EdgeIn', status: 'approved', submittedAt: new Date(now - thirtyDays - minutes(600)), reviewedAt: new Date(now - thirtyDays + minutes(20)) });
+    await insertApplication(app.db, { lastName: 'EdgeOut', status: 'declined', submittedAt: new Date(now - thirtyDays - minutes(30)), reviewedAt: new Date(now - thirtyDays - minutes(20)) });
+    const moving = await insertApplication(app.db, { lastName: 'Moving', status: 'approved', submittedAt: daysAgo(12, now), reviewedAt: daysAgo(2, now) });
+    expect((await dashboard()).body.kpis.avgDecisionDays).toBe(await direct());
+
+    const setStatus = (id: string, status: string) => app.db.execute(sql`update applications set status = ${status} where id = ${id}`);
+    await setStatus(moving.id, 'in_review');
+    expect((await dashboard()).body.kpis.avgDecisionDays).toBe(await direct());
+    await setStatus(moving.id, 'declined');
+    await app.db.execute(sql`update applications set reviewed_at = now() - interval '1 day' where id = ${moving.id}`);
+    expect((await dashboard()).body.kpis.avgDecisionDays).toBe(await direct());
+    await app.db.execute(sql`update applications set submitted_at = reviewed_at - interval '25 days' where id = ${moving.id}`);
+    const withLongOne = await direct();
+    expect((await dashboard()).body.kpis.avgDecisionDays).toBe(withLongOne);
+    await app.db.execute(sql`delete from applications where id = ${moving.id}`);
+    const without = await direct();
+    expect(without).not.toBe(withLongOne);
+    expect((await dashboard()).body.kpis.avgDecisionDays).toBe(without);
+  });
+});

@@ -5,7 +5,7 @@ import { LETTER_STATUS_LABELS, letterFileName, letterListSchema, letterSchema, t
 import { actorOf, recordAudit } from '../../admin/audit';
 import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
 import { receiveLetterForm } from '../../admin/letter-upload';
-import { deleteLetterRow, findLetter, insertLetter, letterBatch, listLetters, presentRow } from '../../admin/letters-repo';
+import { deleteLetterRow, findLetter, insertLetter, letterRows, listLetters, presentRow } from '../../admin/letters-repo';
 import { readListParams } from '../../admin/list-query';
 import { UUID } from '../../applications/repository';
 import type { AuthedEnv } from '../../auth/guards';
@@ -55,7 +55,7 @@ export function adminLettersRoutes() {
         const { db } = c.var.deps;
         const { page: _page, pageSize: _pageSize, ...filter } = readListParams(c, letterListSchema);
         const params = { ...filter, page: 1, pageSize: 1 };
-        return auditedCsvExport(db, actorOf(c), { list: 'letters-of-intent', entityType: 'letters_of_intent', filter, columns: CSV_COLUMNS, batch: letterBatch(db, params) });
+        return auditedCsvExport(db, actorOf(c), { list: 'letters-of-intent', entityType: 'letters_of_intent', filter, columns: CSV_COLUMNS, rows: letterRows(params) });
       })
       /**
        * spec §5 'Add letter of intent' (multipart/form-data): the fields of

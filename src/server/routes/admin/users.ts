@@ -5,7 +5,7 @@ import { deleteUserData } from '../../account/delete-account';
 import { actorOf } from '../../admin/audit';
 import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
 import { readListParams } from '../../admin/list-query';
-import { changeRole, createUser, exportUsersBatch, listUsers } from '../../admin/users-repo';
+import { changeRole, createUser, exportUsersRows, listUsers } from '../../admin/users-repo';
 import type { AuthedEnv } from '../../auth/guards';
 import { AppError } from '../../lib/errors';
 import { readJson } from '../../lib/validate';
@@ -41,7 +41,7 @@ export function adminUsersRoutes() {
           entityType: 'users',
           filter,
           columns: CSV_COLUMNS,
-          batch: (offset, limit) => exportUsersBatch(db, params, offset, limit),
+          rows: exportUsersRows(params),
         });
       })
       /** spec §5 'Add User': role guest, no password (they use 'Forgot password'). */

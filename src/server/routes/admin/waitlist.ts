@@ -3,7 +3,7 @@ import { addApplicantSchema, interestLabel, waitlistListParamsSchema, type Waitl
 import { actorOf } from '../../admin/audit';
 import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
 import { readListParams } from '../../admin/list-query';
-import { createApplicant, deleteApplicant, exportApplicantsBatch, getApplicant, listApplicants } from '../../admin/waitlist-repo';
+import { createApplicant, deleteApplicant, exportApplicantsRows, getApplicant, listApplicants } from '../../admin/waitlist-repo';
 import type { AuthedEnv } from '../../auth/guards';
 import { readJson } from '../../lib/validate';
 
@@ -51,7 +51,7 @@ export function adminWaitlistRoutes() {
           entityType: 'waitlist',
           filter,
           columns: CSV_COLUMNS,
-          batch: (offset, limit) => exportApplicantsBatch(db, params, offset, limit),
+          rows: exportApplicantsRows(params),
         });
       })
       /** Every stored field of one entry, with labels (the detail view). */

@@ -64,27 +64,32 @@ export function TopNav() {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((v) => !v)}
         >
-          {open ? <X className="!size-6" /> : <Menu className="!size-6" />}
+          {/* Both icons and the menu are always in the page, shown or hidden: the pre-rendered landing page
+              opens them without React (src/web/static-menu.ts). */}
+          <span data-menu-icon="close" hidden={!open} className="contents">
+            <X className="!size-6" />
+          </span>
+          <span data-menu-icon="open" hidden={open} className="contents">
+            <Menu className="!size-6" />
+          </span>
         </Button>
       </nav>
-      {open && (
-        <div id="mobile-menu" className="border-t border-border bg-background px-4 pb-4 shadow-[var(--shadow-raised)] md:hidden">
-          <ul className="flex flex-col py-2">
-            {links.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end className={({ isActive }) => cn(linkClass({ isActive }), 'flex min-h-11 items-center text-base')}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          {showJoin && (
-            <Button asChild variant="accent" className="w-full">
-              <Link to="/waitlist">Join Waitlist</Link>
-            </Button>
-          )}
-        </div>
-      )}
+      <div id="mobile-menu" hidden={!open} className="border-t border-border bg-background px-4 pb-4 shadow-[var(--shadow-raised)] md:hidden">
+        <ul className="flex flex-col py-2">
+          {links.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end className={({ isActive }) => cn(linkClass({ isActive }), 'flex min-h-11 items-center text-base')}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        {showJoin && (
+          <Button asChild variant="accent" className="w-full">
+            <Link to="/waitlist">Join Waitlist</Link>
+          </Button>
+        )}
+      </div>
     </header>
   );
 }

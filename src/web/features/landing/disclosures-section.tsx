@@ -11,7 +11,7 @@ export function DisclosuresSection() {
             Disclosures
           </h2>
           <ol className="mt-4 max-w-4xl space-y-3 text-sm leading-relaxed text-muted-foreground">
-            {claimNotes.map((note) => (
+            {claimNotes().map((note) => (
               <li key={note.id} id={note.anchor} className="-mx-2 flex scroll-mt-24 gap-3 rounded-md p-2 target:bg-accent-soft target:text-foreground">
                 <span className="tabular w-4 shrink-0 font-semibold text-foreground">{note.number}.</span>
                 <p>{note.text}</p>

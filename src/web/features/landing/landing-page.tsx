@@ -10,11 +10,10 @@ import { MeetSection } from './meet-section';
 import { StatsSection } from './stats-section';
 import { TestimonialsSection } from './testimonials-section';
 
-const content = landingContent(brand);
-const quotes = testimonials(brand);
-
-/** spec §2 'Landing page'. Its purpose is to collect waitlist sign-ups. */
+/** spec §2 'Landing page'. Its purpose is to collect waitlist sign-ups. Also rendered by the server (src/server/spa/static-landing.tsx). */
 export default function LandingPage() {
+  const content = landingContent(brand);
+  const quotes = testimonials(brand);
   return (
     <>
       <HeroSection hero={content.hero} />

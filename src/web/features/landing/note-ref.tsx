@@ -2,12 +2,12 @@ import { claimDisclaimers } from '../../../domain/content/disclaimers';
 import type { ClaimNoteId } from '../../../domain/content/landing';
 import { brand } from '../../lib/config';
 
-/** The numbered notes of the 'Disclosures' section, in the order of `claimDisclaimers`. */
-export const claimNotes = claimDisclaimers(brand).map((note, i) => ({ ...note, number: i + 1, anchor: `disclosure-${note.id}` }));
+/** The numbered notes of the 'Disclosures' section, in the order of `claimDisclaimers` (read at render: the server renders the landing page too). */
+export const claimNotes = () => claimDisclaimers(brand).map((note, i) => ({ ...note, number: i + 1, anchor: `disclosure-${note.id}` }));
 
 /** A superscript note number after a claim, linking to its note at the bottom of the page. */
 export function NoteRef({ id }: { id: ClaimNoteId }) {
-  const note = claimNotes.find((n) => n.id === id);
+  const note = claimNotes().find((n) => n.id === id);
   if (!note) return null;
   return (
     <sup className="ml-0.5 text-[0.65em] font-semibold leading-none">

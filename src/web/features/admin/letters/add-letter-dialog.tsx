@@ -13,7 +13,6 @@ import {
   type LetterInput,
   type LetterItem,
 } from '../../../../domain/admin/letters';
-import { US_STATES } from '../../../../domain/waitlist';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -21,6 +20,7 @@ import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
+import { ContactFields, StateSelect } from '../components/contact-fields';
 import { addLetter } from './letters-api';
 
 /** spec §5: money fields take numbers in steps of 0.01. */
@@ -94,18 +94,7 @@ export function AddLetterDialog({ open, onOpenChange, onAdded }: { open: boolean
         <DialogTitle>Add Letter of Intent</DialogTitle>
         <DialogDescription>Record a letter of intent and attach its signed PDF.</DialogDescription>
         <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Add letter of intent">
-          <Field label="First Name" required error={errors.firstName?.message}>
-            <Input autoComplete="off" {...register('firstName')} />
-          </Field>
-          <Field label="Last Name" required error={errors.lastName?.message}>
-            <Input autoComplete="off" {...register('lastName')} />
-          </Field>
-          <Field label="Email" required error={errors.email?.message}>
-            <Input type="email" autoComplete="off" {...register('email')} />
-          </Field>
-          <Field label="Phone" error={errors.phone?.message}>
-            <Input type="tel" inputMode="tel" autoComplete="off" {...register('phone')} />
-          </Field>
+          <ContactFields register={register} errors={errors} />
           <Field label="Property Address" error={errors.propertyAddress?.message} className="sm:col-span-2">
             <Input autoComplete="off" {...register('propertyAddress')} />
           </Field>
@@ -122,12 +111,7 @@ export function AddLetterDialog({ open, onOpenChange, onAdded }: { open: boolean
             <Input autoComplete="off" maxLength={100} placeholder="e.g. Q3 2025, Spring or Flexible" {...register('moveInDate')} />
           </Field>
           <Field label="Intended State" error={errors.intendedState?.message}>
-            <NativeSelect {...register('intendedState')}>
-              <option value="">Select a state</option>
-              {US_STATES.map((state) => (
-                <option key={state} value={state}>{state}</option>
-              ))}
-            </NativeSelect>
+            <StateSelect {...register('intendedState')} />
           </Field>
           <Field label="Status" error={errors.status?.message}>
             <NativeSelect {...register('status')}>

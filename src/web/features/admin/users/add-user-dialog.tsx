@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ADD_USER_EMPTY, addUserSchema, USER_TEXTS, type AddUserForm, type AdminUser } from '../../../../domain/admin/users';
-import { US_STATES } from '../../../../domain/waitlist';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Input, NativeSelect } from '../../../components/ui/input';
 import { api } from '../../../lib/api';
 import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
+import { ContactFields, StateSelect } from '../components/contact-fields';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'intendedState'] as const;
 
@@ -51,25 +50,9 @@ export function AddUserDialog({ open, onOpenChange, onAdded }: { open: boolean; 
         <DialogTitle>Add User</DialogTitle>
         <DialogDescription>Creates an account without a password. They set one with 'Forgot password' on the sign-in page.</DialogDescription>
         <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Add user">
-          <Field label="First Name" required error={errors.firstName?.message}>
-            <Input autoComplete="off" {...register('firstName')} />
-          </Field>
-          <Field label="Last Name" required error={errors.lastName?.message}>
-            <Input autoComplete="off" {...register('lastName')} />
-          </Field>
-          <Field label="Email" required error={errors.email?.message} className="sm:col-span-2">
-            <Input type="email" autoComplete="off" {...register('email')} />
-          </Field>
-          <Field label="Phone" error={errors.phone?.message}>
-            <Input type="tel" inputMode="tel" autoComplete="off" {...register('phone')} />
-          </Field>
+          <ContactFields register={register} errors={errors} wideEmail />
           <Field label="Intended State" error={errors.intendedState?.message}>
-            <NativeSelect {...register('intendedState')}>
-              <option value="">Select a state</option>
-              {US_STATES.map((state) => (
-                <option key={state} value={state}>{state}</option>
-              ))}
-            </NativeSelect>
+            <StateSelect {...register('intendedState')} />
           </Field>
           <DialogFooter className="mt-2 sm:col-span-2">
             <DialogClose asChild>

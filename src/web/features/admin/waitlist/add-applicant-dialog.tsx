@@ -9,7 +9,6 @@ import {
   type AddApplicantForm,
   type WaitlistApplicantDetail,
 } from '../../../../domain/admin/waitlist';
-import { US_STATES } from '../../../../domain/waitlist';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -17,6 +16,7 @@ import { Input, NativeSelect } from '../../../components/ui/input';
 import { api } from '../../../lib/api';
 import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
+import { ContactFields, StateSelect } from '../components/contact-fields';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'interestedIn', 'downPaymentRange', 'monthlyPaymentRange', 'location', 'timeline', 'intendedState'] as const;
 
@@ -54,18 +54,7 @@ export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: bool
         <DialogTitle>Add Applicant</DialogTitle>
         <DialogDescription>Adds someone to the waitlist by hand. Only the name and email are required.</DialogDescription>
         <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Add applicant">
-          <Field label="First Name" required error={errors.firstName?.message}>
-            <Input autoComplete="off" {...register('firstName')} />
-          </Field>
-          <Field label="Last Name" required error={errors.lastName?.message}>
-            <Input autoComplete="off" {...register('lastName')} />
-          </Field>
-          <Field label="Email" required error={errors.email?.message}>
-            <Input type="email" autoComplete="off" {...register('email')} />
-          </Field>
-          <Field label="Phone" error={errors.phone?.message}>
-            <Input type="tel" inputMode="tel" autoComplete="off" {...register('phone')} />
-          </Field>
+          <ContactFields register={register} errors={errors} />
           <Field label="Interested In" error={errors.interestedIn?.message}>
             <NativeSelect {...register('interestedIn')}>
               <option value="">Select an interest</option>
@@ -75,12 +64,7 @@ export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: bool
             </NativeSelect>
           </Field>
           <Field label="Intended State" error={errors.intendedState?.message}>
-            <NativeSelect {...register('intendedState')}>
-              <option value="">Select a state</option>
-              {US_STATES.map((state) => (
-                <option key={state} value={state}>{state}</option>
-              ))}
-            </NativeSelect>
+            <StateSelect {...register('intendedState')} />
           </Field>
           <Field label="Down Payment Range" help="For example $20K-$30K." error={errors.downPaymentRange?.message}>
             <Input autoComplete="off" {...register('downPaymentRange')} />

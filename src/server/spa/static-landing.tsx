@@ -1,0 +1,43 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { renderToString } from 'react-dom/server';
+import { Route, Routes, StaticRouter } from 'react-router';
+import type { Brand } from '../../domain/brand';
+import { PublicLayout } from '../../web/components/layout/public-layout';
+import LandingPage from '../../web/features/landing/landing-page';
+import { setServerConfig } from '../../web/lib/config';
+
+/** The landing page's only script in a build: `/assets/static-menu-<hash>.js` (vite.config.ts), or undefined. */
+export function staticMenuScript(staticDir: string): string | undefined {
+  const assets = path.join(staticDir, 'assets');
+  if (!existsSync(assets)) return undefined;
+  const file = readdirSync(assets).find((name) => /^static-menu-[\w-]+\.js$/.test(name));
+  return file ? `/assets/${file}` : undefined;
+}
+
+/**
+ * The landing page rendered by the server from the app's own components
+ * (PublicLayout and LandingPage, with the server's brand), inside the built
+ * index.html: the app's scripts and their preloads are taken out and the small
+ * menu script put in (docs/decisions/012-static-landing.md). Undefined when the
+ * build has no menu script (not built, or an older build): `/` is then the app.
+ */
+export function staticLandingTemplate(template: string, brand: Brand, staticDir: string): string | undefined {
+  const script = staticMenuScript(staticDir);
+  if (!script || !template.includes('<div id="root"></div>')) return undefined;
+  setServerConfig({ brand });
+  const body = renderToString(
+    <StaticRouter location="/">
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route index element={<LandingPage />} />
+        </Route>
+      </Routes>
+    </StaticRouter>,
+  );
+  return template
+    .replace(/\s*<script\b[^>]*\btype="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
+    .replace('</head>', () => `<script type="module" src="${script}"></script></head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+}

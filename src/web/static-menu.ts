@@ -1,0 +1,27 @@
+/**
+ * The only script of the pre-rendered landing page (docs/decisions/012-static-landing.md):
+ * opens and closes the mobile menu that TopNav renders hidden, as TopNav does
+ * in the app — the button's state and label, its icon, Escape to close.
+ * Every link on the page is a plain link; the app loads on the page it leads to.
+ */
+const button = document.querySelector<HTMLButtonElement>('button[aria-controls="mobile-menu"]');
+const menu = document.getElementById('mobile-menu');
+
+if (button && menu) {
+  const show = (open: boolean) => {
+    menu.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+    button.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
+    for (const icon of button.querySelectorAll<HTMLElement>('[data-menu-icon]')) {
+      const isClose = icon.dataset.menuIcon === 'close';
+      icon.hidden = isClose ? !open : open;
+    }
+  };
+  button.addEventListener('click', () => show(menu.hidden !== false));
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !menu.hidden) {
+      show(false);
+      button.focus();
+    }
+  });
+}
