@@ -117,7 +117,8 @@ test('a shared URL with the slider position reproduces the same figures in a new
   const saved = await savings(page).innerText();
   const year7 = await cells(page, 7);
   const netText = (await net(page).textContent()) ?? '';
-  await expect(page).toHaveURL(/pay=\d+/);
+  // The URL follows the slider after a short pause: wait for this position, not an earlier one.
+  await expect(page).toHaveURL(new RegExp(`pay=${valuetext!.replace(/\D/g, '')}(&|$)`));
   await expect(page).toHaveURL(/calc=1/);
   const shared = page.url();
 
