@@ -15,7 +15,7 @@ import { startServer } from '../src/server/server';
 import {
   BUYING_TIMELINES, DOWN_PAYMENTS, HOME_TYPES, HOUSING_STATUSES, MONTHLY_PAYMENT_RANGES, PRICE_RANGES, PRIORITIES, US_STATES,
 } from '../src/domain/waitlist';
-import { fmt, startProcess } from './lib';
+import { commandCpuMs, createGetter, fmt, processCpuMs, startProcess } from './lib';
 
 /**
  * Back-office benchmark (issue 6 'Benchmark'): 1,000,000 applications of 100,000
@@ -31,11 +31,21 @@ import { fmt, startProcess } from './lib';
  * Knobs: BENCH_ADMIN_REQUESTS (per query, default 200), BENCH_ADMIN_USERS (100000),
  * BENCH_ADMIN_PGLITE_USERS (10000), BENCH_ADMIN_FRESH=1 (regenerate even when the
  * PostgreSQL database already holds the data), BENCH_ADMIN_DB=pglite|postgres (one
- * only), BENCH_DATABASE_URL (PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres).
+ * only), BENCH_ADMIN_ONLY (a pattern: only the queries whose label matches), BENCH_SERVER_NODE_FLAGS
+ * (node flags for the server, such as --cpu-prof), BENCH_DATABASE_URL
+ * (PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres).
+ *
+ * Each row also says where the CPU went per request (server process, PostgreSQL's
+ * processes, this load generator), read from /proc: on two shared cores, latency under
+ * ten clients is mostly the sum of these.
  */
 
 const REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 200);
 const CLIENTS = 10;
+/** BENCH_SERVER_NODE_FLAGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+/** BENCH_ADMIN_ONLY: a pattern; only the queries whose label matches it are measured (after the ping). */
+const ONLY = process.env.BENCH_ADMIN_ONLY ? new RegExp(process.env.BENCH_ADMIN_ONLY, 'i') : null;
 const WARMUP = 20;
 /** Requests of one client alone after the concurrent run (service time without queueing). */
 const SERIAL = 30;
@@ -71,6 +81,15 @@ interface Figures {
   p99: number;
   /** p50 of one client alone: the time a request takes without queueing behind the others. */
   serialP50: number;
+  /** CPU ms per request during the concurrent run: where the two cores went (null without /proc). */
+  cpu: { server: number | null; database: number | null; client: number };
+}
+
+/** Where to read CPU time: the server's process, and the database's processes when it runs on its own. */
+interface CpuSources {
+  serverPid: number | undefined;
+  /** Process name of the database server's backends (`postgres`); none for PGlite, which runs inside the server. */
+  databaseCommand?: string;
 }
 
 // ---- Data generation (set-based SQL) ----
@@ -275,18 +294,23 @@ async function adminSession(base: string): Promise<Session> {
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 
-async function measure(base: string, cookie: string, query: Query, total: number): Promise<Figures> {
+async function measure(base: string, cookie: string, query: Query, total: number, sources: CpuSources): Promise<Figures> {
   const durations: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
+  let checked = false;
+  const http = createGetter(base, CLIENTS);
   const one = async () => {
     const started = performance.now();
     try {
-      const response = await fetch(base + query.path, { headers: { cookie } });
-      const text = await response.text();
-      if (!response.ok) {
+      const reply = await http.get(query.path, { cookie });
+      if (reply.status !== 200) {
         errors += 1;
-        firstError ??= `${response.status} ${text.slice(0, 120)}`;
+        firstError ??= `${reply.status} ${reply.text().slice(0, 120)}`;
+      } else if (!checked) {
+        // The first answer is decoded once: the query must answer what the page reads.
+        checked = true;
+        JSON.parse(reply.text());
       }
     } catch (error) {
       errors += 1;
@@ -303,13 +327,30 @@ async function measure(base: string, cookie: string, query: Query, total: number
   errors = 0;
   firstError = undefined;
   const each = Math.ceil(total / CLIENTS);
+  const cpuBefore = readCpu(sources);
   await Promise.all(Array.from({ length: CLIENTS }, () => client(each)));
+  const cpu = cpuPerRequest(cpuBefore, readCpu(sources), durations.length);
   const sorted = [...durations].sort((a, b) => a - b);
   const measuredErrors = errors;
   durations.length = 0;
   await client(SERIAL);
   const serialP50 = percentile([...durations].sort((a, b) => a - b), 0.5);
-  return { query, requests: sorted.length, errors: measuredErrors, firstError, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), serialP50 };
+  http.close();
+  return { query, requests: sorted.length, errors: measuredErrors, firstError, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), serialP50, cpu };
+}
+
+function readCpu(sources: CpuSources) {
+  return {
+    server: processCpuMs(sources.serverPid),
+    database: sources.databaseCommand ? commandCpuMs(sources.databaseCommand) : null,
+    client: process.cpuUsage(),
+  };
+}
+
+function cpuPerRequest(before: ReturnType<typeof readCpu>, after: ReturnType<typeof readCpu>, requests: number): Figures['cpu'] {
+  const per = (a: number | null, b: number | null) => (a === null || b === null || requests === 0 ? null : (b - a) / requests);
+  const client = process.cpuUsage(before.client);
+  return { server: per(before.server, after.server), database: per(before.database, after.database), client: (client.user + client.system) / 1000 / Math.max(1, requests) };
 }
 
 function queriesFor(kind: 'postgres' | 'pglite', email: string): Query[] {
@@ -327,15 +368,17 @@ function queriesFor(kind: 'postgres' | 'pglite', email: string): Query[] {
 
 function printTable(title: string, figures: Figures[]) {
   console.log(`\n${title} — ${CLIENTS} concurrent clients, ${REQUESTS} requests per query after ${WARMUP} warm-up requests; then ${SERIAL} by one client alone`);
-  console.log('| query | requests | errors | p50 ms | p95 ms | p99 ms | target p95 | result | 1 client p50 ms |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|');
+  console.log('| query | requests | errors | p50 ms | p95 ms | p99 ms | target p95 | result | 1 client p50 ms | CPU ms/request: server · database · load generator |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|---|');
   for (const f of figures) {
     const target = f.query.target;
     const result = f.errors === f.requests ? `n/a (${f.firstError})` : f.errors > 0 ? `FAIL (${f.errors} errors: ${f.firstError})`
       : target === undefined ? 'reference' : f.p95 <= target ? 'PASS' : 'FAIL';
-    console.log(`| ${f.query.label} | ${f.requests} | ${f.errors} | ${fmt(f.p50, 1)} | ${fmt(f.p95, 1)} | ${fmt(f.p99, 1)} | ${target === undefined ? '—' : `≤ ${target}`} | ${result} | ${fmt(f.serialP50, 1)} |`);
+    console.log(`| ${f.query.label} | ${f.requests} | ${f.errors} | ${fmt(f.p50, 1)} | ${fmt(f.p95, 1)} | ${fmt(f.p99, 1)} | ${target === undefined ? '—' : `≤ ${target}`} | ${result} | ${fmt(f.serialP50, 1)} | ${cpuText(f.cpu)} |`);
   }
 }
+
+const cpuText = (cpu: Figures['cpu']) => [cpu.server, cpu.database ?? (cpu.server === null ? null : 0), cpu.client].map((n) => (n === null ? '?' : fmt(n, 2))).join(' · ');
 
 const serverEnv = (port: number, staticDir: string, extra: Record<string, string>) => ({
   NODE_ENV: 'production',
@@ -403,16 +446,17 @@ async function runServerAndMeasure(kind: 'postgres' | 'pglite', env: Record<stri
   await adminCreate(['--email', ADMIN.email, '--password', ADMIN.password, '--first-name', 'Bench', '--last-name', 'Admin'], { ...env, LOG_LEVEL: 'warn' });
   const port = 4400 + Math.floor(Math.random() * 500);
   const staticDir = mkdtempSync(path.join(os.tmpdir(), 'bench-admin-static-'));
-  const server = await startProcess('node', ['--import', 'tsx', 'src/server/main.ts'], serverEnv(port, staticDir, env), `http://127.0.0.1:${port}/api/health`);
+  const server = await startProcess('node', [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], serverEnv(port, staticDir, env), `http://127.0.0.1:${port}/api/health`);
   const base = `http://127.0.0.1:${port}`;
   let figures: Figures[];
   let cookie: string;
   try {
     const session = await adminSession(base);
     cookie = session.cookie;
-    const ping = await measure(base, cookie, { label: 'ping: the admin guard alone (session lookup)', path: '/api/admin/ping' }, REQUESTS);
+    const sources: CpuSources = { serverPid: server.process.pid, databaseCommand: kind === 'postgres' ? 'postgres' : undefined };
+    const ping = await measure(base, cookie, { label: 'ping: the admin guard alone (session lookup)', path: '/api/admin/ping' }, REQUESTS, sources);
     figures = [ping];
-    for (const query of queriesFor(kind, email)) figures.push(await measure(base, cookie, query, REQUESTS));
+    for (const query of queriesFor(kind, email).filter((q) => !ONLY || ONLY.test(q.label))) figures.push(await measure(base, cookie, query, REQUESTS, sources));
   } finally {
     await server.stop();
     rmSync(staticDir, { recursive: true, force: true });
@@ -470,8 +514,9 @@ async function benchPostgres() {
   let email: string;
   try {
     if (reuse) {
-      // A migration since the data was generated may have filled a counter table.
-      for (const table of COUNTER_TABLES) await run.query(`VACUUM ANALYZE "${table}"`);
+      // A migration since the data was generated may have filled a counter table or rewritten a table (0007 added a
+      // stored column): vacuumed as autovacuum would leave them, quick where nothing changed.
+      for (const table of [...LOADED_TABLES, ...COUNTER_TABLES]) await run.query(`VACUUM ANALYZE "${table}"`);
       byStatus = await statusCounts(run);
     } else {
       console.log(`\nPostgreSQL: generating ${fmt(scale.users)} users and ${fmt(scale.users * PER_USER)} applications in ${BENCH_DB_NAME}…`);

@@ -16,6 +16,12 @@ export const COUNT_CAP = 10_000;
  */
 export const SEARCH_COUNT_CAP = 1_000;
 export const countCapFor = (params: { q: string }) => (params.q ? SEARCH_COUNT_CAP : COUNT_CAP);
+/**
+ * A search of the applications (the list that grows by the million) counts its matches
+ * only this many pages past the one shown — 'Page 1 of 3+' — in the same index walk
+ * that finds the page (docs/decisions/013-applications-search.md).
+ */
+export const SEARCH_PAGES_AHEAD = 2;
 /** Longest search text accepted. */
 export const MAX_SEARCH_LENGTH = 100;
 
@@ -62,7 +68,10 @@ export interface Page<T> {
   items: T[];
   page: number;
   pageSize: number;
-  /** Rows matching the filter, counted up to COUNT_CAP; `totalCapped` when there are more. */
+  /**
+   * Rows matching the filter, counted up to a cap (COUNT_CAP; SEARCH_COUNT_CAP or
+   * SEARCH_PAGES_AHEAD pages past this one while searching); `totalCapped` when there are more.
+   */
   total: number;
   totalCapped: boolean;
 }

@@ -8,7 +8,7 @@ import {
   type ApplicationListParams,
   type ApplicationSortColumn,
 } from '../../domain/admin/applications';
-import { countCapFor, type Page } from '../../domain/admin/lists';
+import { countCapFor, SEARCH_PAGES_AHEAD, type Page } from '../../domain/admin/lists';
 import type { ApplicationStatus } from '../../domain/application';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
@@ -25,8 +25,8 @@ import { isoTimeOrNull } from '../lib/iso-time';
 
 const num = (value: number | string | null) => (value === null ? null : Number(value));
 
-/** The search expression, written exactly as applications_search_idx (migration 0003) so the trigram index serves it. */
-const SEARCH_TEXT = sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, ''))`;
+/** The lower-cased names and e-mail (a stored column, migration 0007): on the trigram index and in the submitted-date index. */
+const SEARCH_TEXT = sql`search_text`;
 
 /** `where …` of the list and the export: not a draft, the status, the search, the submitted dates. */
 export function applicationFilter(params: Pick<ApplicationListParams, 'q' | 'status' | 'from' | 'to'>): SQL {
@@ -79,19 +79,63 @@ const toListItem = (row: ListRow): AdminApplicationListItem => ({
 
 /** One page of /admin/applications. */
 export async function listApplications(db: Db, params: ApplicationListParams): Promise<Page<AdminApplicationListItem>> {
+  if (params.q) return searchApplications(db, params);
   const fromWhere = sql`from applications ${applicationFilter(params)}`;
   const [rows, count] = await Promise.all([
     queryRows<ListRow>(
       db,
       sql`select id, submitted_at, first_name, last_name, email, property_value, status, assignee ${fromWhere} ${applicationOrder(params.sort, params.dir)} ${pageWindow(params)}`,
     ),
-    cappedCount(db, fromWhere, countCapFor(params)),
+    countApplications(db, params),
   ]);
   return toPage(rows.map(toListItem), params, count);
 }
 
-/** Rows matching the filter, counted up to the cap (what an export covered, for its audit entry). */
-export const countApplications = (db: Db, params: ApplicationListParams) => cappedCount(db, sql`from applications ${applicationFilter(params)}`, countCapFor(params));
+/**
+ * A search: the page and the count of the matches up to SEARCH_PAGES_AHEAD pages past
+ * it, from one walk in the list's order (docs/decisions/013-applications-search.md).
+ * `hits` numbers the matching ids in that order, reading only what the filter needs —
+ * for a common term, the submitted-date index, which holds the status and the search
+ * text; for a rare one, the trigram index — and stops one row past the reach; only the
+ * page's rows are then read from the table. The count row comes back even when the page
+ * is past the last match.
+ */
+async function searchApplications(db: Db, params: ApplicationListParams): Promise<Page<AdminApplicationListItem>> {
+  const offset = (params.page - 1) * params.pageSize;
+  const reach = offset + params.pageSize * (1 + SEARCH_PAGES_AHEAD);
+  const order = applicationOrder(params.sort, params.dir);
+  const rows = await queryRows<Partial<ListRow> & { matched: number | string }>(
+    db,
+    sql`with hits as materialized (
+          select id, row_number() over (${order}) as n from applications ${applicationFilter(params)} ${order} limit ${reach + 1}
+        ),
+        page as (
+          select a.id, a.submitted_at, a.first_name, a.last_name, a.email, a.property_value, a.status, a.assignee, shown.n
+          from (select id, n from hits where n > ${offset} order by n limit ${params.pageSize}) shown join applications a on a.id = shown.id
+        )
+        select (select count(*) from hits) as matched, page.* from (select 1) one left join page on true order by page.n`,
+  );
+  const matched = Number(rows[0]?.matched ?? 0);
+  const items = rows.filter((row): row is ListRow & { matched: number | string } => row.id != null).map(toListItem);
+  return toPage(items, params, matched > reach ? { total: reach, totalCapped: true } : { total: matched, totalCapped: false });
+}
+
+/**
+ * Rows matching the filter (the list's total, and what an export covered for its
+ * audit entry). A status filter alone — or none — is the exact sum of the
+ * trigger-kept status counts (migration 0003), one small read at any size; a
+ * search or a date range is counted in the table up to the cap.
+ */
+export async function countApplications(db: Db, params: ApplicationListParams): Promise<{ total: number; totalCapped: boolean }> {
+  if (params.q || params.from || params.to) return cappedCount(db, sql`from applications ${applicationFilter(params)}`, countCapFor(params));
+  const [row] = await queryRows<{ n: number | string | null }>(
+    db,
+    params.status === 'all'
+      ? sql`select sum(count) as n from application_status_counts where status <> 'draft'`
+      : sql`select sum(count) as n from application_status_counts where status = ${params.status}`,
+  );
+  return { total: Number(row?.n ?? 0), totalCapped: false };
+}
 
 /** Every admin column but the encrypted ones (SSN digits, date of birth): the CSV export. */
 export interface ExportRow {

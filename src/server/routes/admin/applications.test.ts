@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_PAGES_AHEAD } from '../../../domain/admin/lists';
 import { DEFAULT_SETTINGS } from '../../../domain/admin/settings';
 import { forgetCachedSettings } from '../../admin/settings-store';
 import { applications, auditLog, documents, settings, users } from '../../db/schema';
@@ -68,6 +69,27 @@ describe('admin applications: list, search, export, review, status, notes', () =
     expect((await list({ q: draft.id })).body.total).toBe(0);
   });
 
+  it('gives the exact total of the whole list and of a status, which follows every insert and status change', async () => {
+    const exact = async (status?: string) => {
+      const [row] = await app.db.execute<{ n: string | number }>(
+        status ? sql`select count(*) as n from applications where status = ${status}` : sql`select count(*) as n from applications where status <> 'draft'`,
+      ).then((r) => (r as unknown as { rows: { n: string | number }[] }).rows);
+      return Number(row.n);
+    };
+    const totals = async () => ({ all: (await list({})).body, approved: (await list({ status: 'approved' })).body });
+    const before = await totals();
+    expect(before.all).toMatchObject({ total: await exact(), totalCapped: false });
+    expect(before.approved).toMatchObject({ total: await exact('approved'), totalCapped: false });
+
+    const row = await insertApplication(app.db, { lastName: uniqueTag(), status: 'in_review', submittedAt: daysAgo(1) });
+    await insertApplication(app.db, { lastName: uniqueTag(), status: 'draft' });
+    await app.db.update(applications).set({ status: 'approved' }).where(eq(applications.id, row.id));
+    const after = await totals();
+    expect(after.all.total).toBe(before.all.total + 1);
+    expect(after.approved.total).toBe(before.approved.total + 1);
+    expect(after.all.total).toBe(await exact());
+  });
+
   it('searches by any part of the name, by e-mail and by the start of the id or the whole id', async () => {
     const tag = uniqueTag();
     const row = await insertApplication(app.db, { firstName: 'Marguerite', lastName: `${tag}son`, email: `m.${tag}@Example.org` });
@@ -82,6 +104,37 @@ describe('admin applications: list, search, export, review, status, notes', () =
     // The user's % and _ are taken literally.
     expect((await list({ q: `${tag}%` })).body.total).toBe(0);
     expect((await list({ q: `m_${tag}` })).body.total).toBe(0);
+  });
+
+  it('while searching, counts the matches a few pages past the one shown, and pages through every match once in order', async () => {
+    const tag = uniqueTag();
+    // Thirty matches, two submitted at the same moment on each day: the id breaks the tie.
+    const rows = [];
+    for (let day = 0; day < 15; day += 1) {
+      for (const first of ['Ann', 'Bo']) rows.push(await insertApplication(app.db, { firstName: first, lastName: tag, submittedAt: daysAgo(day + 1, Date.UTC(2025, 0, 31)) }));
+    }
+    await insertApplication(app.db, { lastName: tag, status: 'draft' });
+    const newestFirst = rows.map((r) => ({ id: r.id, at: r.submittedAt!.getTime() })).sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map((r) => r.id);
+
+    const ahead = SEARCH_PAGES_AHEAD;
+    const first = await list({ q: tag, pageSize: 2 });
+    expect(first.body).toMatchObject({ page: 1, total: 2 * (1 + ahead), totalCapped: true }); // 'Page 1 of 3+'
+    const seen: string[] = [];
+    for (let page = 1; page <= 15; page += 1) {
+      const reply = await list({ q: tag, pageSize: 2, page });
+      expect(reply.status).toBe(200);
+      seen.push(...ids(reply));
+      // Capped while 30 matches reach past the pages counted; exact once the count reaches the last match.
+      const capped = 2 * (page + ahead) < 30;
+      expect(reply.body.totalCapped, `page ${page}`).toBe(capped);
+      expect(reply.body.total, `page ${page}`).toBe(capped ? 2 * (page + ahead) : 30);
+    }
+    expect(seen).toEqual(newestFirst);
+    // Past the last match: no rows, and still the count.
+    expect((await list({ q: tag, pageSize: 2, page: 16 })).body).toMatchObject({ items: [], total: 30, totalCapped: false });
+    expect((await list({ q: tag, pageSize: 2, page: 40 })).body).toMatchObject({ items: [], total: 30, totalCapped: false });
+    // Oldest first reads the same walk backwards.
+    expect(ids(await list({ q: tag, pageSize: 3, dir: 'asc' }))).toEqual(newestFirst.slice(-3).reverse());
   });
 
   it('filters by status and by the submitted date range (both ends inclusive)', async () => {
