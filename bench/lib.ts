@@ -87,11 +87,7 @@ export interface Reply {
   text(): string;
 }
 
-/**
- * A light GET for load generation: node:http over keep-alive sockets, gzip accepted as a
- * browser would, the body read as bytes and decoded only on demand. fetch() cost this
- * process 1–2 ms of CPU per request, on the same two cores as the server it measures.
- */
+/** A GET over node:http (keep-alive sockets, gzip accepted as a browser would), the body decoded only on demand. */
 export function createGetter(base: string, sockets: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const url = new URL(base);

@@ -18,10 +18,10 @@ export const SEARCH_COUNT_CAP = 1_000;
 export const countCapFor = (params: { q: string }) => (params.q ? SEARCH_COUNT_CAP : COUNT_CAP);
 /**
  * A search of the applications (the list that grows by the million) counts its matches
- * only this many pages past the one shown — 'Page 1 of 3+' — in the same index walk
+ * only this many pages past the one shown — 'Page 1 of 2+' — in the same index walk
  * that finds the page (docs/decisions/013-applications-search.md).
  */
-export const SEARCH_PAGES_AHEAD = 2;
+export const SEARCH_PAGES_AHEAD = 1;
 /** Longest search text accepted. */
 export const MAX_SEARCH_LENGTH = 100;
 
