@@ -201,8 +201,8 @@ function generationSql(scale: Scale): { load: string[]; after: string[] } {
 }
 
 const LOADED_TABLES = ['applications', 'user', 'waitlist_entries', 'letters_of_intent'];
-/** The dashboard's trigger-kept tables (migrations 0003–0005). */
-const COUNTER_TABLES = ['application_status_counts', 'table_row_counts', 'application_decision_hours'];
+/** The dashboard's trigger-kept tables (migrations 0003–0005, 0008). */
+const COUNTER_TABLES = ['application_status_counts', 'table_row_counts', 'application_decision_hours', 'application_submission_hours'];
 
 interface Runner {
   query<T = Record<string, unknown>>(text: string): Promise<T[]>;
@@ -231,11 +231,14 @@ async function generate(run: Runner, scale: Scale, kind: 'postgres' | 'pglite'):
   for (const statement of after) await run.query(statement);
   await run.query('ALTER TABLE applications ENABLE TRIGGER USER');
   await run.query(`UPDATE application_status_counts c SET count = (SELECT count(*) FROM applications a WHERE a.status = c.status)`);
-  // The same sums as migration 0005's backfill.
+  // The same sums as the backfills of migrations 0005 and 0008.
   await run.query('DELETE FROM application_decision_hours');
   await run.query(`INSERT INTO application_decision_hours (hour, decided, total_seconds)
     SELECT date_bin('1 hour', reviewed_at, TIMESTAMPTZ '2000-01-01 00:00:00+00'), count(*), sum(extract(epoch FROM reviewed_at - submitted_at))
     FROM applications WHERE status IN ('approved', 'declined') AND reviewed_at IS NOT NULL AND submitted_at IS NOT NULL GROUP BY 1`);
+  await run.query('DELETE FROM application_submission_hours');
+  await run.query(`INSERT INTO application_submission_hours (hour, submitted)
+    SELECT date_bin('1 hour', submitted_at, TIMESTAMPTZ '2000-01-01 00:00:00+00'), count(*) FROM applications WHERE submitted_at IS NOT NULL GROUP BY 1`);
   // As autovacuum leaves them in a running system (the waitlist and letters triggers updated their count rows per insert).
   for (const table of [...LOADED_TABLES, ...COUNTER_TABLES]) await run.query(`VACUUM ANALYZE "${table}"`);
   const byStatus = await statusCounts(run);

@@ -193,9 +193,17 @@ export async function dashboardSummary(db: Db, logger: Logger): Promise<AdminDas
     countOrNull(db, logger, 'letters_of_intent', sql`select sum(count) as n from table_row_counts where table_name = 'letters_of_intent' having count(*) > 0`),
     // Kept exact by the trigger of migration 0003: one small read whatever the table's size.
     queryRows<{ status: string; count: number | string }>(db, sql`select status, count from application_status_counts`),
+    // New (7d): applications submitted in the last NEW_APPLICATION_DAYS days. The whole hours come from
+    // application_submission_hours (kept by the trigger of migration 0008), the partial first hour from the
+    // applications: exact, and a week of hour rows to read however many were submitted.
     queryRows<{ n: number | string }>(
       db,
-      sql`select count(*) as n from applications where submitted_at >= now() - make_interval(days => ${NEW_APPLICATION_DAYS})`,
+      sql`with w as (
+            select now() - make_interval(days => ${NEW_APPLICATION_DAYS}) as since,
+                   date_bin('1 hour', now() - make_interval(days => ${NEW_APPLICATION_DAYS}), timestamptz '2000-01-01 00:00:00+00') + interval '1 hour' as whole_from
+          )
+          select (select coalesce(sum(h.submitted), 0) from application_submission_hours h, w where h.hour >= w.whole_from)
+               + (select count(*) from applications a, w where a.submitted_at >= w.since and a.submitted_at < w.whole_from) as n`,
     ),
     // Avg Decision (decisions.md 'Back office'): mean days from submission to decision over the approved and
     // declined applications decided in the last DECISION_WINDOW_DAYS (30) days — recent enough to describe how

@@ -323,6 +323,17 @@ export const applicationDecisionHours = pgTable('application_decision_hours', {
   totalSeconds: numeric('total_seconds').notNull().default('0'),
 });
 
+/**
+ * The admin dashboard's New (7d), kept by a trigger (migration 0008): per hour of
+ * `submitted_at` (UTC), how many applications were submitted. The 7-day count sums
+ * the whole hours and reads the one partial hour from `applications`, like
+ * application_decision_hours.
+ */
+export const applicationSubmissionHours = pgTable('application_submission_hours', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  submitted: bigint('submitted', { mode: 'number' }).notNull().default(0),
+});
+
 /** Letters of intent (spec §3 'letters_of_intent'); the PDF is in storage under `file_key`. */
 export const lettersOfIntent = pgTable(
   'letters_of_intent',

@@ -106,6 +106,37 @@ describe('admin dashboard: counts, KPIs and the most recent applications', () =>
     expect(n).toBeLessThan(before + 60);
   });
 
+  it('keeps New (7d) exact through submissions, moved dates, deletes and the 7-day edge', async () => {
+    /** The definition itself, read from every application. */
+    const direct = async () => {
+      const [row] = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from applications where submitted_at >= now() - interval '7 days'`);
+      return row.n;
+    };
+    const now = Date.now();
+    const sevenDays = 7 * 86_400_000;
+    const minutes = (n: number) => n * 60_000;
+    const fresh = () => dashboard().then((reply) => reply.body.kpis.newApplications7d as number);
+    const before = await fresh();
+    expect(before).toBe(await direct());
+    // Just inside and just outside the window, both in its partial first hour; one well inside; a draft.
+    await insertApplication(app.db, { lastName: 'WeekIn', submittedAt: new Date(now - sevenDays + minutes(20)) });
+    await insertApplication(app.db, { lastName: 'WeekOut', submittedAt: new Date(now - sevenDays - minutes(20)) });
+    const moving = await insertApplication(app.db, { lastName: 'WeekMoving', submittedAt: daysAgo(2, now) });
+    const draft = await insertApplication(app.db, { lastName: 'WeekDraft', status: 'draft' });
+    expect(await fresh()).toBe(before + 2);
+    expect(await fresh()).toBe(await direct());
+
+    await app.db.execute(sql`update applications set submitted_at = now() - interval '9 days' where id = ${moving.id}`);
+    expect(await fresh()).toBe(before + 1);
+    await app.db.execute(sql`update applications set submitted_at = now() - interval '1 hour', status = 'submitted' where id = ${draft.id}`);
+    expect(await fresh()).toBe(before + 2);
+    await app.db.execute(sql`update applications set submitted_at = now() - interval '3 days' where id = ${moving.id}`);
+    expect(await fresh()).toBe(before + 3);
+    await app.db.execute(sql`delete from applications where id = ${moving.id}`);
+    expect(await fresh()).toBe(before + 2);
+    expect(await fresh()).toBe(await direct());
+  });
+
   it('keeps Avg Decision exact through re-reviews, moved timestamps, deletes and the 30-day edge', async () => {
     /** The definition itself, read from every application (decisions.md 'Back office'). */
     const direct = async () => {
