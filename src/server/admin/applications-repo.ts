@@ -77,17 +77,26 @@ const toListItem = (row: ListRow): AdminApplicationListItem => ({
   assignee: row.assignee,
 });
 
+const LIST_COLUMNS = sql`id, submitted_at, first_name, last_name, email, property_value, status, assignee`;
+
+/** The exact number of listed applications of a status (or all), from the trigger-kept counts of migration 0003. */
+const statusTotal = (status: ApplicationListParams['status']) =>
+  status === 'all'
+    ? sql`select sum(count) from application_status_counts where status <> 'draft'`
+    : sql`select sum(count) from application_status_counts where status = ${status}`;
+
 /** One page of /admin/applications. */
 export async function listApplications(db: Db, params: ApplicationListParams): Promise<Page<AdminApplicationListItem>> {
   if (params.q) return searchApplications(db, params);
   const fromWhere = sql`from applications ${applicationFilter(params)}`;
-  const [rows, count] = await Promise.all([
-    queryRows<ListRow>(
-      db,
-      sql`select id, submitted_at, first_name, last_name, email, property_value, status, assignee ${fromWhere} ${applicationOrder(params.sort, params.dir)} ${pageWindow(params)}`,
-    ),
-    countApplications(db, params),
-  ]);
+  const page = sql`${fromWhere} ${applicationOrder(params.sort, params.dir)} ${pageWindow(params)}`;
+  if (params.from || params.to) {
+    const [rows, count] = await Promise.all([queryRows<ListRow>(db, sql`select ${LIST_COLUMNS} ${page}`), countApplications(db, params)]);
+    return toPage(rows.map(toListItem), params, count);
+  }
+  // The exact total rides along with the page, one statement; asked on its own only past the last page.
+  const rows = await queryRows<ListRow & { total: number | string | null }>(db, sql`select ${LIST_COLUMNS}, (${statusTotal(params.status)}) as total ${page}`);
+  const count = rows.length ? { total: Number(rows[0].total ?? 0), totalCapped: false } : await countApplications(db, params);
   return toPage(rows.map(toListItem), params, count);
 }
 
@@ -128,12 +137,7 @@ async function searchApplications(db: Db, params: ApplicationListParams): Promis
  */
 export async function countApplications(db: Db, params: ApplicationListParams): Promise<{ total: number; totalCapped: boolean }> {
   if (params.q || params.from || params.to) return cappedCount(db, sql`from applications ${applicationFilter(params)}`, countCapFor(params));
-  const [row] = await queryRows<{ n: number | string | null }>(
-    db,
-    params.status === 'all'
-      ? sql`select sum(count) as n from application_status_counts where status <> 'draft'`
-      : sql`select sum(count) as n from application_status_counts where status = ${params.status}`,
-  );
+  const [row] = await queryRows<{ n: number | string | null }>(db, sql`select (${statusTotal(params.status)}) as n`);
   return { total: Number(row?.n ?? 0), totalCapped: false };
 }
 
@@ -173,78 +177,115 @@ export function exportRows(params: ApplicationListParams): ExportRows<ExportRow>
   };
 }
 
-/** A count of the dashboard, or null (logged) when it cannot be read: the card then shows a dash (spec §8). */
-async function countOrNull(db: Db, logger: Logger, name: string, query: SQL): Promise<number | null> {
-  try {
-    const [row] = await queryRows<{ n: number | string }>(db, query);
-    if (!row) throw new Error(`no row count is kept for ${name}`);
-    return Number(row.n);
-  } catch (error) {
-    logger.error({ count: name, reason: (error as Error)?.message?.slice(0, 300) }, 'admin dashboard count failed');
-    return null;
-  }
+/**
+ * The figures of GET /api/admin/dashboard, each one SQL expression. They are read in one
+ * statement (one round trip, one plan); only if that statement fails are they read one
+ * by one, so a broken count costs its own card a dash and not the page (spec §8).
+ */
+const DASHBOARD_PARTS = {
+  // Kept exact by the triggers of migration 0004 (16 rows per table, summed); null when no row is kept.
+  waitlist: sql`select sum(count) from table_row_counts where table_name = 'waitlist_entries' having count(*) > 0`,
+  lettersOfIntent: sql`select sum(count) from table_row_counts where table_name = 'letters_of_intent' having count(*) > 0`,
+  // Kept exact by the trigger of migration 0003: one small read whatever the table's size.
+  statuses: sql`select json_object_agg(status, count) from application_status_counts`,
+  // New (7d): applications submitted in the last NEW_APPLICATION_DAYS days. The whole hours come from
+  // application_submission_hours (kept by the trigger of migration 0008), the partial first hour from the
+  // applications: exact, and a week of hour rows to read however many were submitted.
+  newApplications7d: sql`with w as (
+      select now() - make_interval(days => ${NEW_APPLICATION_DAYS}) as since,
+             date_bin('1 hour', now() - make_interval(days => ${NEW_APPLICATION_DAYS}), timestamptz '2000-01-01 00:00:00+00') + interval '1 hour' as whole_from
+    )
+    select (select coalesce(sum(h.submitted), 0) from application_submission_hours h, w where h.hour >= w.whole_from)
+         + (select count(*) from applications a, w where a.submitted_at >= w.since and a.submitted_at < w.whole_from)`,
+  // Avg Decision (decisions.md 'Back office'): mean days from submission to decision over the approved and
+  // declined applications decided in the last DECISION_WINDOW_DAYS (30) days — recent enough to describe how
+  // the team works now, long enough to average more than a handful. null when nothing was decided.
+  // The whole hours come from application_decision_hours (kept by the trigger of migration 0005), the one
+  // partial hour at the window's start from the applications themselves: exact, and as cheap at a million rows.
+  avgDecisionDays: sql`with w as (
+      select now() - make_interval(days => ${DECISION_WINDOW_DAYS}) as since,
+             date_bin('1 hour', now() - make_interval(days => ${DECISION_WINDOW_DAYS}), timestamptz '2000-01-01 00:00:00+00') + interval '1 hour' as whole_from
+    ),
+    whole as (
+      select coalesce(sum(h.decided), 0) as n, coalesce(sum(h.total_seconds), 0) as s
+      from application_decision_hours h, w where h.hour >= w.whole_from
+    ),
+    part as (
+      select count(*) as n, coalesce(sum(extract(epoch from (a.reviewed_at - a.submitted_at))), 0) as s
+      from applications a, w
+      where a.reviewed_at >= w.since and a.reviewed_at < w.whole_from
+        and a.status in ('approved', 'declined') and a.submitted_at is not null
+    )
+    select round(((whole.s + part.s) / nullif(whole.n + part.n, 0) / 86400)::numeric, 1) from whole, part`,
+  recent: sql`select coalesce(json_agg(r order by r.submitted_at desc nulls last, r.id desc), '[]'::json) from (
+      select id, first_name, last_name, submitted_at, assignee, status from applications
+      where status <> 'draft' order by submitted_at desc nulls last, id desc limit ${RECENT_APPLICATIONS}
+    ) r`,
+};
+type DashboardPart = keyof typeof DASHBOARD_PARTS;
+/** The two cards that show a dash when their count cannot be read (spec §8). */
+const DASHED: ReadonlySet<DashboardPart> = new Set(['waitlist', 'lettersOfIntent']);
+const COUNT_NAMES: Partial<Record<DashboardPart, string>> = { waitlist: 'waitlist_entries', lettersOfIntent: 'letters_of_intent' };
+
+interface RecentRow {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  submitted_at: string | null;
+  assignee: string | null;
+  status: ApplicationStatus;
+}
+
+/** The dashboard's figures one statement each: a failing count is logged and read as null; any other failure throws. */
+async function dashboardPartsOneByOne(db: Db, logger: Logger): Promise<Record<DashboardPart, unknown>> {
+  const entries = await Promise.all(
+    (Object.keys(DASHBOARD_PARTS) as DashboardPart[]).map(async (part) => {
+      try {
+        const [row] = await queryRows<{ v: unknown }>(db, sql`select (${DASHBOARD_PARTS[part]}) as v`);
+        return [part, row?.v ?? null] as const;
+      } catch (error) {
+        if (!DASHED.has(part)) throw error;
+        logger.error({ count: COUNT_NAMES[part], reason: (error as Error)?.message?.slice(0, 300) }, 'admin dashboard count failed');
+        return [part, undefined] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries) as Record<DashboardPart, unknown>;
 }
 
 /** GET /api/admin/dashboard: the counts, the KPIs and the most recent applications. */
 export async function dashboardSummary(db: Db, logger: Logger): Promise<AdminDashboard> {
-  const [waitlist, lettersOfIntent, statusRows, [fresh], [decisions], recent] = await Promise.all([
-    // Kept exact by the triggers of migration 0004 (16 rows per table, summed), like the status counts below.
-    countOrNull(db, logger, 'waitlist_entries', sql`select sum(count) as n from table_row_counts where table_name = 'waitlist_entries' having count(*) > 0`),
-    countOrNull(db, logger, 'letters_of_intent', sql`select sum(count) as n from table_row_counts where table_name = 'letters_of_intent' having count(*) > 0`),
-    // Kept exact by the trigger of migration 0003: one small read whatever the table's size.
-    queryRows<{ status: string; count: number | string }>(db, sql`select status, count from application_status_counts`),
-    // New (7d): applications submitted in the last NEW_APPLICATION_DAYS days. The whole hours come from
-    // application_submission_hours (kept by the trigger of migration 0008), the partial first hour from the
-    // applications: exact, and a week of hour rows to read however many were submitted.
-    queryRows<{ n: number | string }>(
-      db,
-      sql`with w as (
-            select now() - make_interval(days => ${NEW_APPLICATION_DAYS}) as since,
-                   date_bin('1 hour', now() - make_interval(days => ${NEW_APPLICATION_DAYS}), timestamptz '2000-01-01 00:00:00+00') + interval '1 hour' as whole_from
-          )
-          select (select coalesce(sum(h.submitted), 0) from application_submission_hours h, w where h.hour >= w.whole_from)
-               + (select count(*) from applications a, w where a.submitted_at >= w.since and a.submitted_at < w.whole_from) as n`,
-    ),
-    // Avg Decision (decisions.md 'Back office'): mean days from submission to decision over the approved and
-    // declined applications decided in the last DECISION_WINDOW_DAYS (30) days — recent enough to describe how
-    // the team works now, long enough to average more than a handful. null when nothing was decided.
-    // The whole hours come from application_decision_hours (kept by the trigger of migration 0005), the one
-    // partial hour at the window's start from the applications themselves: exact, and as cheap at a million rows.
-    queryRows<{ days: number | string | null }>(
-      db,
-      sql`with w as (
-            select now() - make_interval(days => ${DECISION_WINDOW_DAYS}) as since,
-                   date_bin('1 hour', now() - make_interval(days => ${DECISION_WINDOW_DAYS}), timestamptz '2000-01-01 00:00:00+00') + interval '1 hour' as whole_from
-          ),
-          whole as (
-            select coalesce(sum(h.decided), 0) as n, coalesce(sum(h.total_seconds), 0) as s
-            from application_decision_hours h, w where h.hour >= w.whole_from
-          ),
-          part as (
-            select count(*) as n, coalesce(sum(extract(epoch from (a.reviewed_at - a.submitted_at))), 0) as s
-            from applications a, w
-            where a.reviewed_at >= w.since and a.reviewed_at < w.whole_from
-              and a.status in ('approved', 'declined') and a.submitted_at is not null
-          )
-          select round(((whole.s + part.s) / nullif(whole.n + part.n, 0) / 86400)::numeric, 1) as days from whole, part`,
-    ),
-    queryRows<{ id: string; first_name: string | null; last_name: string | null; submitted_at: Date | string | null; assignee: string | null; status: ApplicationStatus }>(
-      db,
-      sql`select id, first_name, last_name, submitted_at, assignee, status from applications
-          where status <> 'draft' order by submitted_at desc nulls last, id desc limit ${RECENT_APPLICATIONS}`,
-    ),
-  ]);
-  const byStatus = new Map(statusRows.map((row) => [row.status, Number(row.count)]));
+  let parts: Record<DashboardPart, unknown>;
+  try {
+    const columns = (Object.keys(DASHBOARD_PARTS) as DashboardPart[]).map((part) => sql`(${DASHBOARD_PARTS[part]}) as ${sql.identifier(part)}`);
+    const [row] = await queryRows<Record<DashboardPart, unknown>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+    parts = row;
+  } catch (error) {
+    logger.warn({ reason: (error as Error)?.message?.slice(0, 300) }, 'admin dashboard read one figure at a time');
+    parts = await dashboardPartsOneByOne(db, logger);
+  }
+  /** A count card: null (a dash) when no count is kept, logged once; undefined means already logged. */
+  const count = (part: 'waitlist' | 'lettersOfIntent'): number | null => {
+    const value = parts[part];
+    if (value === undefined) return null;
+    if (value === null) {
+      logger.error({ count: COUNT_NAMES[part], reason: `no row count is kept for ${COUNT_NAMES[part]}` }, 'admin dashboard count failed');
+      return null;
+    }
+    return Number(value);
+  };
+  const byStatus = (parts.statuses ?? {}) as Record<string, number | string>;
+  const days = parts.avgDecisionDays;
   return {
-    counts: { waitlist, lettersOfIntent },
+    counts: { waitlist: count('waitlist'), lettersOfIntent: count('lettersOfIntent') },
     kpis: {
-      newApplications7d: Number(fresh?.n ?? 0),
-      inReview: byStatus.get('in_review') ?? 0,
-      approved: byStatus.get('approved') ?? 0,
-      declined: byStatus.get('declined') ?? 0,
-      avgDecisionDays: decisions?.days === null || decisions?.days === undefined ? null : Number(decisions.days),
+      newApplications7d: Number(parts.newApplications7d ?? 0),
+      inReview: Number(byStatus.in_review ?? 0),
+      approved: Number(byStatus.approved ?? 0),
+      declined: Number(byStatus.declined ?? 0),
+      avgDecisionDays: days === null || days === undefined ? null : Number(days),
     },
-    recent: recent.map((row) => ({
+    recent: ((parts.recent ?? []) as RecentRow[]).map((row) => ({
       id: row.id,
       firstName: row.first_name,
       lastName: row.last_name,

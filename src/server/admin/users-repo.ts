@@ -82,9 +82,9 @@ function toAdminUser(row: UserRow): AdminUser {
  * The page is chosen first (read from user_created_at_idx in the default order)
  * and the three label tests run for its rows only, not for every account.
  */
-function usersQuery(params: UserListParams, window: SQL): SQL {
+function usersQuery(params: UserListParams, window: SQL, extraColumn?: SQL): SQL {
   const order = orderBy(SORT_COLUMNS[params.sort], params.dir, sql`u.id`);
-  return sql`select ${USER_COLUMNS}
+  return sql`select ${USER_COLUMNS}${extraColumn ? sql`, ${extraColumn}` : sql``}
         from (select u.id from "user" u ${whereAll(conditions(params))} ${order} ${window}) page
         join "user" u on u.id = page.id
         ${order}`;
@@ -94,8 +94,23 @@ async function selectUsers(db: Db, params: UserListParams, window: SQL): Promise
   return (await queryRows<UserRow>(db, usersQuery(params, window))).map(toAdminUser);
 }
 
-/** One page of the users list and the (capped) number of matching accounts. */
+/** Every account, kept exact by the triggers of migration 0009 (16 rows summed). */
+const ALL_USERS = sql`select sum(count) from table_row_counts where table_name = 'user'`;
+
+/**
+ * One page of the users list and the number of matching accounts: every account
+ * exactly (the trigger-kept count, in the page's own statement), a filtered list
+ * counted up to the cap.
+ */
 export async function listUsers(db: Db, params: UserListParams): Promise<Page<AdminUser>> {
+  const filtered = params.q || params.filter !== 'all' || params.from || params.to;
+  if (!filtered) {
+    const rows = await queryRows<UserRow & { total: number | string | null }>(db, usersQuery(params, pageWindow(params), sql`(${ALL_USERS}) as total`));
+    if (rows.length) return toPage(rows.map(toAdminUser), params, { total: Number(rows[0].total ?? 0), totalCapped: false });
+    // Past the last page: the total on its own.
+    const [row] = await queryRows<{ n: number | string | null }>(db, sql`select (${ALL_USERS}) as n`);
+    return toPage([], params, { total: Number(row?.n ?? 0), totalCapped: false });
+  }
   const [items, total] = await Promise.all([
     selectUsers(db, params, pageWindow(params)),
     cappedCount(db, sql`from "user" u ${whereAll(conditions(params))}`, countCapFor(params)),

@@ -4,12 +4,14 @@ CREATE TABLE "application_submission_hours" (
 );
 --> statement-breakpoint
 -- The admin dashboard's New (7d) (docs/decisions/013-applications-search.md): submissions per UTC hour of
--- submitted_at, so the count reads a week of hours instead of every application of the week.
+-- submitted_at, so the count reads a week of hours instead of every application of the week. Written in hour
+-- order, as the trigger goes on appending them: a week of hours then sits in a few pages.
 INSERT INTO "application_submission_hours" ("hour", "submitted")
   SELECT date_bin('1 hour', "submitted_at", TIMESTAMPTZ '2000-01-01 00:00:00+00'), count(*)
   FROM "applications"
   WHERE "submitted_at" IS NOT NULL
-  GROUP BY 1;
+  GROUP BY 1
+  ORDER BY 1;
 --> statement-breakpoint
 CREATE FUNCTION "application_submission_hours_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

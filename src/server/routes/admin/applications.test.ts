@@ -88,6 +88,9 @@ describe('admin applications: list, search, export, review, status, notes', () =
     expect(after.all.total).toBe(before.all.total + 1);
     expect(after.approved.total).toBe(before.approved.total + 1);
     expect(after.all.total).toBe(await exact());
+    // Past the last page: no rows, still the total.
+    expect((await list({ page: 99_999 })).body).toMatchObject({ items: [], total: await exact(), totalCapped: false });
+    expect((await list({ page: 99_999, status: 'approved' })).body).toMatchObject({ items: [], total: await exact('approved') });
   });
 
   it('searches by any part of the name, by e-mail and by the start of the id or the whole id', async () => {

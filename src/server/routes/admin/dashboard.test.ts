@@ -95,6 +95,25 @@ describe('admin dashboard: counts, KPIs and the most recent applications', () =>
     expect((await dashboard()).body.counts).toEqual({ waitlist: 2, lettersOfIntent: 3 });
   });
 
+  it('when a count cannot be read at all, reads the figures one by one: those cards show a dash, the rest is served', async () => {
+    const before = (await dashboard()).body;
+    logLines.length = 0;
+    await app.db.execute(sql`alter table table_row_counts rename to table_row_counts_moved`);
+    try {
+      const reply = await dashboard();
+      expect(reply.status).toBe(200);
+      expect(reply.body.counts).toEqual({ waitlist: null, lettersOfIntent: null });
+      expect(reply.body.kpis).toEqual(before.kpis);
+      expect(reply.body.recent).toEqual(before.recent);
+    } finally {
+      await app.db.execute(sql`alter table table_row_counts_moved rename to table_row_counts`);
+    }
+    const failed = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'admin dashboard count failed');
+    expect(failed.map((entry) => entry.count).sort()).toEqual(['letters_of_intent', 'waitlist_entries']);
+    expect(failed[0].reason).toContain('table_row_counts');
+    expect((await dashboard()).body.counts).toEqual(before.counts);
+  });
+
   it('keeps the waitlist count exact through many inserts and deletes (spread over the trigger rows)', async () => {
     const before = (await dashboard()).body.counts.waitlist as number;
     const rows = Array.from({ length: 60 }, (_, n) => ({ firstName: 'Many', lastName: `Row${n}`, email: `many${n}@example.com`, emailKey: `many${n}@example.com` }));

@@ -33,6 +33,22 @@ describe('/api/admin/users', () => {
     await app?.stop();
   });
 
+  it("gives the whole list's exact total, which follows sign-ups, added users and deletes", async () => {
+    const exact = async () => (await app.db.select({ n: count() }).from(users))[0].n;
+    const before = (await list()).body;
+    expect(before).toMatchObject({ total: await exact(), totalCapped: false });
+    const member = await signUp(app);
+    const added = await addUser({ firstName: 'Tally', lastName: 'Counted', email: uniqueEmail('tally') });
+    expect(added.status).toBe(201);
+    expect((await list()).body.total).toBe(before.total + 2);
+    expect((await admin.browser.delete(`/api/admin/users/${member.userId}`)).status).toBe(200);
+    const after = (await list()).body;
+    expect(after).toMatchObject({ total: before.total + 1, totalCapped: false });
+    expect(after.total).toBe(await exact());
+    // Past the last page: no rows, still the total.
+    expect((await list({ page: '99999' })).body).toMatchObject({ items: [], total: after.total, totalCapped: false });
+  });
+
   it('derives the labels of spec §4 for each combination, and the status filters follow them', async () => {
     const plain = await signUp(app);
     const waiting = await signUp(app);

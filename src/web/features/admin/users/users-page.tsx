@@ -1,7 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { COUNT_CAP } from '../../../../domain/admin/lists';
 import { USER_FILTERS, USER_TEXTS, type AdminUser, type UserLabel } from '../../../../domain/admin/users';
 import { formatDate } from '../../../../domain/format';
 import { ROLES, roleLabel, type Role } from '../../../../domain/roles';
@@ -83,10 +82,11 @@ function DeleteButton({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   );
 }
 
-/** 'Total Users (1,234)', or '(10,000+)' past the count cap. */
+/** 'Total Users (1,234)', or '(1,000+)' past the count cap of a filtered list. */
 function totalText(page: { total: number; totalCapped: boolean } | undefined): string {
   if (!page) return 'Total Users';
-  const n = page.totalCapped ? `${COUNT_CAP.toLocaleString('en-US')}+` : page.total.toLocaleString('en-US');
+  // A capped total is the cap itself (10,000 for the whole list, 1,000 while searching).
+  const n = `${page.total.toLocaleString('en-US')}${page.totalCapped ? '+' : ''}`;
   return `Total Users (${n})`;
 }
 
