@@ -61,6 +61,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm backs the back office's search indexes (migration 0003).
   const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
+  // PGlite runs single-user: a new 16 MB WAL segment is zero-filled on the request's own thread, a stall every
+  // few seconds under steady writes. Its fsync is off, so pre-allocating the file bought nothing anyway.
+  await client.exec('SET wal_init_zero = off');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
