@@ -13,7 +13,7 @@ import type { ApplicationStatus } from '../../domain/application';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import type { Logger } from '../lib/logger';
-import { cappedCount, dateRangeConditions, pageWindow, searchCondition, toPage, whereAll } from './list-query';
+import { cappedCount, dateRangeConditions, pageWindow, pageWithKeptTotal, readKeptTotal, searchCondition, toPage, whereAll } from './list-query';
 import type { ExportRows } from './csv';
 import { isoTimeOrNull } from '../lib/iso-time';
 
@@ -94,9 +94,7 @@ export async function listApplications(db: Db, params: ApplicationListParams): P
     const [rows, count] = await Promise.all([queryRows<ListRow>(db, sql`select ${LIST_COLUMNS} ${page}`), countApplications(db, params)]);
     return toPage(rows.map(toListItem), params, count);
   }
-  // The exact total rides along with the page, one statement; asked on its own only past the last page.
-  const rows = await queryRows<ListRow & { total: number | string | null }>(db, sql`select ${LIST_COLUMNS}, (${statusTotal(params.status)}) as total ${page}`);
-  const count = rows.length ? { total: Number(rows[0].total ?? 0), totalCapped: false } : await countApplications(db, params);
+  const { rows, count } = await pageWithKeptTotal<ListRow>(db, (total) => sql`select ${LIST_COLUMNS}, ${total} ${page}`, statusTotal(params.status));
   return toPage(rows.map(toListItem), params, count);
 }
 
@@ -137,8 +135,7 @@ async function searchApplications(db: Db, params: ApplicationListParams): Promis
  */
 export async function countApplications(db: Db, params: ApplicationListParams): Promise<{ total: number; totalCapped: boolean }> {
   if (params.q || params.from || params.to) return cappedCount(db, sql`from applications ${applicationFilter(params)}`, countCapFor(params));
-  const [row] = await queryRows<{ n: number | string | null }>(db, sql`select (${statusTotal(params.status)}) as n`);
-  return { total: Number(row?.n ?? 0), totalCapped: false };
+  return readKeptTotal(db, statusTotal(params.status));
 }
 
 /** Every admin column but the encrypted ones (SSN digits, date of birth): the CSV export. */
@@ -178,6 +175,16 @@ export function exportRows(params: ApplicationListParams): ExportRows<ExportRow>
 }
 
 /**
+ * `w(since, whole_from)` for a figure kept per UTC hour: the window starts `days` ago;
+ * the hour rows from `whole_from` on are whole, the partial first hour before it is read
+ * from the applications themselves.
+ */
+const hourWindow = (days: number) => sql`w as (
+      select now() - make_interval(days => ${days}) as since,
+             date_bin('1 hour', now() - make_interval(days => ${days}), timestamptz '2000-01-01 00:00:00+00') + interval '1 hour' as whole_from
+    )`;
+
+/**
  * The figures of GET /api/admin/dashboard, each one SQL expression. They are read in one
  * statement (one round trip, one plan); only if that statement fails are they read one
  * by one, so a broken count costs its own card a dash and not the page (spec §8).
@@ -191,10 +198,7 @@ const DASHBOARD_PARTS = {
   // New (7d): applications submitted in the last NEW_APPLICATION_DAYS days. The whole hours come from
   // application_submission_hours (kept by the trigger of migration 0008), the partial first hour from the
   // applications: exact, and a week of hour rows to read however many were submitted.
-  newApplications7d: sql`with w as (
-      select now() - make_interval(days => ${NEW_APPLICATION_DAYS}) as since,
-             date_bin('1 hour', now() - make_interval(days => ${NEW_APPLICATION_DAYS}), timestamptz '2000-01-01 00:00:00+00') + interval '1 hour' as whole_from
-    )
+  newApplications7d: sql`with ${hourWindow(NEW_APPLICATION_DAYS)}
     select (select coalesce(sum(h.submitted), 0) from application_submission_hours h, w where h.hour >= w.whole_from)
          + (select count(*) from applications a, w where a.submitted_at >= w.since and a.submitted_at < w.whole_from)`,
   // Avg Decision (decisions.md 'Back office'): mean days from submission to decision over the approved and
@@ -202,10 +206,7 @@ const DASHBOARD_PARTS = {
   // the team works now, long enough to average more than a handful. null when nothing was decided.
   // The whole hours come from application_decision_hours (kept by the trigger of migration 0005), the one
   // partial hour at the window's start from the applications themselves: exact, and as cheap at a million rows.
-  avgDecisionDays: sql`with w as (
-      select now() - make_interval(days => ${DECISION_WINDOW_DAYS}) as since,
-             date_bin('1 hour', now() - make_interval(days => ${DECISION_WINDOW_DAYS}), timestamptz '2000-01-01 00:00:00+00') + interval '1 hour' as whole_from
-    ),
+  avgDecisionDays: sql`with ${hourWindow(DECISION_WINDOW_DAYS)},
     whole as (
       select coalesce(sum(h.decided), 0) as n, coalesce(sum(h.total_seconds), 0) as s
       from application_decision_hours h, w where h.hour >= w.whole_from
@@ -223,9 +224,9 @@ const DASHBOARD_PARTS = {
     ) r`,
 };
 type DashboardPart = keyof typeof DASHBOARD_PARTS;
-/** The two cards that show a dash when their count cannot be read (spec §8). */
-const DASHED: ReadonlySet<DashboardPart> = new Set(['waitlist', 'lettersOfIntent']);
-const COUNT_NAMES: Partial<Record<DashboardPart, string>> = { waitlist: 'waitlist_entries', lettersOfIntent: 'letters_of_intent' };
+/** The two cards that show a dash when their count cannot be read (spec §8), with the table each counts. */
+const DASHED_COUNTS = { waitlist: 'waitlist_entries', lettersOfIntent: 'letters_of_intent' } as const;
+type DashedCount = keyof typeof DASHED_COUNTS;
 
 interface RecentRow {
   id: string;
@@ -236,43 +237,51 @@ interface RecentRow {
   status: ApplicationStatus;
 }
 
-/** The dashboard's figures one statement each: a failing count is logged and read as null; any other failure throws. */
-async function dashboardPartsOneByOne(db: Db, logger: Logger): Promise<Record<DashboardPart, unknown>> {
-  const entries = await Promise.all(
+/** What a dashboard read gives: each figure, and why a count card could not be read (it then shows a dash). */
+interface DashboardRead {
+  parts: Record<DashboardPart, unknown>;
+  failed: Partial<Record<DashedCount, string>>;
+}
+
+/** The dashboard's figures one statement each: a failing count is noted as failed; any other failure throws. */
+async function dashboardPartsOneByOne(db: Db): Promise<DashboardRead> {
+  const read: DashboardRead = { parts: {} as Record<DashboardPart, unknown>, failed: {} };
+  await Promise.all(
     (Object.keys(DASHBOARD_PARTS) as DashboardPart[]).map(async (part) => {
       try {
         const [row] = await queryRows<{ v: unknown }>(db, sql`select (${DASHBOARD_PARTS[part]}) as v`);
-        return [part, row?.v ?? null] as const;
+        read.parts[part] = row?.v ?? null;
       } catch (error) {
-        if (!DASHED.has(part)) throw error;
-        logger.error({ count: COUNT_NAMES[part], reason: (error as Error)?.message?.slice(0, 300) }, 'admin dashboard count failed');
-        return [part, undefined] as const;
+        if (!(part in DASHED_COUNTS)) throw error;
+        read.failed[part as DashedCount] = (error as Error)?.message ?? String(error);
       }
     }),
   );
-  return Object.fromEntries(entries) as Record<DashboardPart, unknown>;
+  return read;
+}
+
+/** All the figures in one statement; read one by one only if that fails. */
+async function readDashboard(db: Db, logger: Logger): Promise<DashboardRead> {
+  try {
+    const columns = (Object.keys(DASHBOARD_PARTS) as DashboardPart[]).map((part) => sql`(${DASHBOARD_PARTS[part]}) as ${sql.identifier(part)}`);
+    const [row] = await queryRows<Record<DashboardPart, unknown>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+    return { parts: row!, failed: {} };
+  } catch (error) {
+    logger.warn({ reason: (error as Error)?.message?.slice(0, 300) }, 'admin dashboard read one figure at a time');
+    return dashboardPartsOneByOne(db);
+  }
 }
 
 /** GET /api/admin/dashboard: the counts, the KPIs and the most recent applications. */
 export async function dashboardSummary(db: Db, logger: Logger): Promise<AdminDashboard> {
-  let parts: Record<DashboardPart, unknown>;
-  try {
-    const columns = (Object.keys(DASHBOARD_PARTS) as DashboardPart[]).map((part) => sql`(${DASHBOARD_PARTS[part]}) as ${sql.identifier(part)}`);
-    const [row] = await queryRows<Record<DashboardPart, unknown>>(db, sql`select ${sql.join(columns, sql`, `)}`);
-    parts = row;
-  } catch (error) {
-    logger.warn({ reason: (error as Error)?.message?.slice(0, 300) }, 'admin dashboard read one figure at a time');
-    parts = await dashboardPartsOneByOne(db, logger);
-  }
-  /** A count card: null (a dash) when no count is kept, logged once; undefined means already logged. */
-  const count = (part: 'waitlist' | 'lettersOfIntent'): number | null => {
+  const { parts, failed } = await readDashboard(db, logger);
+  /** A count card, or null (a dash, logged) when its count could not be read or no count is kept. */
+  const count = (part: DashedCount): number | null => {
     const value = parts[part];
-    if (value === undefined) return null;
-    if (value === null) {
-      logger.error({ count: COUNT_NAMES[part], reason: `no row count is kept for ${COUNT_NAMES[part]}` }, 'admin dashboard count failed');
-      return null;
-    }
-    return Number(value);
+    if (value !== null && value !== undefined) return Number(value);
+    const reason = failed[part] ?? `no row count is kept for ${DASHED_COUNTS[part]}`;
+    logger.error({ count: DASHED_COUNTS[part], reason: reason.slice(0, 300) }, 'admin dashboard count failed');
+    return null;
   };
   const byStatus = (parts.statuses ?? {}) as Record<string, number | string>;
   const days = parts.avgDecisionDays;

@@ -86,6 +86,23 @@ export async function cappedCount(db: Db, fromWhere: SQL, cap: number = COUNT_CA
   return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
 
+/** A kept count (a trigger-kept table, exact at any size), read on its own. */
+export async function readKeptTotal(db: Db, total: SQL): Promise<{ total: number; totalCapped: false }> {
+  const [row] = await queryRows<{ n: number | string | null }>(db, sql`select (${total}) as n`);
+  return { total: Number(row?.n ?? 0), totalCapped: false };
+}
+
+/**
+ * A page whose total is a kept count: the count rides along as one more column of
+ * the page's own statement (`pageWith` puts the column it is given in its select
+ * list), and is read on its own only when the page is past the last row.
+ */
+export async function pageWithKeptTotal<R>(db: Db, pageWith: (totalColumn: SQL) => SQL, total: SQL): Promise<{ rows: R[]; count: { total: number; totalCapped: false } }> {
+  const rows = await queryRows<R & { kept_total: number | string | null }>(db, pageWith(sql`(${total}) as kept_total`));
+  if (!rows.length) return { rows, count: await readKeptTotal(db, total) };
+  return { rows, count: { total: Number(rows[0]!.kept_total ?? 0), totalCapped: false } };
+}
+
 const COMPLETE_EMAIL = /^[^\s@%_]+@[^\s@%_]+\.[^\s@%_]+$/;
 
 /**

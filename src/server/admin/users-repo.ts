@@ -9,7 +9,7 @@ import { queryRows, type Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
-import { cappedCount, dateRangeConditions, orderBy, pageWindow, searchCondition, toPage, whereAll } from './list-query';
+import { cappedCount, dateRangeConditions, orderBy, pageWindow, pageWithKeptTotal, searchCondition, toPage, whereAll } from './list-query';
 import type { ExportRows } from './csv';
 import { isoTime } from '../lib/iso-time';
 
@@ -105,11 +105,8 @@ const ALL_USERS = sql`select sum(count) from table_row_counts where table_name =
 export async function listUsers(db: Db, params: UserListParams): Promise<Page<AdminUser>> {
   const filtered = params.q || params.filter !== 'all' || params.from || params.to;
   if (!filtered) {
-    const rows = await queryRows<UserRow & { total: number | string | null }>(db, usersQuery(params, pageWindow(params), sql`(${ALL_USERS}) as total`));
-    if (rows.length) return toPage(rows.map(toAdminUser), params, { total: Number(rows[0].total ?? 0), totalCapped: false });
-    // Past the last page: the total on its own.
-    const [row] = await queryRows<{ n: number | string | null }>(db, sql`select (${ALL_USERS}) as n`);
-    return toPage([], params, { total: Number(row?.n ?? 0), totalCapped: false });
+    const { rows, count } = await pageWithKeptTotal<UserRow>(db, (total) => usersQuery(params, pageWindow(params), total), ALL_USERS);
+    return toPage(rows.map(toAdminUser), params, count);
   }
   const [items, total] = await Promise.all([
     selectUsers(db, params, pageWindow(params)),
