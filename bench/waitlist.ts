@@ -62,7 +62,7 @@ async function load(label: string, port: number, duration = DURATION): Promise<F
           const n = sent;
           // Distinct visitors behind a trusted proxy: each has its own rate-limit counter.
           const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-          return { ...request, body: submission(n), headers: { 'content-type': 'application/json', 'x-forwarded-for': ip } };
+          return { ...request, body: submission(n), headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, origin: `http://127.0.0.1:${port}` } };
         },
       },
     ],
@@ -81,6 +81,7 @@ const serverEnv = (port: number, extra: Record<string, string>) => ({
   NODE_ENV: 'production',
   PORT: String(port),
   HOST: '127.0.0.1',
+  APP_URL: `http://127.0.0.1:${port}`,
   LOG_LEVEL: 'warn',
   TRUST_PROXY: 'true',
   WAITLIST_RATE_LIMIT_MAX: '20',

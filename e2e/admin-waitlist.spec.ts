@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 import { newAdmin } from './support/admins';
+import { APP_URL } from './support/ports';
 
 const uniqueTag = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
 
@@ -31,7 +32,7 @@ test.describe('/admin/waitlist', () => {
     const tag = uniqueTag();
     const lastName = `Lopez${tag}`;
     const email = uniqueEmail(`public.${tag}`);
-    const sent = await request.post('/api/waitlist', { data: submission(lastName, email) });
+    const sent = await request.post('/api/waitlist', { data: submission(lastName, email), headers: { origin: APP_URL } });
     expect(await sent.json()).toEqual({ status: 'success' });
 
     const { context, page } = await newAdmin(browser);

@@ -12,6 +12,7 @@ import type { AppEnv, Deps } from './context';
 import { pingDatabase } from './db/client';
 import { compressResponses } from './lib/compress';
 import { AppError } from './lib/errors';
+import { noStoreByDefault, sameOriginOnly } from './lib/same-origin';
 import { openApiDocument } from './openapi';
 import { adminRoutes } from './routes/admin';
 import { LETTERS_UPLOAD_PATH } from './routes/admin/letters';
@@ -84,6 +85,9 @@ export function createApp(deps: Deps) {
   // The document and letter-of-intent uploads stream up to 25 MB and enforce their own limits
   // (src/server/applications/receive-upload.ts, src/server/admin/letter-upload.ts).
   const streamedUploads = new Set([UPLOAD_PATH, LETTERS_UPLOAD_PATH]);
+  // Before anything reads a body: a forged cross-site request is refused first (src/server/lib/same-origin.ts).
+  api.use(sameOriginOnly({ appUrl: config.APP_URL, trustedOrigins: config.TRUSTED_ORIGINS, multipartPaths: streamedUploads }));
+  api.use(noStoreByDefault);
   api.use((c, next) => {
     if (c.req.method === 'POST' && streamedUploads.has(c.req.path)) return next();
     // A declared length is checked from the header alone: reading `c.req.raw.body` (as hono's bodyLimit

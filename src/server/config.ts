@@ -14,6 +14,12 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.url().default('http://localhost:3000'),
+  /** Further origins (comma-separated URLs) allowed to send state-changing API requests besides APP_URL's. */
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' }))),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .union([z.literal(''), z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')])

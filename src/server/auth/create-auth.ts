@@ -48,7 +48,7 @@ export function createAuth({ config, db, logger, brand, mailer, background }: Au
     baseURL: appUrl,
     basePath: '/api/auth',
     secret: resolveAuthSecret(config),
-    trustedOrigins: [appUrl],
+    trustedOrigins: [appUrl, ...config.TRUSTED_ORIGINS],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },

@@ -7,6 +7,7 @@ import {
   createTestDatabase,
   postJson,
   startTestServer,
+  TEST_APP_URL,
   uniqueEmail,
   waitlistSubmission,
   type HttpReply,
@@ -197,7 +198,7 @@ describe('POST /api/waitlist', () => {
           controller.close();
         },
       });
-      return fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+      return fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', origin: TEST_APP_URL }, body: stream, duplex: 'half' } as RequestInit);
     };
     const small = waitlistSubmission();
     const ok = await chunked(small);

@@ -105,6 +105,9 @@ function emptyStaticDir(dataDir: string): string {
   return dir;
 }
 
+/** The test servers' APP_URL: the origin a browser on our own pages sends (src/server/lib/same-origin.ts). */
+export const TEST_APP_URL = 'http://localhost:3000';
+
 /** Starts the real server (migrations, outbox worker, listen) on a random port. */
 export async function startTestServer(
   envOverrides: Record<string, string> = {},
@@ -118,6 +121,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     // No build needed: pages render from the fallback template unless a test sets STATIC_DIR.
     STATIC_DIR: emptyStaticDir(database.dataDir),
+    APP_URL: TEST_APP_URL,
     ...database.env,
     ...envOverrides,
   });
@@ -154,13 +158,14 @@ export interface HttpReply {
 }
 
 /**
- * POSTs JSON (or a raw string as is) and reads the whole reply: an unread body
- * keeps the connection busy and delays the server's shutdown.
+ * POSTs JSON (or a raw string as is) from our own pages (Origin: TEST_APP_URL) and
+ * reads the whole reply: an unread body keeps the connection busy and delays the
+ * server's shutdown.
  */
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpReply> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', origin: TEST_APP_URL, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();

@@ -1,0 +1,83 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context';
+import { AppError } from './errors';
+
+/** Methods that never change state; everything else must come from our own pages. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface SameOriginOptions {
+  /** APP_URL: the one origin the web app is served from. */
+  appUrl: string;
+  /** TRUSTED_ORIGINS: further origins allowed to call the API (e.g. a separate admin host). */
+  trustedOrigins?: readonly string[];
+  /** Paths that take `multipart/form-data` (the streamed uploads) instead of JSON. */
+  multipartPaths?: ReadonlySet<string>;
+}
+
+/** The origin of a URL string, or undefined when it is not an http(s) URL (`null`, garbage, `file:`…). */
+export function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The media type of a Content-Type header without its parameters, lower-cased. */
+const mediaType = (header: string | undefined) => header?.split(';')[0].trim().toLowerCase() ?? '';
+
+/** Whether the request carries a body (a declared non-zero length, or a chunked one). */
+function hasBody(length: string | undefined, transferEncoding: string | undefined): boolean {
+  if (transferEncoding) return true;
+  return length !== undefined && length.trim() !== '0';
+}
+
+/**
+ * The one cross-site request check of the API (SECURITY.md 'Cross-site requests'): every
+ * state-changing request must name our own origin in `Origin` — or, when a browser sent
+ * none, in `Referer` — and a body must be JSON (the uploads: multipart). SameSite=Lax
+ * cookies stop other sites but not a page on the same site (another port, a sibling
+ * subdomain), and `text/plain` is a body a form on any page can send without a preflight.
+ * Mounted once on `/api`, so every route the router registers, better-auth's included,
+ * passes it (src/server/lib/same-origin.test.ts enumerates them).
+ */
+export function sameOriginOnly({ appUrl, trustedOrigins = [], multipartPaths = new Set() }: SameOriginOptions): MiddlewareHandler<AppEnv> {
+  const allowed = new Set([originOf(appUrl), ...trustedOrigins.map(originOf)].filter((o): o is string => o !== undefined));
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = c.req.header('origin');
+    // `Origin: null` (sandboxed frames, some redirects) is never ours and does not fall back to Referer.
+    const source = origin !== undefined ? originOf(origin) : originOf(c.req.header('referer'));
+    if (!source || !allowed.has(source)) {
+      throw new AppError(403, 'cross_origin_refused', 'This request did not come from our own pages. Reload the page and try again.');
+    }
+    const type = c.req.header('content-type');
+    if (type !== undefined || hasBody(c.req.header('content-length'), c.req.header('transfer-encoding'))) {
+      const expected = multipartPaths.has(c.req.path) ? 'multipart/form-data' : 'application/json';
+      if (mediaType(type) !== expected) {
+        throw new AppError(415, 'unsupported_media_type', `Send this request as ${expected}.`);
+      }
+    }
+    return next();
+  };
+}
+
+/**
+ * Personal and admin answers must never be kept by a browser or a proxy cache: every API
+ * reply is `Cache-Control: no-store` unless its route chose otherwise (the downloads say
+ * `private, no-store` themselves).
+ */
+export const noStoreByDefault: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.headers.has('cache-control')) return;
+  try {
+    c.res.headers.set('Cache-Control', 'no-store');
+  } catch {
+    // A response with immutable headers (a fetched Response passed through): copy it.
+    const headers = new Headers(c.res.headers);
+    headers.set('Cache-Control', 'no-store');
+    c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+  }
+};
