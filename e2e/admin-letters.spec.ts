@@ -23,7 +23,7 @@ test.describe('/admin/letters-of-intent', () => {
 
       await page.goto('/admin/letters-of-intent');
       await expect(page.getByRole('heading', { level: 1, name: 'Letters of Intent' })).toBeVisible();
-      await expect(page.getByRole('columnheader')).toHaveText(['Date', 'Name', 'Email', 'Property Address', 'Intended State', 'PDF', 'Status', 'Actions']);
+      await expect(page.getByRole('columnheader')).toHaveText([/^Date \((UTC|[A-Z]{2,4}|GMT[+−-][0-9:]+|[A-Za-z ]+ Time)\)$/, 'Name', 'Email', 'Property Address', 'Intended State', 'PDF', 'Status', 'Actions']);
       await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Add Letter of Intent' }).click();

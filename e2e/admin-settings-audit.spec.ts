@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatDateTime } from '../src/domain/format';
 import { expectAccessible, hasHorizontalScroll } from './fixtures';
 import { waitForToastsToGo } from './support/accounts';
 import { newAdmin } from './support/admins';
@@ -25,7 +26,8 @@ async function restoreHoa(page: Page) {
 test.describe('/admin/settings and /admin/audit', () => {
   test('an admin changes a default, the calculator starts from it, and the audit log shows the change', async ({ browser }) => {
     test.slow(); // settings, calculator, audit log, and back
-    const { context, page, account } = await newAdmin(browser);
+    // An admin in New York reads the audit log in New York's time (src/web/lib/dates.ts).
+    const { context, page, account } = await newAdmin(browser, {}, { timezoneId: 'America/New_York' });
     try {
       await page.goto('/admin/settings');
       await expect(page.getByRole('heading', { level: 2, name: 'Application Settings' })).toBeVisible();
@@ -73,6 +75,9 @@ test.describe('/admin/settings and /admin/audit', () => {
       await expect(entry).toHaveCount(1);
       await expect(entry).toContainText('Update');
       await expect(entry).toContainText('Settings');
+      await expect(page.getByRole('columnheader', { name: 'Time (ET)' })).toBeVisible();
+      const at = await entry.locator('time').getAttribute('datetime');
+      await expect(entry.locator('time')).toHaveText(formatDateTime(at!, { timeZone: 'America/New_York' }));
       await page.getByLabel('Action').selectOption({ label: 'Delete' });
       await expect(page.getByText('No audit entries for these filters')).toBeVisible();
       await page.getByLabel('Action').selectOption({ label: 'All Actions' });

@@ -39,7 +39,8 @@ test.describe('/admin/waitlist', () => {
     try {
       await page.goto('/admin/waitlist');
       await expect(page.getByRole('heading', { level: 1, name: 'Waitlist' })).toBeVisible();
-      for (const header of ['Date', 'Name', 'Email', 'Phone', 'Interested In', 'Intended State', 'Actions']) {
+      await expect(page.getByRole('columnheader', { name: /^Date \(.+\)$/ })).toBeVisible();
+      for (const header of ['Name', 'Email', 'Phone', 'Interested In', 'Intended State', 'Actions']) {
         await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
       }
       await page.getByRole('searchbox', { name: 'Search the waitlist' }).fill(tag);

@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { Secret, TOTP, URI } from 'otpauth';
 import { newAccount, type TestAccount } from './accounts';
 import { APP_URL, OPS_ADMIN } from './ports';
@@ -73,9 +73,9 @@ export interface TestAdmin {
 }
 
 /** A new admin with two-factor on, signed in in a new browser context. Close `context` when done. */
-export async function newAdmin(browser: Browser, overrides: Partial<TestAccount> = {}): Promise<TestAdmin> {
+export async function newAdmin(browser: Browser, overrides: Partial<TestAccount> = {}, contextOptions: BrowserContextOptions = {}): Promise<TestAdmin> {
   const account = newAccount({ firstName: 'Avery', lastName: 'Admin', ...overrides });
-  const context = await browser.newContext();
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const signUp = await post(page.request, '/api/auth/sign-up/email', account);
   expect(signUp.status(), await signUp.text()).toBe(200);

@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Monitor, Smartphone } from 'lucide-react';
-import { formatDateTime } from '../../../domain/format';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -13,11 +12,10 @@ import { notify } from '../../lib/toast';
 import { useSignOut } from '../../lib/use-sign-out';
 import { describeUserAgent } from './describe-user-agent';
 import { SectionCard } from './section-card';
+import { localDateTime } from '../../lib/dates';
 
 export const SESSIONS_KEY = ['account', 'sessions'] as const;
 
-/** The reader's own time zone: spec §9's 'MMM d, yyyy h:mm a' in local time. */
-const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 async function loadSessions(signal: AbortSignal) {
   const [sessions, current] = await Promise.all([listSessions(signal), currentSession(signal)]);
@@ -80,14 +78,14 @@ export function SessionsSection() {
                       {isCurrent && <Badge variant="success">This device</Badge>}
                     </p>
                     <p className="text-sm text-muted-foreground">
-                      {session.ipAddress ? `IP ${session.ipAddress} · ` : ''}Signed in {formatDateTime(session.createdAt, { timeZone: localZone })}
+                      {session.ipAddress ? `IP ${session.ipAddress} · ` : ''}Signed in {localDateTime(session.createdAt)}
                     </p>
                   </div>
                   {!isCurrent && (
                     <Button
                       variant="outline"
                       size="sm"
-                      aria-label={`Sign out ${device.label}, signed in ${formatDateTime(session.createdAt, { timeZone: localZone })}`}
+                      aria-label={`Sign out ${device.label}, signed in ${localDateTime(session.createdAt)}`}
                       disabled={revokeOne.isPending && revokeOne.variables?.token === session.token}
                       onClick={() => revokeOne.mutate(session)}
                     >

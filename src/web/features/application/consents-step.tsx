@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CONSENTS_RECORDED, CREDIT_PULL_CONSENT, E_CONSENT, fieldByName } from '../../../domain/application';
-import { formatDateTime } from '../../../domain/format';
 import { Alert } from '../../components/ui/alert';
 import { Checkbox } from '../../components/ui/checkbox';
 import { brand } from '../../lib/config';
 import type { ApplicationFormValues } from './form-values';
 import { useWizard } from './wizard-context';
+import { localDateTime } from '../../lib/dates';
 
 const fill = (text: string) => text.replaceAll('{brand}', brand.name).replaceAll('{email}', brand.contactEmail);
-const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function Consent({ name, label, children }: { name: 'creditPull' | 'eConsent'; label: string; children: React.ReactNode }) {
   const { register } = useFormContext<ApplicationFormValues>();
@@ -62,7 +61,7 @@ export function ConsentsStep() {
         <Alert variant="success" role="status">
           <p className="font-semibold">{CONSENTS_RECORDED}</p>
           <p className="text-muted-foreground">
-            <time dateTime={view.consentedAt}>{formatDateTime(view.consentedAt, { timeZone: localZone })}</time>
+            <time dateTime={view.consentedAt}>{localDateTime(view.consentedAt)}</time>
           </p>
         </Alert>
       )}

@@ -1,13 +1,11 @@
 import { FileText, Loader2, Upload } from 'lucide-react';
 import { useId, type ChangeEvent } from 'react';
 import { DOCUMENT_ACCEPT, type DocumentTypeInfo } from '../../../domain/application';
-import { formatDate } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { buttonVariants, Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { ApplicationDocument } from './application-api';
-
-const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { localDate } from '../../lib/dates';
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
@@ -59,7 +57,7 @@ export function DocumentCard({ info, required, document, uploading, removing, ca
             {document.originalName}
           </a>
           <span className="shrink-0 text-muted-foreground">
-            {sizeText(document.sizeBytes)} · {formatDate(document.createdAt, { timeZone: localZone })}
+            {sizeText(document.sizeBytes)} · {localDate(document.createdAt)}
           </span>
         </p>
       )}

@@ -1,12 +1,10 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { APPLICATION_STATUS_LABELS, DECISION_WINDOW_TEXT, statusBadgeVariant } from '../../../domain/application';
-import { formatDateTime } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import type { ApplicationView } from './application-api';
-
-const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { localDateTime } from '../../lib/dates';
 
 /** After submission (spec §2): the decision window; the form is read-only, documents can still be added. */
 export function SubmittedNotice({ view, justSubmitted }: { view: ApplicationView; justSubmitted: boolean }) {
@@ -24,7 +22,7 @@ export function SubmittedNotice({ view, justSubmitted }: { view: ApplicationView
           </p>
           {view.submittedAt && (
             <p className="mt-1 text-sm text-muted-foreground">
-              Submitted <time dateTime={view.submittedAt}>{formatDateTime(view.submittedAt, { timeZone: localZone })}</time>. Your answers can no longer be
+              Submitted <time dateTime={view.submittedAt}>{localDateTime(view.submittedAt)}</time>. Your answers can no longer be
               changed; you can still add documents.
             </p>
           )}

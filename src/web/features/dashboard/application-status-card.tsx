@@ -1,14 +1,13 @@
 import { ArrowRight, ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
 import { APPLICATION_STATUS_LABELS, statusBadgeVariant } from '../../../domain/application';
-import { formatDate } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { MeStatus } from './status-query';
+import { localDate } from '../../lib/dates';
 
-const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-const day = (iso: string) => <time dateTime={iso}>{formatDate(iso, { timeZone: localZone })}</time>;
+const day = (iso: string) => <time dateTime={iso}>{localDate(iso)}</time>;
 
 function dateLine(application: NonNullable<MeStatus['application']>) {
   const { status, submittedAt, reviewedAt, updatedAt } = application;

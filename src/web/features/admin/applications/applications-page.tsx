@@ -3,7 +3,7 @@ import { RotateCw } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { applicantName, type AdminApplicationListItem } from '../../../../domain/admin/applications';
 import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES } from '../../../../domain/application/status';
-import { formatDate, formatMoney } from '../../../../domain/format';
+import { formatMoney } from '../../../../domain/format';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
@@ -16,8 +16,7 @@ import { exportHref, useAdminList } from '../lib/admin-api';
 import { useListState } from '../lib/use-list-state';
 import { ReviewDialog } from './review-dialog';
 import { useReviewParam } from './use-review-param';
-
-const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { inViewerZone, localDate } from '../../../lib/dates';
 
 /** spec §2 status filter. */
 const STATUS_OPTIONS = [{ value: 'all', label: 'All Statuses' }, ...REVIEW_STATUSES.map((status) => ({ value: status, label: APPLICATION_STATUS_LABELS[status] }))];
@@ -28,10 +27,10 @@ function columns(onReview: (id: string) => void): ColumnDef<AdminApplicationList
   return [
     {
       id: 'submitted',
-      header: 'Submitted',
+      header: inViewerZone('Submitted'),
       meta: { sortKey: 'submitted_at', className: 'whitespace-nowrap' },
       cell: ({ row }) =>
-        row.original.submittedAt ? <time dateTime={row.original.submittedAt}>{formatDate(row.original.submittedAt, { timeZone: localZone })}</time> : '—',
+        row.original.submittedAt ? <time dateTime={row.original.submittedAt}>{localDate(row.original.submittedAt)}</time> : '—',
     },
     { id: 'applicant', header: 'Applicant', meta: { sortKey: 'name' }, cell: ({ row }) => <span className="font-medium">{applicantName(row.original)}</span> },
     // No contextual alternates: Inter would draw the x of 'user.5x9' as a multiplication sign.

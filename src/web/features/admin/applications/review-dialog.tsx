@@ -2,7 +2,7 @@ import { Download, FileText } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { applicantName, MAX_NOTES_LENGTH, type AdminApplicationDetail } from '../../../../domain/admin/applications';
 import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES, type ApplicationStatus } from '../../../../domain/application/status';
-import { formatDate, formatDateTime, formatMoney } from '../../../../domain/format';
+import { formatMoney } from '../../../../domain/format';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -11,9 +11,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { useApplicationDetail, useNotesChange, useStatusChange } from './applications-api';
+import { calendarDate, localDateTime } from '../../../lib/dates';
 
-/** The reader's own time zone: spec §9's 'MMM d, yyyy h:mm a' in local time. */
-const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const DASH = '—';
 
 const text = (value: string | null | undefined) => (value && value.trim() ? value : DASH);
@@ -147,7 +146,7 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
           </span>
           {detail.reviewedAt && (
             <span className="text-muted-foreground">
-              Last reviewed <time dateTime={detail.reviewedAt}>{formatDateTime(detail.reviewedAt, { timeZone: localZone })}</time>
+              Last reviewed <time dateTime={detail.reviewedAt}>{localDateTime(detail.reviewedAt)}</time>
             </span>
           )}
           {detail.assignee && <span className="text-muted-foreground">Assigned to {detail.assignee}</span>}
@@ -160,7 +159,7 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
             ['Name', text(applicantName(personal))],
             ['Email', text(personal.email)],
             ['Phone', text(personal.phone)],
-            ['Date of Birth', personal.dateOfBirth ? formatDate(`${personal.dateOfBirth}T00:00:00Z`) : DASH],
+            ['Date of Birth', personal.dateOfBirth ? calendarDate(personal.dateOfBirth) : DASH],
             ['SSN (last 4)', text(personal.ssnLast4)],
           ]}
         />
@@ -244,7 +243,7 @@ export function ReviewDialog({ id, onClose }: { id: string | null; onClose: () =
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>
           {data?.submittedAt ? (
-            <>Submitted <time dateTime={data.submittedAt}>{formatDateTime(data.submittedAt, { timeZone: localZone })}</time></>
+            <>Submitted <time dateTime={data.submittedAt}>{localDateTime(data.submittedAt)}</time></>
           ) : (
             'Home application review'
           )}

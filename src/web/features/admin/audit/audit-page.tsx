@@ -11,7 +11,6 @@ import {
   type AuditRange,
 } from '../../../../domain/admin/audit';
 import { describeChanges, type AuditItem } from '../../../../domain/admin/audit-query';
-import { formatDateTime } from '../../../../domain/format';
 import { Badge } from '../../../components/ui/badge';
 import { failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
@@ -21,6 +20,7 @@ import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SelectFilter } from '../components/list-toolbar';
 import { exportHref, useAdminList } from '../lib/admin-api';
 import { useListState } from '../lib/use-list-state';
+import { inViewerZone, localDateTime } from '../../../lib/dates';
 
 const LOAD_FAILED = 'Failed to load the audit log';
 const EMPTY = 'No audit entries for these filters';
@@ -78,7 +78,7 @@ export default function AuditPage() {
 
   const columns = useMemo<ColumnDef<AuditItem, unknown>[]>(
     () => [
-      { id: 'at', header: 'Time', cell: ({ row }) => <time dateTime={row.original.at} className="whitespace-nowrap tabular">{formatDateTime(row.original.at)}</time> },
+      { id: 'at', header: inViewerZone('Time'), cell: ({ row }) => <time dateTime={row.original.at} className="whitespace-nowrap tabular">{localDateTime(row.original.at)}</time> },
       { id: 'actor', header: 'Actor', cell: ({ row }) => <span className="break-all">{row.original.actorEmail ?? 'System'}</span>, meta: { className: 'min-w-48' } satisfies ColumnMeta },
       { id: 'action', header: 'Action', cell: ({ row }) => <Badge variant="outline">{actionLabel(row.original.action)}</Badge> },
       {

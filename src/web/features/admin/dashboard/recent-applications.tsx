@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { applicantName, RECENT_APPLICATIONS, type AdminDashboard } from '../../../../domain/admin/applications';
-import { formatDate } from '../../../../domain/format';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
-
-const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { localDate } from '../../../lib/dates';
 
 /** spec §2: the 4 most recent applications, each with a Review link that opens its dialog; View All. */
 export function RecentApplications({ recent }: { recent: AdminDashboard['recent'] | undefined }) {
@@ -38,7 +36,7 @@ export function RecentApplications({ recent }: { recent: AdminDashboard['recent'
                   <p className="text-sm text-muted-foreground">
                     {application.submittedAt && (
                       <>
-                        Submitted <time dateTime={application.submittedAt}>{formatDate(application.submittedAt, { timeZone: localZone })}</time>
+                        Submitted <time dateTime={application.submittedAt}>{localDate(application.submittedAt)}</time>
                       </>
                     )}
                     {application.assignee && <> · Assigned to {application.assignee}</>}

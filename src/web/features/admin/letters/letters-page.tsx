@@ -9,7 +9,7 @@ import {
   type LetterItem,
   type LetterStatus,
 } from '../../../../domain/admin/letters';
-import { formatDate } from '../../../../domain/format';
+
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { failureText } from '../../../lib/form-errors';
@@ -23,6 +23,7 @@ import { exportHref, useAdminList } from '../lib/admin-api';
 import { useListState } from '../lib/use-list-state';
 import { AddLetterDialog } from './add-letter-dialog';
 import { deleteLetter, downloadLetterPdf, refreshLetters } from './letters-api';
+import { inViewerZone, localDate } from '../../../lib/dates';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All Statuses' }, ...LETTER_STATUSES.map((s) => ({ value: s, label: LETTER_STATUS_LABELS[s] }))];
 
@@ -87,7 +88,7 @@ export default function LettersPage() {
 
   const columns = useMemo<ColumnDef<LetterItem, unknown>[]>(
     () => [
-      { id: 'createdAt', header: 'Date', cell: ({ row }) => <span className="whitespace-nowrap tabular">{formatDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
+      { id: 'createdAt', header: inViewerZone('Date'), cell: ({ row }) => <span className="whitespace-nowrap tabular">{localDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
       { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium">{nameOf(row.original)}</span>, meta: { sortKey: 'name', className: 'min-w-32' } satisfies ColumnMeta },
       { id: 'email', header: 'Email', cell: ({ row }) => <span className="break-all">{row.original.email}</span>, meta: { sortKey: 'email', className: 'min-w-48' } satisfies ColumnMeta },
       { id: 'propertyAddress', header: 'Property Address', cell: ({ row }) => row.original.propertyAddress || '—', meta: { className: 'min-w-48' } satisfies ColumnMeta },

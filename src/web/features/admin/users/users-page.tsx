@@ -2,7 +2,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { USER_FILTERS, USER_TEXTS, type AdminUser, type UserLabel } from '../../../../domain/admin/users';
-import { formatDate } from '../../../../domain/format';
 import { ROLES, roleLabel, type Role } from '../../../../domain/roles';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +18,7 @@ import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from 
 import { exportHref, refreshAdminList, useAdminList } from '../lib/admin-api';
 import { useListState } from '../lib/use-list-state';
 import { AddUserDialog } from './add-user-dialog';
+import { inViewerZone, localDate } from '../../../lib/dates';
 
 const LABEL_BADGE: Record<UserLabel, 'default' | 'secondary' | 'outline'> = {
   Applicant: 'default',
@@ -103,7 +103,7 @@ export default function UsersPage() {
 
   const columns = useMemo<ColumnDef<AdminUser, unknown>[]>(
     () => [
-      { id: 'createdAt', header: 'Date Added', cell: ({ row }) => <span className="whitespace-nowrap tabular">{formatDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
+      { id: 'createdAt', header: inViewerZone('Date Added'), cell: ({ row }) => <span className="whitespace-nowrap tabular">{localDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
       { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium whitespace-nowrap">{nameOf(row.original)}</span>, meta: { sortKey: 'name' } satisfies ColumnMeta },
       { id: 'email', header: 'Email', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.email}</span>, meta: { sortKey: 'email' } satisfies ColumnMeta },
       { id: 'phone', header: 'Phone', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phone || '—'}</span> },

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { WaitlistApplicant, WaitlistApplicantDetail } from '../../../../domain/admin/waitlist';
-import { formatDateTime } from '../../../../domain/format';
 import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { api } from '../../../lib/api';
+import { localDateTime } from '../../../lib/dates';
 
 const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
-const when = (value: string | null) => (value ? formatDateTime(value) : null);
+const when = (value: string | null) => (value ? localDateTime(value) : null);
 
 /** Every stored field of one waitlist entry (decisions.md: all public fields stay visible in a detail view). */
 function fieldsOf(entry: WaitlistApplicantDetail): [string, ReactNode][] {

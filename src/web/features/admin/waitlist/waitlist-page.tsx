@@ -2,7 +2,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { INTEREST_FILTERS, interestLabel, WAITLIST_TEXTS, type WaitlistApplicant } from '../../../../domain/admin/waitlist';
-import { formatDate } from '../../../../domain/format';
 import { Button } from '../../../components/ui/button';
 import { api } from '../../../lib/api';
 import { failureText } from '../../../lib/form-errors';
@@ -16,6 +15,7 @@ import { exportHref, refreshAdminList, useAdminList } from '../lib/admin-api';
 import { useListState } from '../lib/use-list-state';
 import { AddApplicantDialog } from './add-applicant-dialog';
 import { ApplicantDetailsDialog } from './applicant-details-dialog';
+import { inViewerZone, localDate } from '../../../lib/dates';
 
 const nameOf = (entry: Pick<WaitlistApplicant, 'firstName' | 'lastName'>) => `${entry.firstName} ${entry.lastName}`.trim();
 const refreshWaitlist = () => refreshAdminList('waitlist');
@@ -49,7 +49,7 @@ export default function WaitlistPage() {
 
   const columns = useMemo<ColumnDef<WaitlistApplicant, unknown>[]>(
     () => [
-      { id: 'createdAt', header: 'Date', cell: ({ row }) => <span className="whitespace-nowrap tabular">{formatDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
+      { id: 'createdAt', header: inViewerZone('Date'), cell: ({ row }) => <span className="whitespace-nowrap tabular">{localDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
       { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium whitespace-nowrap">{nameOf(row.original)}</span>, meta: { sortKey: 'name' } satisfies ColumnMeta },
       { id: 'email', header: 'Email', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.email}</span>, meta: { sortKey: 'email' } satisfies ColumnMeta },
       { id: 'phone', header: 'Phone', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phone || '—'}</span> },
