@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { jsonWebhook, OutboxWorker, type Deliver } from './lib/outbox';
 import { pruneRateLimits } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/send-mail';
+import { startRetentionJob } from './privacy/retention';
 import { WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './waitlist/store-submission';
 import { createStorage } from './storage/create-storage';
 import type { FileStorage } from './storage/file-storage';
@@ -44,6 +45,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       pgliteDir: path.join(config.DATA_DIR, 'db'),
+      pgliteFsync: config.PGLITE_FSYNC,
       poolSize: config.DATABASE_POOL_SIZE,
     }));
   await database.migrate();
@@ -62,6 +64,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const prune = setInterval(() => pruneRateLimits(database.db).catch((err) => logger.warn({ err }, 'rate-limit prune failed')), 60_000);
   prune.unref();
+  // The privacy policy's retention periods (docs/decisions/016-retention-and-erasure.md).
+  const retention = startRetentionJob({ db: database.db, logger });
 
   const brand = withOverrides({
     contactEmail: config.CONTACT_EMAIL,
@@ -106,6 +110,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     storage,
     async close() {
       clearInterval(prune);
+      await retention.stop();
       await outbox.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await waitlist.drain();

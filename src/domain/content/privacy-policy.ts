@@ -1,4 +1,5 @@
 import type { Brand } from '../brand';
+import { SECURITY_LOG_RETENTION_TEXT, WAITLIST_RETENTION_TEXT } from '../privacy/retention';
 
 /**
  * The privacy policy (spec §2 'Privacy policy', decisions.md 'Privacy'). Sections
@@ -150,10 +151,10 @@ export function privacyPolicy(brand: Pick<Brand, 'name' | 'contactEmail' | 'stre
         blocks: [
           p('We keep personal information only as long as we need it for the purposes in this policy:'),
           list(
-            { term: 'Waitlist entries', text: 'until we launch in your area and you decide whether to apply, or until you ask us to remove you, and no longer than 3 years after we last heard from you.' },
+            { term: 'Waitlist entries', text: `until we launch in your area and you decide whether to apply, or until you ask us to remove you, and no longer than ${WAITLIST_RETENTION_TEXT} after we last heard from you.` },
             { term: 'Accounts', text: 'for as long as your account is open.' },
             { term: 'Applications and documents', text: 'while your application is under review and while you co-own a home with us, and afterwards for as long as consumer-finance and tax laws require us to keep records, after which we delete them.' },
-            { term: 'Security logs', text: 'for up to 12 months.' },
+            { term: 'Security logs', text: `for up to ${SECURITY_LOG_RETENTION_TEXT}, then deleted.` },
           ),
         ],
       },

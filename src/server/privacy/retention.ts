@@ -1,0 +1,160 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SECURITY_LOG_AUDIT_ACTIONS, SECURITY_LOG_RETENTION_MONTHS, WAITLIST_RETENTION_YEARS } from '../../domain/privacy/retention';
+import { queryRows, type Db } from '../db/client';
+import type { Logger } from '../lib/logger';
+import { WAITLIST_TOPIC } from '../waitlist/store-submission';
+
+/**
+ * The privacy policy's retention promises (docs/decisions/016-retention-and-erasure.md),
+ * kept by a periodic job on every instance. Each step works in chunks of at most
+ * `batchSize` rows, one short transaction per chunk, so a huge backlog never holds
+ * locks for long; rows are claimed with FOR UPDATE SKIP LOCKED, so instances running
+ * at the same moment share the work instead of queueing, and a second run finds
+ * nothing left to do.
+ */
+
+/** What one run removed, per kind (counts only: nothing personal). */
+export interface RetentionReport {
+  waitlistEntries: number;
+  webhookDeliveries: number;
+  signIns: number;
+  auditIps: number;
+  sessions: number;
+}
+
+export interface RetentionOptions {
+  /** Rows per statement (default 1,000). */
+  batchSize?: number;
+}
+
+const waitlistCutoff = sql`now() - make_interval(years => ${WAITLIST_RETENTION_YEARS})`;
+const securityCutoff = sql`now() - make_interval(months => ${SECURITY_LOG_RETENTION_MONTHS})`;
+
+/**
+ * One chunk: `claim` selects the ids of at most `limit` rows of `table` (and locks
+ * them, skipping rows another instance holds); `change` deletes or updates them.
+ * Answers how many rows were changed.
+ */
+async function chunk(db: Db, claim: SQL, change: (claimed: SQL) => SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`WITH claimed AS (${claim} FOR UPDATE SKIP LOCKED), changed AS (${change(sql`SELECT id FROM claimed`)} RETURNING 1) SELECT count(*)::int AS n FROM changed`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Runs `step` until a chunk comes back short; answers the total. */
+async function drain(step: () => Promise<number>, batchSize: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await step();
+    total += n;
+    if (n < batchSize) return total;
+  }
+}
+
+/** Deletes and strips everything past its retention period; safe to run anywhere, any time, concurrently. */
+export async function applyRetention(db: Db, { batchSize = 1000 }: RetentionOptions = {}): Promise<RetentionReport> {
+  const limit = sql`LIMIT ${batchSize}`;
+  const securityActions = sql.join(SECURITY_LOG_AUDIT_ACTIONS.map((action) => sql`${action}`), sql`, `);
+
+  // 'No longer than 3 years after we last heard from you': received_at moves with every new submission. created_at is
+  // never later than received_at, so the condition on it only lets the search walk the list's created_at index.
+  // The delete triggers (migration 0006) keep the dashboard's waitlist count exact, one update per chunk.
+  const waitlistEntries = await drain(
+    () =>
+      chunk(
+        db,
+        sql`SELECT id FROM waitlist_entries WHERE created_at < ${waitlistCutoff} AND received_at < ${waitlistCutoff} ORDER BY created_at ${limit}`,
+        (claimed) => sql`DELETE FROM waitlist_entries WHERE id IN (${claimed})`,
+      ),
+    batchSize,
+  );
+  // The webhook outbox holds a copy of each sign-up it forwarded: it goes with the same period.
+  const webhookDeliveries = await drain(
+    () =>
+      chunk(
+        db,
+        sql`SELECT id FROM webhook_outbox WHERE topic = ${WAITLIST_TOPIC} AND created_at < ${waitlistCutoff} ${limit}`,
+        (claimed) => sql`DELETE FROM webhook_outbox WHERE id IN (${claimed})`,
+      ),
+    batchSize,
+  );
+  // Security logs: the sign-in records as a whole (audit_log_action_at_idx finds them) ...
+  const signIns = await drain(
+    () =>
+      chunk(
+        db,
+        sql`SELECT id FROM audit_log WHERE action IN (${securityActions}) AND at < ${securityCutoff} ${limit}`,
+        (claimed) => sql`DELETE FROM audit_log WHERE id IN (${claimed})`,
+      ),
+    batchSize,
+  );
+  // ... the IP address of every other audit entry (the entry itself is the record of a change and stays) ...
+  const auditIps = await drain(
+    () =>
+      chunk(
+        db,
+        sql`SELECT id FROM audit_log WHERE at < ${securityCutoff} AND ip IS NOT NULL ${limit}`,
+        (claimed) => sql`UPDATE audit_log SET ip = NULL WHERE id IN (${claimed})`,
+      ),
+    batchSize,
+  );
+  // ... and ended sessions, with the IP address and browser they recorded at sign-in. A session still in use stays.
+  const sessions = await drain(
+    () =>
+      chunk(
+        db,
+        sql`SELECT id FROM "session" WHERE created_at < ${securityCutoff} AND expires_at < now() ${limit}`,
+        (claimed) => sql`DELETE FROM "session" WHERE id IN (${claimed})`,
+      ),
+    batchSize,
+  );
+  return { waitlistEntries, webhookDeliveries, signIns, auditIps, sessions };
+}
+
+export interface RetentionJobOptions extends RetentionOptions {
+  db: Db;
+  logger: Logger;
+  /** Between runs (default one hour). */
+  intervalMs?: number;
+  /** Before the first run (default one minute: not in the way of start-up). */
+  firstRunMs?: number;
+}
+
+export interface RetentionJob {
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs applyRetention now and then (there is no job runner yet: like the rate-limit
+ * prune, a timer on each instance; running on all of them at once is harmless).
+ */
+export function startRetentionJob({ db, logger, intervalMs = 60 * 60_000, firstRunMs = 60_000, batchSize }: RetentionJobOptions): RetentionJob {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = applyRetention(db, { batchSize })
+      .then((report) => {
+        if (Object.values(report).some((n) => n > 0)) logger.info({ retention: report }, 'retention: removed data past its period');
+      })
+      .catch((err: unknown) => logger.warn({ err }, 'retention run failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, firstRunMs);
+  const every = setInterval(run, intervalMs);
+  first.unref();
+  every.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
+  };
+}
