@@ -6,6 +6,7 @@ import type { MailContext } from '../mail/templates';
 import { signInAuditHook } from './audit-hooks';
 import { changePasswordRevokesHook, passwordPolicyHook } from './password-hooks';
 import { rateLimitHook } from './rate-limit-hook';
+import { revokeOtherSessionsHook, sessionTwoFactorDatabaseHooks } from './session-two-factor';
 import { existingAccountHook, signUpShapeHook, welcomeHook } from './sign-up-hooks';
 import { verifyOnceHook } from './verify-once-hook';
 
@@ -24,6 +25,7 @@ export interface AccountRulesDeps {
 export function accountRules({ db, config, sendMail, mailContext }: AccountRulesDeps): BetterAuthPlugin {
   return {
     id: 'account-rules',
+    init: () => ({ options: { databaseHooks: sessionTwoFactorDatabaseHooks } }),
     hooks: {
       before: [
         rateLimitHook(db, config),
@@ -33,7 +35,7 @@ export function accountRules({ db, config, sendMail, mailContext }: AccountRules
         changePasswordRevokesHook,
         verifyOnceHook,
       ],
-      after: [welcomeHook(sendMail, mailContext), signInAuditHook(db)],
+      after: [welcomeHook(sendMail, mailContext), signInAuditHook(db), revokeOtherSessionsHook(db)],
     },
   };
 }

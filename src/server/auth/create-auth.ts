@@ -63,6 +63,12 @@ export function createAuth({ config, db, logger, brand, mailer, background }: Au
         role: { type: 'string', required: false, defaultValue: 'guest', input: false },
       },
     },
+    session: {
+      additionalFields: {
+        // Set by the server when the session passed the second factor (session-two-factor.ts); the admin area needs it.
+        twoFactorVerified: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

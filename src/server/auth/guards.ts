@@ -37,18 +37,26 @@ export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
   await next();
 });
 
+/** The answer to an admin whose account has two-factor but whose session did not pass it; the web app sends them to sign in again. */
+export const SIGN_IN_WITH_TWO_FACTOR = 'Sign in again with the code from your authenticator app to use the admin area.';
+
 /**
  * 403 `forbidden` below rank `min` (src/domain/roles.ts). Admin routes also need
- * two-factor: until the admin has enrolled an authenticator app they answer 403
- * `two_factor_required` (issue 4 'Admin two-factor').
+ * two-factor, on the account and on the session (issue 12): until the admin has
+ * enrolled an authenticator app, and for any session that did not itself pass
+ * the second factor (a password-only sign-in from before enrolment), they answer
+ * 403 `two_factor_required`.
  */
 export function requireRole(min: number) {
   return createMiddleware<AuthedEnv>(async (c, next) => {
     await requireUser(c, async () => {
-      const user = c.var.user;
+      const { user, session } = c.var;
       if (!hasRank(user.role, min)) throw new AppError(403, 'forbidden', 'You do not have access to this page.');
       if (min >= ROLE_RANK.admin && !user.twoFactorEnabled) {
         throw new AppError(403, 'two_factor_required', 'Set up two-factor authentication on your account page before using the admin area.');
+      }
+      if (min >= ROLE_RANK.admin && session.twoFactorVerified !== true) {
+        throw new AppError(403, 'two_factor_required', SIGN_IN_WITH_TWO_FACTOR);
       }
       await next();
     });

@@ -139,6 +139,12 @@ export const sessions = pgTable('session', {
   expiresAt: authTime('expires_at').notNull(),
   ipAddress: text('ip_address'),
   userAgent: text('user_agent'),
+  /**
+   * This session itself passed the second factor: the sign-in's TOTP or backup-code
+   * step, or completing two-factor enrolment (src/server/auth/session-two-factor.ts).
+   * The admin area needs it (issue 12: two-factor belongs to the session).
+   */
+  twoFactorVerified: boolean('two_factor_verified').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('session_user_id_idx').on(t.userId)]);

@@ -3,6 +3,7 @@ import { ClipboardList, CreditCard, FileText, History, LayoutDashboard, ListChec
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { SecondFactorGate } from '../../auth/components/second-factor-gate';
 
 /** Every back-office page, in the order of the navigation (spec §2 'Admin top navigation'). */
 export const ADMIN_NAV = [
@@ -83,7 +84,9 @@ export default function AdminLayout() {
         </div>
       </div>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-        <Outlet />
+        <SecondFactorGate>
+          <Outlet />
+        </SecondFactorGate>
       </div>
     </div>
   );
