@@ -6,6 +6,7 @@ import type { Deps } from '../context';
 import { applications, documents, mailOutbox, users, verifications, waitlistEntries } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { removeStored } from '../applications/document-store';
+import { pseudonymiseAudit } from './pseudonymise-audit';
 
 /** Checks the password with better-auth (the same check as sign-in); 400 invalid_password otherwise. */
 export async function verifyPassword(auth: Auth, headers: Headers, password: string): Promise<void> {
@@ -34,7 +35,9 @@ export interface DeleteUserOptions {
  * Erases a user (decisions.md 'Privacy'): documents (rows and stored files),
  * applications, the waitlist entry with their address, the mail kept for them,
  * and the account with its sessions, sign-in methods and two-factor secrets
- * (cascading from `user`). Rows go in one transaction; files after the commit.
+ * (cascading from `user`); their audit entries keep the actions but lose the
+ * e-mail, IP address and details (pseudonymise-audit.ts). Rows go in one
+ * transaction; files after the commit.
  * The last admin cannot be deleted (nobody could run the back office).
  * Answers whether there was such a user.
  */
@@ -51,7 +54,7 @@ export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger
     const emailKey = user.email.toLowerCase();
     const files = await tx.delete(documents).where(eq(documents.userId, userId)).returning({ key: documents.storageKey });
     const removedApplications = await tx.delete(applications).where(eq(applications.userId, userId)).returning({ id: applications.id });
-    await tx.delete(waitlistEntries).where(eq(waitlistEntries.emailKey, emailKey));
+    const removedWaitlist = await tx.delete(waitlistEntries).where(eq(waitlistEntries.emailKey, emailKey)).returning({ id: waitlistEntries.id });
     await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailKey}`);
     // Pending reset and two-factor challenges name the user by id.
     await tx.delete(verifications).where(eq(verifications.value, userId));
@@ -71,6 +74,12 @@ export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger
         },
       });
     }
+    // After the entry above, so the deletion's own entry keeps the action but not the person (ADR 016).
+    await pseudonymiseAudit(tx, {
+      userId,
+      applicationIds: removedApplications.map((a) => a.id),
+      waitlistEntryIds: removedWaitlist.map((w) => w.id),
+    });
     return files.map((f) => f.key);
   });
   if (!deleted) return false;

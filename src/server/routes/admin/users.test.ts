@@ -5,6 +5,7 @@ import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { fillApplication, signUp, storedFiles, type Member } from '../../test/application-client';
 import { AUTH_TEST_ENV, linkIn, mailsTo, TestBrowser } from '../../test/auth-client';
 import { postJson, startTestServer, uniqueEmail, waitFor, waitlistSubmission, type HttpReply, type TestServer } from '../../test/harness';
+import { deletedUserPseudonym } from '../../account/pseudonymise-audit';
 
 describe('/api/admin/users', () => {
   let app: TestServer;
@@ -232,7 +233,8 @@ describe('/api/admin/users', () => {
     expect((await member.browser.get('/api/me')).status).toBe(401);
     const [entry] = await auditOf(member.userId);
     expect(entry).toMatchObject({ action: 'delete', actorId: admin.user.id });
-    expect(entry.changes).toMatchObject({ email: member.account.email.toLowerCase(), role: 'applicant', documents: 3 });
+    // The entry keeps what was deleted, but not the person's address (ADR 016).
+    expect(entry.changes).toMatchObject({ email: deletedUserPseudonym(member.userId), role: 'applicant', documents: 3 });
 
     expect((await admin.browser.delete(`/api/admin/users/${member.userId}`)).status).toBe(404);
     const self = await admin.browser.delete(`/api/admin/users/${admin.user.id}`);
