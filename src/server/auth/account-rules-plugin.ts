@@ -5,7 +5,7 @@ import type { SendMail } from '../mail/send-mail';
 import type { MailContext } from '../mail/templates';
 import { signInAuditHook } from './audit-hooks';
 import { changePasswordRevokesHook, passwordPolicyHook } from './password-hooks';
-import { rateLimitHook } from './rate-limit-hook';
+import { passwordCheckLimitHook, rateLimitHook } from './rate-limit-hook';
 import { revokeOtherSessionsHook, sessionTwoFactorDatabaseHooks } from './session-two-factor';
 import { existingAccountHook, signUpShapeHook, welcomeHook } from './sign-up-hooks';
 import { verifyOnceHook } from './verify-once-hook';
@@ -29,6 +29,7 @@ export function accountRules({ db, config, sendMail, mailContext }: AccountRules
     hooks: {
       before: [
         rateLimitHook(db, config),
+        passwordCheckLimitHook(db, config),
         signUpShapeHook,
         passwordPolicyHook,
         existingAccountHook(sendMail, mailContext),

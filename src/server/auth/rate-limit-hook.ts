@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
@@ -52,6 +52,40 @@ export function rateLimitHook(db: Db, limits: Limits): AuthHook {
       if (typeof email === 'string' && email.trim() !== '') {
         await count(db, { name: `auth:${action}:email`, max: limits.AUTH_RATE_LIMIT_EMAIL_MAX, windowSeconds }, emailKey(email));
       }
+    }),
+  };
+}
+
+/**
+ * Endpoints that check the current password of a signed-in user. Each guess
+ * behind a session costs the same as a sign-in (issue 12): without this a
+ * stolen session could try passwords without end.
+ */
+const PASSWORD_CHECK_PATHS = new Set([
+  '/verify-password',
+  '/change-password',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+]);
+
+/**
+ * Per-user limit on password checks behind a session: the sign-in's per-address
+ * budget (AUTH_RATE_LIMIT_EMAIL_MAX per AUTH_RATE_LIMIT_WINDOW_SECONDS), one
+ * counter for all of these endpoints, in the database so every instance shares
+ * it. Every attempt counts, right or wrong, as at sign-in: once spent, the right
+ * password waits for the window too. A request without a session is left to the
+ * endpoint, which answers 401.
+ */
+export function passwordCheckLimitHook(db: Db, limits: Limits): AuthHook {
+  const rule: RateLimitRule = { name: 'auth:password-check:user', max: limits.AUTH_RATE_LIMIT_EMAIL_MAX, windowSeconds: limits.AUTH_RATE_LIMIT_WINDOW_SECONDS };
+  return {
+    matcher: (ctx) => ctx.path !== undefined && PASSWORD_CHECK_PATHS.has(ctx.path),
+    handler: createAuthMiddleware(async (ctx) => {
+      const session = await getSessionFromCtx(ctx);
+      if (!session) return;
+      await count(db, rule, session.user.id);
     }),
   };
 }
