@@ -43,6 +43,13 @@ test.describe('privacy policy', () => {
     await expect(article).toContainText('last four digits of your Social Security number');
     await expect(article).toContainText('encrypted at rest');
     await expect(article).toContainText('we do not respond to Do Not Track signals');
+    // Issue 12: no analytics tool and no performance cookies exist, so the policy names none.
+    await expect(article).toContainText('We do not use analytics or advertising tools');
+    await expect(article).not.toContainText('analytics tool');
+    const cookies = page.getByRole('region', { name: 'Cookies' });
+    await expect(cookies).toContainText('in two kinds');
+    await expect(cookies.getByText('Performance:')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Sharing' })).not.toContainText('analytics');
     const rights = page.getByRole('region', { name: 'Your Rights' });
     for (const right of ['Access', 'Portability', 'Rectification', 'Erasure']) {
       await expect(rights.getByText(`${right}:`)).toBeVisible();

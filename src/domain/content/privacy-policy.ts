@@ -55,7 +55,7 @@ export function privacyPolicy(brand: Pick<Brand, 'name' | 'contactEmail' | 'stre
         blocks: [
           h3('Non-personal information'),
           p('When you visit our website we automatically receive technical information that does not identify you on its own: your browser type and version, device type, operating system, language, the pages you view, the page that referred you and the date and time of your visit. Our servers also record IP addresses in security logs, which we use to keep the service safe and to prevent abuse.'),
-          p('We use an analytics tool to understand how visitors use our website in aggregate, for example which pages are read and where people leave a form, so we can improve it. The analytics tool receives the technical information described above. We configure it not to build advertising profiles, and we do not use it to identify you.'),
+          p('We do not use analytics or advertising tools, and no other company receives this information from our pages.'),
           h3('Personal information'),
           p('We collect personal information that you give us, depending on what you do:'),
           list(
@@ -92,7 +92,7 @@ export function privacyPolicy(brand: Pick<Brand, 'name' | 'contactEmail' | 'stre
         blocks: [
           p('We do not sell your personal information. We share it only as described here:'),
           list(
-            { term: 'Service providers', text: 'companies that host our website and data, send our e-mails, store documents, verify identity or provide analytics. They may use your information only to provide their services to us, under contracts that require them to protect it.' },
+            { term: 'Service providers', text: 'companies that host our website and data, send our e-mails and store documents. They may use your information only to provide their services to us, under contracts that require them to protect it.' },
             { term: 'Credit reporting agencies', text: 'when you authorize it in your application, to obtain a soft credit inquiry, which does not affect your credit score.' },
             { term: 'Partners in your home purchase', text: 'such as title, escrow, appraisal, inspection and insurance companies, when you go forward with a home and only as needed to complete the purchase.' },
             { term: 'Investors', text: 'investors in home equity shares receive information about the property and its performance, never your name, contact details or application data.' },
@@ -119,12 +119,12 @@ export function privacyPolicy(brand: Pick<Brand, 'name' | 'contactEmail' | 'stre
         id: 'cookies',
         title: 'Cookies',
         blocks: [
-          p('Cookies are small files a website stores in your browser. We use as few as we can, in three kinds:'),
+          p('Cookies are small files a website stores in your browser. We use as few as we can, in two kinds:'),
           list(
             { term: 'Strictly necessary', text: 'cookies that keep you signed in, protect your session and forms against misuse and remember security settings. The service does not work without them, so they cannot be turned off.' },
-            { term: 'Functionality', text: 'cookies and similar storage that remember choices you make on our website, so you do not have to make them again on your next visit.' },
-            { term: 'Performance', text: 'cookies used by our analytics tool to count visits and see how pages are used in aggregate.' },
+            { term: 'Functionality', text: 'cookies and similar storage in your browser that remember choices you make on our website, such as a notice you have already closed, so we do not ask again.' },
           ),
+          p('We do not use performance, analytics or advertising cookies.'),
           p('You can block or delete cookies in your browser settings. If you block strictly necessary cookies, you will not be able to sign in.'),
           p('Some browsers send a "Do Not Track" signal. Because there is no common standard for how to respond to it, we do not respond to Do Not Track signals. We do not track you across other companies’ websites either way.'),
         ],
