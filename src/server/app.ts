@@ -10,6 +10,7 @@ import { getSettings } from './admin/settings-store';
 import { handleAuthRequest } from './auth/mount';
 import type { AppEnv, Deps } from './context';
 import { pingDatabase } from './db/client';
+import { databaseUnavailableError, isDatabaseUnavailable, unavailableCode } from './db/unavailable';
 import { compressResponses } from './lib/compress';
 import { AppError } from './lib/errors';
 import { noStoreByDefault, sameOriginOnly } from './lib/same-origin';
@@ -71,6 +72,13 @@ export function createApp(deps: Deps) {
       const code = status === 413 ? 'payload_too_large' : 'http_error';
       const message = status === 413 ? 'That request is too large.' : error.message || 'The request could not be handled.';
       return c.json({ error: { code, message } }, status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: answer "retry" (src/server/db/unavailable.ts) and log the driver's code alone.
+      logger.warn({ code: unavailableCode(error), reqId: c.var.requestId, path: c.req.path }, 'database unavailable');
+      const unavailable = databaseUnavailableError();
+      for (const [name, value] of Object.entries(unavailable.headers ?? {})) c.header(name, value);
+      return c.json(unavailable.toBody(), 503);
     }
     logger.error({ err: error, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
     return c.json({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } }, 500);

@@ -1,5 +1,6 @@
 import type { BetterAuthOptions } from 'better-auth';
 import type { Logger } from '../lib/logger';
+import { noteOutage } from './outage-watch';
 
 /** Removes what must never be logged from better-auth's free-text messages: addresses, tokens, SQL parameters. */
 export function scrub(text: string): string {
@@ -26,6 +27,7 @@ export function betterAuthLogger(logger: Logger): NonNullable<BetterAuthOptions[
     level: 'warn',
     disableColors: true,
     log: (level, message, ...args) => {
+      noteOutage(args);
       logger[level]({ source: 'better-auth', ...(args.length ? { detail: args.map(describe) } : {}) }, scrub(String(message)));
     },
   };

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import type { ErrorBody } from '../lib/errors';
 import { headersWithClientIp } from './client-ip-header';
+import { watchForOutage } from './outage-watch';
 
 const DEFAULT_MESSAGES: Record<number, string> = {
   400: 'The request could not be handled.',
@@ -44,6 +45,8 @@ async function reshapeError(response: Response): Promise<Response> {
 export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   const { auth, config } = c.var.deps;
   const request = new Request(c.req.raw, { headers: headersWithClientIp(c, config.TRUST_PROXY) });
-  const response = await auth.handler(request);
+  const { value: response, outage } = await watchForOutage(() => auth.handler(request));
+  // A database outage better-auth caught and answered as its own 500 or 4xx: thrown on, it is answered 503 (outage-watch.ts).
+  if (outage && response.status >= 400) throw outage;
   return response.status >= 400 ? reshapeError(response) : response;
 }

@@ -24,6 +24,9 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** How long a request waits for a database connection (a new one, or a free one of the pool). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 // Any constant works; it only has to be the same for every instance of this app.
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -36,7 +39,15 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      // While the database is away (restart, failover, a cut network), a request fails after this wait for a
+      // connection and is answered 503 (src/server/db/unavailable.ts) instead of hanging until the visitor gives up.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Notices a connection whose peer vanished without a word (a cut network), instead of waiting on it for ever.
+      keepAlive: true,
+    });
     // An idle connection the server drops (restart, failover, admin command) is
     // emitted here; unhandled, it would crash the process. The pool reconnects.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { WaitlistSubmission } from '../../domain/waitlist';
 import { queryRows, type Db } from '../db/client';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../lib/logger';
 import type { OutboxWorker } from '../lib/outbox';
 import type { Config } from '../config';
@@ -203,15 +204,18 @@ export class WaitlistWriter {
       outbox?.kick();
       batch.forEach((item, index) => item.resolve(hits[index]!));
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
+      // Nothing of a failed statement was committed, so nobody is acknowledged. With the database away, one by
+      // one would only fail again, slower: every visitor of the batch gets the 503 (src/server/db/unavailable.ts).
+      if (batch.length === 1 || isDatabaseUnavailable(error)) return batch.forEach((item) => item.reject(error));
       logger.warn({ err: error, size: batch.length }, 'waitlist batch failed; writing its submissions one by one');
-      for (const item of batch) {
+      for (const [index, item] of batch.entries()) {
         try {
           const [hit] = await storeSubmissions(db, rule, [item], forward);
           outbox?.kick();
           item.resolve(hit!);
         } catch (single) {
-          item.reject(single);
+          if (!isDatabaseUnavailable(single)) item.reject(single);
+          else return batch.slice(index).forEach((rest) => rest.reject(single));
         }
       }
     }
