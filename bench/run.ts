@@ -1,6 +1,7 @@
-// npm run bench [-- size|calculators|waitlist|admin]: prints figures, asserts nothing.
+// npm run bench [-- size|calculators|waitlist|pglite-fsync|admin]: prints figures, asserts nothing.
 import { benchAdmin } from './admin';
 import { benchCalculators } from './calculators';
+import { benchPgliteFsync } from './pglite-fsync';
 import { benchSize } from './size';
 import { benchWaitlist } from './waitlist';
 
@@ -10,4 +11,5 @@ const want = (name: string) => only.size === 0 || only.has(name);
 if (want('calculators')) benchCalculators();
 if (want('size')) await benchSize();
 if (want('waitlist')) await benchWaitlist();
+if (want('pglite-fsync')) await benchPgliteFsync();
 if (want('admin')) await benchAdmin();

@@ -17,7 +17,7 @@ const CONNECTIONS = 50;
 /** Submissions sent so far, warm-ups included: every one has its own e-mail and visitor. */
 let sent = 0;
 
-interface Figures {
+export interface Figures {
   label: string;
   rps: number;
   p50: number;
@@ -48,10 +48,10 @@ function submission(n: number) {
   });
 }
 
-async function load(label: string, port: number, duration = DURATION): Promise<Figures> {
+export async function load(label: string, port: number, duration = DURATION, connections = CONNECTIONS): Promise<Figures> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
+    connections,
     duration,
     requests: [
       {
@@ -77,7 +77,7 @@ async function load(label: string, port: number, duration = DURATION): Promise<F
   };
 }
 
-const serverEnv = (port: number, extra: Record<string, string>) => ({
+export const serverEnv = (port: number, extra: Record<string, string>) => ({
   NODE_ENV: 'production',
   PORT: String(port),
   HOST: '127.0.0.1',
@@ -88,7 +88,7 @@ const serverEnv = (port: number, extra: Record<string, string>) => ({
   ...extra,
 });
 
-async function countStored(options: { databaseUrl?: string; pgliteDir?: string }) {
+export async function countStored(options: { databaseUrl?: string; pgliteDir?: string }) {
   const database = await openDatabase(options);
   try {
     const rows = (await database.db.execute('select count(*)::int as n from waitlist_entries' as never)) as unknown as { rows: { n: number }[] };

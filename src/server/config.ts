@@ -26,6 +26,8 @@ export const configSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   DATABASE_POOL_SIZE: positiveInt(20),
+  /** Embedded database only: sync each commit to disk (docs/decisions/015-embedded-durability.md). */
+  PGLITE_FSYNC: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).default('true').transform((v) => v !== 'false' && v !== '0' && v !== 'no'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
   STATIC_DIR: z.string().default('./dist/client'),

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteStorageOptions } from './pglite-durability';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,6 +35,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder of the embedded database, used when no databaseUrl is given. */
   pgliteDir?: string;
+  /** Embedded database only: sync each commit to disk (src/server/db/pglite-durability.ts). Default true. */
+  pgliteFsync?: boolean;
   poolSize?: number;
 }
 
@@ -71,9 +74,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!options.pgliteDir) throw new Error('openDatabase needs databaseUrl or pgliteDir');
   mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm backs the back office's search indexes (migration 0003).
-  const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create({ ...pgliteStorageOptions(options.pgliteDir, options.pgliteFsync ?? true), extensions: { pg_trgm } });
   // PGlite runs single-user: a new 16 MB WAL segment is zero-filled on the request's own thread, a stall every
-  // few seconds under steady writes. Its fsync is off, so pre-allocating the file bought nothing anyway.
+  // few seconds under steady writes. The zeros buy nothing here: the WAL is flushed with a full fsync(), which
+  // also syncs the file's growth, and ext4/xfs do not need pre-allocated segments for a consistent recovery.
   await client.exec('SET wal_init_zero = off');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
