@@ -2,8 +2,10 @@ import { z } from 'zod';
 
 /**
  * Account forms (spec §2 /auth screens, §5 'Sign-up', §8 'Auth'), shared by the
- * browser's forms and the server's checks. The server also refuses the most
- * common passwords; that list is too large for the browser.
+ * browser's forms and the server's checks. The server also refuses common and
+ * guessable passwords, and ones made of the account's name or address
+ * (src/server/auth/password-strength.ts); its dictionaries are too large for the
+ * browser, which shows the server's reason under the field.
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

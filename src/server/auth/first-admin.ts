@@ -29,7 +29,7 @@ export function validateAdminInput(input: AdminInput): { email: string; password
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new AdminInputError(`--email: ${email.error.issues[0].message}`);
   try {
-    assertAcceptablePassword(input.password);
+    assertAcceptablePassword(input.password, 'password', { email: email.data, firstName: input.firstName, lastName: input.lastName });
   } catch (error) {
     throw new AdminInputError(`--password: ${(error as Error).message}`);
   }
