@@ -29,7 +29,7 @@ function sensitiveFor(cipher: FieldCipher, logger: Logger, row: ApplicationRow) 
     const open = openSensitive(cipher, row);
     return { dateOfBirth: open.dateOfBirth ?? null, ssnLast4: open.ssnLast4 ? maskSsnLast4(open.ssnLast4) : null };
   } catch (error) {
-    logger.error({ applicationId: row.id, reason: (error as Error).message }, 'application field does not decrypt');
+    logger.error({ applicationId: row.id, err: error }, 'application field does not decrypt');
     return { dateOfBirth: null, ssnLast4: null };
   }
 }

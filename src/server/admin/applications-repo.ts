@@ -13,6 +13,7 @@ import type { ApplicationStatus } from '../../domain/application';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import type { Logger } from '../lib/logger';
+import { safeErrorMessage } from '../lib/error-facts';
 import { cappedCount, dateRangeConditions, pageWindow, pageWithKeptTotal, readKeptTotal, searchCondition, toPage, whereAll } from './list-query';
 import type { ExportRows } from './csv';
 import { isoTimeOrNull } from '../lib/iso-time';
@@ -253,7 +254,7 @@ async function dashboardPartsOneByOne(db: Db): Promise<DashboardRead> {
         read.parts[part] = row?.v ?? null;
       } catch (error) {
         if (!(part in DASHED_COUNTS)) throw error;
-        read.failed[part as DashedCount] = (error as Error)?.message ?? String(error);
+        read.failed[part as DashedCount] = safeErrorMessage(error) ?? 'unknown error';
       }
     }),
   );
@@ -267,7 +268,7 @@ async function readDashboard(db: Db, logger: Logger): Promise<DashboardRead> {
     const [row] = await queryRows<Record<DashboardPart, unknown>>(db, sql`select ${sql.join(columns, sql`, `)}`);
     return { parts: row!, failed: {} };
   } catch (error) {
-    logger.warn({ reason: (error as Error)?.message?.slice(0, 300) }, 'admin dashboard read one figure at a time');
+    logger.warn({ err: error }, 'admin dashboard read one figure at a time');
     return dashboardPartsOneByOne(db);
   }
 }

@@ -105,7 +105,7 @@ export function createAuth({ config, db, logger, brand, mailer, background }: Au
     },
     telemetry: { enabled: false },
     logger: betterAuthLogger(logger),
-    onAPIError: betterAuthErrorHandler(logger),
+    onAPIError: betterAuthErrorHandler(),
     plugins: [twoFactor({ issuer: brand.name }), accountRules({ db, config, sendMail, mailContext })],
   });
 }

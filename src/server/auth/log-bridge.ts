@@ -1,4 +1,5 @@
 import type { BetterAuthOptions } from 'better-auth';
+import { errorFacts } from '../lib/error-facts';
 import type { Logger } from '../lib/logger';
 import { noteOutage } from './outage-watch';
 
@@ -12,7 +13,7 @@ export function scrub(text: string): string {
 }
 
 function describe(arg: unknown): unknown {
-  if (arg instanceof Error) return { name: arg.name, message: scrub(arg.message) };
+  if (arg instanceof Error) return errorFacts(arg);
   if (typeof arg === 'string') return scrub(arg);
   if (typeof arg === 'number' || typeof arg === 'boolean') return arg;
   return '[details omitted]';
@@ -20,7 +21,7 @@ function describe(arg: unknown): unknown {
 
 /**
  * better-auth's log lines go to pino, warnings and errors only (its info lines
- * name e-mail addresses), with every message scrubbed.
+ * name e-mail addresses), with every message scrubbed and errors reduced to their safe facts.
  */
 export function betterAuthLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
   return {
@@ -34,15 +35,12 @@ export function betterAuthLogger(logger: Logger): NonNullable<BetterAuthOptions[
 }
 
 /**
- * better-auth's router prints every refused request to the console unless told
- * otherwise; client errors (4xx) are ordinary answers, anything else goes to pino, scrubbed.
+ * better-auth's router answers its own errors (APIError) and prints any other —
+ * a failed query in one of our hooks, say — to the console, whole: statement,
+ * parameters and all. Thrown on instead, such an error reaches the app's error
+ * handler (src/server/app.ts), which logs its safe facts and answers in the
+ * API's shape; better-auth's own 5xx answers are logged by src/server/auth/mount.ts.
  */
-export function betterAuthErrorHandler(logger: Logger): NonNullable<BetterAuthOptions['onAPIError']> {
-  return {
-    onError: (error) => {
-      const status = (error as { statusCode?: unknown })?.statusCode;
-      if (typeof status === 'number' && status < 500) return;
-      logger.error({ source: 'better-auth', err: describe(error) }, 'auth request failed');
-    },
-  };
+export function betterAuthErrorHandler(): NonNullable<BetterAuthOptions['onAPIError']> {
+  return { throw: true };
 }

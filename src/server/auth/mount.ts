@@ -43,10 +43,12 @@ async function reshapeError(response: Response): Promise<Response> {
  * and answers its errors in the API's error shape.
  */
 export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
-  const { auth, config } = c.var.deps;
+  const { auth, config, logger } = c.var.deps;
   const request = new Request(c.req.raw, { headers: headersWithClientIp(c, config.TRUST_PROXY) });
+  // Errors that are not better-auth's own answers are thrown on to the app's error handler (log-bridge.ts).
   const { value: response, outage } = await watchForOutage(() => auth.handler(request));
   // A database outage better-auth caught and answered as its own 500 or 4xx: thrown on, it is answered 503 (outage-watch.ts).
   if (outage && response.status >= 400) throw outage;
+  if (response.status >= 500) logger.error({ source: 'better-auth', status: response.status, path: c.req.path, reqId: c.var.requestId }, 'auth request failed');
   return response.status >= 400 ? reshapeError(response) : response;
 }

@@ -12,7 +12,7 @@ export class BackgroundTasks {
 
   readonly add = (work: Promise<unknown>): void => {
     const tracked = work
-      .catch((error: unknown) => this.logger.error({ reason: (error as Error)?.message?.slice(0, 300) }, 'background task failed'))
+      .catch((error: unknown) => this.logger.error({ err: error }, 'background task failed'))
       .finally(() => this.pending.delete(tracked));
     this.pending.add(tracked);
   };

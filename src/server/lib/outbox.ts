@@ -115,7 +115,7 @@ export class OutboxWorker {
     } catch (error) {
       const delay = retryDelayMs(row.attempts, retryBaseMs, retryMaxMs);
       const message = error instanceof Error ? error.message : String(error);
-      logger.warn({ outboxId: row.id, topic: row.topic, attempts: row.attempts, retryInMs: delay, reason: message }, 'outbox delivery failed');
+      logger.warn({ outboxId: row.id, topic: row.topic, attempts: row.attempts, retryInMs: delay, err: error }, 'outbox delivery failed');
       await db
         .execute(sql`UPDATE webhook_outbox SET locked_until = NULL, last_error = ${message.slice(0, 500)},
           next_attempt_at = now() + make_interval(secs => ${delay / 1000}) WHERE id = ${row.id}`)

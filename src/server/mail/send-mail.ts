@@ -47,8 +47,9 @@ export function createMailer({ config, db, logger, brand }: MailerDeps): Mailer 
           const info = await transport.sendMail({ from, to, subject, text, html });
           logger.info({ messageId: info.messageId, subject }, 'mail sent');
         } catch (error) {
-          const { message, code } = error as { message?: string; code?: string };
-          logger.error({ subject, reason: message?.slice(0, 300), smtpCode: code }, 'mail could not be sent');
+          // The SMTP server's reply may name the recipient: the error's safe facts only.
+          const { responseCode } = error as { responseCode?: unknown };
+          logger.error({ subject, err: error, smtpCode: typeof responseCode === 'number' ? responseCode : undefined }, 'mail could not be sent');
           throw error;
         }
       },
