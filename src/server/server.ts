@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from './auth/first-admin';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { BackgroundTasks } from './lib/background';
+import { closeServer, shuttingDown } from './lib/drain';
 import { createFieldCipher, resolveDataKey } from './lib/crypto';
 import { createLogger, type Logger } from './lib/logger';
 import { jsonWebhook, OutboxWorker, type Deliver } from './lib/outbox';
@@ -90,8 +91,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const app = createApp({ config, db: database.db, logger, brand, outbox, waitlist, auth, mailer, background, storage, cipher });
 
+  // Set by close(): what arrives after it is turned away, what came before finishes (src/server/lib/drain.ts).
+  let draining = false;
+  const fetch: typeof app.fetch = (request, env, executionCtx) => (draining ? shuttingDown() : app.fetch(request, env, executionCtx));
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+    const s = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -109,10 +113,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     background,
     storage,
     async close() {
+      draining = true;
       clearInterval(prune);
       await retention.stop();
       await outbox.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Every request that started is answered (their waitlist sign-ups committed) before this resolves.
+      await closeServer(server);
       await waitlist.drain();
       await background.settle();
       mailer.close();
