@@ -82,7 +82,11 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
     },
     '/account': {
       title: `Account Settings | ${n}`,
-      description: `Your ${n} profile, password, two-factor authentication and signed-in devices.`,
+      description: `Your ${n} profile, email address, password, two-factor authentication and signed-in devices.`,
+    },
+    '/account/confirm-email': {
+      title: `Confirm Your New Email | ${n}`,
+      description: `Confirm the new email address of your ${n} account.`,
     },
     '/admin': {
       title: `Back Office | ${n}`,

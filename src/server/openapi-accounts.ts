@@ -22,9 +22,9 @@ export function accountPaths() {
   });
   const limited = { 429: 'Too many attempts from this address or for this e-mail (rate_limited)' };
   return {
-    '/api/auth/sign-up/email': post('Creates an account and signs it in (session cookie); mails a verification link',
+    '/api/auth/sign-up/email': post('Creates an account and mails a verification link; signs nobody in, and answers an address that already has an account the same way (its owner is mailed instead)',
       body({ firstName: str, lastName: str, email: str, password: str }),
-      { 400: 'validation_failed or password_too_common; `fields` names each field', 422: 'user_already_exists_use_another_email', ...limited }),
+      { 400: 'validation_failed, password_too_common or password_too_weak; `fields` names each field', ...limited }),
     '/api/auth/sign-in/email': post('Signs in; `{ twoFactorRedirect: true }` when a second factor is needed',
       body({ email: str, password: str, rememberMe: { type: 'boolean' } }, ['email', 'password']),
       { 401: 'invalid_email_or_password', ...limited }),
@@ -61,6 +61,17 @@ export function accountPaths() {
         responses: { 200: { description: 'Profile', content: json({ $ref: '#/components/schemas/Me' }) }, 400: errorResponse('validation_failed'), 401: errorResponse('unauthenticated') },
       },
     },
+    '/api/me/email': {
+      get: { tags: ['accounts'], summary: 'The address and a change waiting for its link (`pending`: { email, expiresAt } or null)', responses: { 200: ok('E-mail state'), 401: errorResponse('unauthenticated') } },
+      post: {
+        tags: ['accounts'],
+        summary: 'Asks to change the address: mails a link to the new one and a notice to the current one; the same answer whether or not the new address has an account',
+        requestBody: body({ newEmail: str, password: str }),
+        responses: { 202: ok('E-mail state with `pending`'), 400: errorResponse('invalid_password, same_email or validation_failed'), 401: errorResponse('unauthenticated'), 429: errorResponse('rate_limited') },
+      },
+    },
+    '/api/me/email/confirm': post('Makes the change with the token of the mailed link (signed in to the same account); the address is then verified',
+      body({ token: str }), { 400: 'invalid_token', 401: 'unauthenticated', 409: 'email_taken' }),
   };
 }
 

@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
               { path: 'explore', handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess, lazy: page(() => import('./features/coming-soon/explore-page')) },
               { path: 'chat', handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess, lazy: page(() => import('./features/coming-soon/chat-page')) },
               { path: 'account', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/account/account-page')) },
+              { path: 'account/confirm-email', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/account/confirm-email-page')) },
               {
                 // The back office (issue 6): its own navigation; every page needs admin and two-factor.
                 path: 'admin',

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, or, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import type { Executor } from '../applications/repository';
 import type { Auth } from '../auth/create-auth';
@@ -6,6 +6,7 @@ import type { Deps } from '../context';
 import { applications, documents, mailOutbox, users, verifications, waitlistEntries } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { removeStored } from '../applications/document-store';
+import { pendingIdentifier } from './change-email';
 import { pseudonymiseAudit } from './pseudonymise-audit';
 
 /** Checks the password with better-auth (the same check as sign-in); 400 invalid_password otherwise. */
@@ -56,8 +57,8 @@ export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger
     const removedApplications = await tx.delete(applications).where(eq(applications.userId, userId)).returning({ id: applications.id });
     const removedWaitlist = await tx.delete(waitlistEntries).where(eq(waitlistEntries.emailKey, emailKey)).returning({ id: waitlistEntries.id });
     await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailKey}`);
-    // Pending reset and two-factor challenges name the user by id.
-    await tx.delete(verifications).where(eq(verifications.value, userId));
+    // Pending reset and two-factor challenges name the user by id; a pending e-mail change, in its identifier.
+    await tx.delete(verifications).where(or(eq(verifications.value, userId), eq(verifications.identifier, pendingIdentifier(userId))));
     await tx.delete(users).where(eq(users.id, userId));
     if (options.audit) {
       await recordAudit(tx, options.audit.actor, {

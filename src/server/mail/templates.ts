@@ -79,3 +79,40 @@ export function existingAccountMail(ctx: MailContext, { firstName }: { firstName
     after: ['If it was not you, there is nothing to do: your account and password are unchanged.'],
   });
 }
+
+/** To the new address of an e-mail change (src/server/account/change-email.ts): the link that makes the change. */
+export function changeEmailVerificationMail(ctx: MailContext, { firstName, token, validForSeconds }: LinkMail): MailContent {
+  return renderMail(ctx.brand, {
+    subject: `Confirm your new email for ${ctx.brand.name}`,
+    greeting: hello(firstName),
+    paragraphs: [`You asked to use this address for your ${ctx.brand.name} account. Confirm it, and it becomes the address you sign in with.`],
+    action: { label: 'Confirm my new email', url: appLink(ctx, '/account/confirm-email', { token }) },
+    after: [`This link works once and stops working after ${describeDuration(validForSeconds)}. Until you open it, your account keeps its current address. If you did not ask for this, ignore this email.`],
+  });
+}
+
+/** To the current address of an e-mail change: a notice, so a change the owner did not ask for does not go unseen. */
+export function emailChangeNoticeMail(ctx: MailContext, { firstName, newEmail }: { firstName?: string; newEmail: string }): MailContent {
+  return renderMail(ctx.brand, {
+    subject: `Your ${ctx.brand.name} email is being changed`,
+    greeting: hello(firstName),
+    paragraphs: [
+      `Someone signed in to your account asked to change its email address to ${newEmail}. The change happens only once the link we sent to that address is opened; until then, you keep signing in with this address.`,
+      `If this wasn't you, someone knows your password: change it now on your account page. That signs everyone else out, and the change cannot be finished without signing in to your account. Questions: ${ctx.brand.contactEmail}.`,
+    ],
+    action: { label: 'Review my account', url: appLink(ctx, '/account') },
+  });
+}
+
+/** To the owner of an address another account asked to change to: nothing changed, and the requester was told nothing. */
+export function emailInUseMail(ctx: MailContext, { firstName }: { firstName?: string }): MailContent {
+  return renderMail(ctx.brand, {
+    subject: `Someone tried to use your email on another ${ctx.brand.name} account`,
+    greeting: hello(firstName),
+    paragraphs: [
+      `Someone just asked to change the email address of another ${ctx.brand.name} account to this one. This address already belongs to your account, so nothing changed.`,
+      'If that was you, you already have an account with this address: sign in with it. If it was not you, there is nothing to do: your account and password are unchanged.',
+    ],
+    action: { label: 'Sign in', url: appLink(ctx, '/auth/signin') },
+  });
+}

@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/create-auth';
 import { users } from '../db/schema';
 import { readJson } from '../lib/validate';
 import { meDelete, meExport, meStatus } from './me-data';
+import { meEmail, meEmailChange, meEmailConfirm } from './me-email';
 import { isoTime } from '../lib/iso-time';
 
 type Profile = Pick<SessionUser, 'id' | 'email' | 'emailVerified' | 'firstName' | 'lastName' | 'name' | 'role' | 'createdAt'> & {
@@ -36,8 +37,8 @@ function profileOf(user: Profile) {
 /**
  * GET /api/me (the signed-in user's profile), PATCH /api/me (name and phone,
  * validated with the shared schema), GET /api/me/status (the dashboard's),
- * GET /api/me/export (a JSON file of everything stored) and DELETE /api/me
- * (`{ password }`: erase the account).
+ * GET /api/me/export (a JSON file of everything stored), DELETE /api/me
+ * (`{ password }`: erase the account) and /api/me/email (change the address: me-email.ts).
  */
 export function meRoutes() {
   return new Hono<AuthedEnv>()
@@ -46,6 +47,9 @@ export function meRoutes() {
     .get('/status', meStatus)
     .get('/export', meExport)
     .delete('/', meDelete)
+    .get('/email', meEmail)
+    .post('/email', meEmailChange)
+    .post('/email/confirm', meEmailConfirm)
     .patch('/', async (c) => {
       const { db } = c.var.deps;
       const { firstName, lastName, phone } = await readJson(c, profileSchema);

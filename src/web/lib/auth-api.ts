@@ -1,4 +1,5 @@
 import type { ProfileForm, SignUpRequest } from '../../domain/auth';
+import type { EmailState } from '../../domain/change-email';
 import { api } from './api';
 import type { SessionUser } from './session';
 
@@ -61,3 +62,13 @@ export const deleteAccount = (password: string) => api<{ deleted: true }>('/api/
 /** GET /api/me/export: everything stored about the user, as a JSON file (a plain link downloads it). */
 export const EXPORT_DATA_URL = '/api/me/export';
 
+
+/** GET /api/me/email: the address and a change waiting for its link (src/server/routes/me-email.ts). */
+export const EMAIL_STATE_KEY = ['session', 'email'] as const;
+export const emailState = (signal?: AbortSignal) => api<EmailState>('/api/me/email', { signal });
+
+/** POST /api/me/email: mails a link to the new address and a notice to the current one; nothing changes until the link is opened. */
+export const requestEmailChange = (body: { newEmail: string; password: string }) => api<EmailState>('/api/me/email', { body });
+
+/** POST /api/me/email/confirm: the link's token; the account takes the new address, verified. */
+export const confirmEmailChange = (token: string) => api<EmailState>('/api/me/email/confirm', { body: { token } });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocationNotice } from '../../lib/use-location-notice';
 import { useSignedInUser } from '../../lib/use-session';
 import { DataSection } from './data-section';
+import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
@@ -9,13 +10,14 @@ import { TwoFactorSection } from './two-factor-section';
 
 const CONTENTS = [
   { id: 'profile', label: 'Profile' },
+  { id: 'email', label: 'E-mail address' },
   { id: 'password', label: 'Password' },
   { id: 'two-factor', label: 'Two-factor authentication' },
   { id: 'sessions', label: 'Active sessions' },
   { id: 'your-data', label: 'Your data' },
 ];
 
-/** /account — issue 4 'Account page' (name and phone, password, two-factor, active sessions) and issue 5's own data. */
+/** /account — issue 4 'Account page' (name and phone, password, two-factor, active sessions), issue 5's own data and issue 12's e-mail change. */
 export default function AccountPage() {
   const user = useSignedInUser();
   const notice = useLocationNotice();
@@ -46,6 +48,7 @@ export default function AccountPage() {
         </nav>
         <div className="flex min-w-0 flex-col gap-6">
           <ProfileSection user={user} />
+          <EmailSection user={user} />
           <PasswordSection email={user.email} />
           <TwoFactorSection user={user} notice={notice} />
           <SessionsSection />

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { emailSchema, PASSWORD_MAX } from './auth';
+import { safeString } from './safe-text';
+
+/**
+ * Changing the account's e-mail address (issue 12; the e-sign disclosure promises
+ * it): the new address and the current password, shared by the account page's form
+ * and POST /api/me/email.
+ */
+export const changeEmailSchema = z.object({
+  newEmail: emailSchema,
+  password: safeString({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+
+export type ChangeEmailForm = z.input<typeof changeEmailSchema>;
+
+/** POST /api/me/email/confirm: the token from the link sent to the new address. */
+export const confirmEmailChangeSchema = z.object({
+  token: safeString({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(200, 'The link is not valid'),
+});
+
+/** What GET /api/me/email and POST /api/me/email answer. */
+export interface EmailState {
+  email: string;
+  emailVerified: boolean;
+  /** A change waiting for its link to be opened, or null. */
+  pending: { email: string; expiresAt: string } | null;
+}
