@@ -6,6 +6,7 @@ import { createAuth, type Auth } from './auth/create-auth';
 import { ensureFirstAdmin } from './auth/first-admin';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { embeddedDatabaseWarning } from './db/pglite-durability';
 import { BackgroundTasks } from './lib/background';
 import { closeServer, shuttingDown } from './lib/drain';
 import { createFieldCipher, resolveDataKey } from './lib/crypto';
@@ -50,6 +51,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       poolSize: config.DATABASE_POOL_SIZE,
     }));
   await database.migrate();
+  const embeddedWarning = embeddedDatabaseWarning(config);
+  if (embeddedWarning) logger.warn(embeddedWarning);
 
   const handlers: Record<string, Deliver> = {};
   if (config.WAITLIST_WEBHOOK_URL) handlers[WAITLIST_TOPIC] = jsonWebhook(config.WAITLIST_WEBHOOK_URL);

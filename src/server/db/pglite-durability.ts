@@ -11,10 +11,10 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  *   host file (so kill -9 loses nothing) but turns fsync() and fdatasync() into
  *   no-ops: started without `-F`, PostgreSQL believes it synced and nothing
  *   reaches the disk.
- * Durable mode therefore drops `-F`, makes fsync() a real host fsync (files and
- * the directories PostgreSQL syncs after creating or renaming files), and
- * flushes the WAL with fsync() at each commit (`wal_sync_method=fsync`), since
- * fdatasync() stays a no-op in the WebAssembly runtime.
+ * Durable mode therefore drops `-F`, makes fsync() reach the disk (fdatasync for
+ * files, fsync for the directories PostgreSQL syncs after creating or renaming a
+ * file), and flushes the WAL with fsync() at each commit (`wal_sync_method=fsync`),
+ * since PostgreSQL's own fdatasync() call stays a no-op in the WebAssembly runtime.
  */
 
 /** The few members of emscripten's NODEFS this file touches. */
@@ -32,7 +32,9 @@ interface NodeFsStream {
 
 function syncHost(nodefs: NodeFsModule, stream: NodeFsStream): number {
   nodefs.tryFSOperation(() => {
-    if (stream.nfd !== undefined) return fs.fsyncSync(stream.nfd);
+    // fdatasync, as PostgreSQL itself flushes its WAL on Linux: the data and the file's size, not its timestamps
+    // (an fsync() of a file whose mtime changed also commits the file system's journal, every time).
+    if (stream.nfd !== undefined) return fs.fdatasyncSync(stream.nfd);
     // A directory (PostgreSQL syncs one after creating or renaming a file in it).
     const fd = fs.openSync(nodefs.realPath(stream.node), 'r');
     try {
@@ -68,4 +70,16 @@ export function pgliteStorageOptions(dir: string, durable: boolean): Pick<PGlite
     fs: new SyncingNodeFS(dir),
     startParams: [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'],
   };
+}
+
+/**
+ * The start-up warning for production on the embedded database (README 'PostgreSQL'):
+ * it is fine for one small instance, but it is one process on one disk.
+ */
+export function embeddedDatabaseWarning(config: { NODE_ENV: string; DATABASE_URL?: string; PGLITE_FSYNC: boolean }): string | undefined {
+  if (config.NODE_ENV !== 'production' || config.DATABASE_URL) return undefined;
+  const durability = config.PGLITE_FSYNC
+    ? 'each acknowledged write is synced to this disk, but there is no replica and no backup unless you copy DATA_DIR yourself'
+    : 'PGLITE_FSYNC=false: an OS crash or power loss can lose acknowledged writes or corrupt the database';
+  return `DATABASE_URL is not set: running on the embedded database in DATA_DIR (one process, one disk; ${durability}). Set DATABASE_URL to a PostgreSQL server for production (docs/decisions/015-embedded-durability.md).`;
 }
