@@ -15,6 +15,11 @@ test.describe('home application', () => {
     await page.getByLabel(/^Password/).fill(account.password);
     await page.getByLabel(/^Confirm Password/).fill(account.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel(/^Password/).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('dialog', { name: 'Ready to start your journey?' })).toBeVisible();
     await verifyEmail(page, account);
 

@@ -12,12 +12,19 @@ async function fillSignUp(page: Page, account: TestAccount, confirm = account.pa
 }
 
 test.describe('sign-up and email verification', () => {
-  test('sign up, open the link from the mail, Go to Dashboard: the banner is gone', async ({ page }) => {
+  test('sign up, check your email, sign in, open the link from the mail, Go to Dashboard: the banner is gone', async ({ page }) => {
     const account = newAccount({ firstName: 'Maya' });
     await page.goto('/auth/signup');
     await fillSignUp(page, account);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText('Account created successfully')).toBeVisible();
+    // Sign-up signs nobody in and answers every address alike (ADR 014).
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel(/^Password/).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     // A new user is greeted by the dashboard's pop-up (spec §2).
     await page.getByRole('dialog', { name: 'Ready to start your journey?' }).getByRole('button', { name: 'Maybe Later' }).click();
@@ -53,22 +60,32 @@ test.describe('sign-up and email verification', () => {
     await expect(page).toHaveURL(/\/auth\/signup$/);
   });
 
-  test("an address that already has an account: 'Failed to create account', the form keeps its values", async ({ browser, page }) => {
+  test('an address that already has an account: the same check-your-email answer, no session, and its owner is told', async ({ browser, page }) => {
     const existing = newAccount();
     const other = await browser.newPage();
     await signUpOverHttp(other, existing);
     await other.close();
 
     await page.goto('/auth/signup');
-    await fillSignUp(page, { ...existing, firstName: 'Someone' });
+    await fillSignUp(page, { ...existing, firstName: 'Someone', password: 'harbour-violet-sextant-88' });
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText('Failed to create account')).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: 'may already have an account' })).toBeVisible();
-    await expect(page.getByLabel('First Name')).toHaveValue('Someone');
-    await expect(page.getByLabel('Email')).toHaveValue(existing.email);
-    await expect(page).toHaveURL(/\/auth\/signup$/);
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByText(existing.email)).toBeVisible();
+    await expect(page.getByText('Failed to create account')).toHaveCount(0);
+    // Nobody was signed in.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth\/signin\?redirectTo=%2Fdashboard$/);
     // The owner of the address is told by email.
     await expect.poll(async () => (await mailsTo(page.request, existing.email)).some((m) => m.subject.startsWith('Someone tried to sign up'))).toBe(true);
+  });
+
+  test('a guessable password is refused with the reason under the field', async ({ page }) => {
+    await page.goto('/auth/signup');
+    await fillSignUp(page, newAccount({ password: 'Welcome1!' }));
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('This is similar to a commonly used password. Add more words that are less common.')).toBeVisible();
+    await expect(page.getByLabel(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/auth\/signup$/);
   });
 
   test('a server field error lands under its field (a too-common password)', async ({ page }) => {

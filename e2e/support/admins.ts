@@ -80,6 +80,9 @@ export async function newAdmin(browser: Browser, overrides: Partial<TestAccount>
   const signUp = await post(page.request, '/api/auth/sign-up/email', account);
   expect(signUp.status(), await signUp.text()).toBe(200);
   const { user } = (await signUp.json()) as { user: { id: string } };
+  // Sign-up never signs in (ADR 014): the new account signs in with its password.
+  const signIn = await post(page.request, '/api/auth/sign-in/email', { email: account.email, password: account.password });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   const promoted = await (await opsAdmin()).patch(`/api/admin/users/${user.id}`, { data: { role: 'admin' }, headers: { origin: APP_URL } });
   expect(promoted.status(), await promoted.text()).toBe(200);
   const totp = await enrol(page.request, account.password);

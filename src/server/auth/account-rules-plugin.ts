@@ -7,7 +7,8 @@ import { signInAuditHook } from './audit-hooks';
 import { changePasswordRevokesHook, passwordPolicyHook } from './password-hooks';
 import { passwordCheckLimitHook, rateLimitHook } from './rate-limit-hook';
 import { revokeOtherSessionsHook, sessionTwoFactorDatabaseHooks } from './session-two-factor';
-import { existingAccountHook, signUpShapeHook, welcomeHook } from './sign-up-hooks';
+import { safeTextHook } from './safe-text-hook';
+import { signUpShapeHook, welcomeOnSignUp } from './sign-up-hooks';
 import { verifyOnceHook } from './verify-once-hook';
 
 export interface AccountRulesDeps {
@@ -25,18 +26,26 @@ export interface AccountRulesDeps {
 export function accountRules({ db, config, sendMail, mailContext }: AccountRulesDeps): BetterAuthPlugin {
   return {
     id: 'account-rules',
-    init: () => ({ options: { databaseHooks: sessionTwoFactorDatabaseHooks } }),
+    init: () => ({
+      options: {
+        databaseHooks: {
+          ...sessionTwoFactorDatabaseHooks,
+          user: { create: { after: welcomeOnSignUp(sendMail, mailContext) } },
+        },
+      },
+    }),
     hooks: {
       before: [
+        // First: a NUL or lone surrogate would fail the others' queries (issue 12).
+        safeTextHook,
         rateLimitHook(db, config),
         passwordCheckLimitHook(db, config),
         signUpShapeHook,
         passwordPolicyHook,
-        existingAccountHook(sendMail, mailContext),
         changePasswordRevokesHook,
         verifyOnceHook,
       ],
-      after: [welcomeHook(sendMail, mailContext), signInAuditHook(db), revokeOtherSessionsHook(db)],
+      after: [signInAuditHook(db), revokeOtherSessionsHook(db)],
     },
   };
 }

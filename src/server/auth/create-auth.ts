@@ -14,6 +14,7 @@ import { accountRules } from './account-rules-plugin';
 import { CLIENT_IP_HEADER } from './client-ip-header';
 import { betterAuthErrorHandler, betterAuthLogger } from './log-bridge';
 import { resolveAuthSecret } from './secret';
+import { existingAccountNotice } from './sign-up-hooks';
 
 export interface AuthDeps {
   config: Config;
@@ -71,7 +72,9 @@ export function createAuth({ config, db, logger, brand, mailer, background }: Au
     },
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Sign-up never signs in, so its reply is the same for a new and a known address (ADR 014); the owner of a known one is mailed.
+      autoSignIn: false,
+      onExistingUserSignUp: existingAccountNotice(sendMail, mailContext),
       requireEmailVerification: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,

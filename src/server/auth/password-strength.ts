@@ -5,7 +5,7 @@ import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/langua
 /**
  * The lowest zxcvbn score a new password needs (0–4). 3 is "safely
  * unguessable: moderate protection from an offline slow-hash attack", about
- * 10^8 guesses or more (docs/decisions/015-password-strength.md).
+ * 10^8 guesses or more (docs/decisions/018-password-strength.md).
  */
 export const MIN_PASSWORD_SCORE = 3;
 

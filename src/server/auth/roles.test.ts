@@ -3,7 +3,7 @@ import { TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/roles';
 import { users } from '../db/schema';
-import { AUTH_TEST_ENV, newAccount, TestBrowser, type NewAccount } from '../test/auth-client';
+import { AUTH_TEST_ENV, newAccount, signUpAndSignIn, TestBrowser, type NewAccount } from '../test/auth-client';
 import { startTestServer, type TestServer } from '../test/harness';
 
 describe('roles and admin two-factor', () => {
@@ -12,7 +12,7 @@ describe('roles and admin two-factor', () => {
   /** A signed-in browser of a new user whose role the server has set to `role`. */
   const userWithRole = async (role: Role, account: NewAccount = newAccount()) => {
     const b = browser();
-    expect((await b.post('/api/auth/sign-up/email', account)).status).toBe(200);
+    await signUpAndSignIn(b, account);
     await app.db.update(users).set({ role }).where(eq(users.email, account.email.toLowerCase()));
     return { b, account };
   };

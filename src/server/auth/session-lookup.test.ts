@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema';
 import { signedInAdmin } from '../test/admin-client';
-import { AUTH_TEST_ENV, newAccount, TestBrowser } from '../test/auth-client';
+import { AUTH_TEST_ENV, newAccount, signUpAndSignIn, TestBrowser } from '../test/auth-client';
 import { startTestServer, type TestServer } from '../test/harness';
 import { lookupSession } from './session-lookup';
 
@@ -23,7 +23,7 @@ describe('the guards’ session lookup (one statement for the common case)', () 
   const signedIn = async () => {
     const browser = new TestBrowser(app.url, app.config.APP_URL);
     const account = newAccount();
-    expect((await browser.post('/api/auth/sign-up/email', account)).status).toBe(200);
+    await signUpAndSignIn(browser, account);
     const [user] = await app.db.select().from(users).where(eq(users.email, account.email.toLowerCase()));
     return { browser, user: user! };
   };

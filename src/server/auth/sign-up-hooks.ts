@@ -1,4 +1,4 @@
-import { APIError, BASE_ERROR_CODES } from 'better-auth';
+import { APIError } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { fullName, signUpRequestSchema } from '../../domain/auth';
 import { fieldErrors } from '../lib/errors';
@@ -7,6 +7,11 @@ import { existingAccountMail, welcomeMail, type MailContext } from '../mail/temp
 import { bodyOf, type AuthHook } from './hook-types';
 
 const isSignUp = (ctx: { path?: string }) => ctx.path === '/sign-up/email';
+
+interface SignUpContext {
+  path?: string;
+  context: { runInBackgroundOrAwait: (work: Promise<unknown>) => Promise<unknown> | unknown };
+}
 
 /**
  * The sign-up body is the shared form's (src/domain/auth.ts): first name, last
@@ -25,33 +30,30 @@ export const signUpShapeHook: AuthHook = {
 };
 
 /**
- * Sign-up with an address that already has an account fails (the browser says
- * 'Failed to create account') and the owner of that address is told by e-mail.
- * better-auth's own `onExistingUserSignUp` only runs when sign-up does not sign
- * the user in, which ours does, hence this hook.
+ * Sign-up answers alike whether or not the address has an account (issue 12,
+ * docs/decisions/014-sign-up-enumeration.md): sign-up never signs in
+ * (`autoSignIn: false`), so better-auth answers an existing address with the
+ * same 200 and body shape as a new one, after the same password hash. Instead of
+ * an error, the owner of the address gets this message, after the reply.
  */
-export function existingAccountHook(sendMail: SendMail, mailContext: MailContext): AuthHook {
-  return {
-    matcher: isSignUp,
-    handler: createAuthMiddleware(async (ctx) => {
-      const email = String(bodyOf(ctx).email ?? '').trim().toLowerCase();
-      const existing = await ctx.context.internalAdapter.findUserByEmail(email);
-      if (!existing) return;
-      const owner = existing.user as { email: string; firstName?: string };
-      await ctx.context.runInBackgroundOrAwait(sendMail({ to: owner.email, ...existingAccountMail(mailContext, { firstName: owner.firstName }) }));
-      throw APIError.from('UNPROCESSABLE_ENTITY', BASE_ERROR_CODES.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL);
-    }),
+export function existingAccountNotice(sendMail: SendMail, mailContext: MailContext) {
+  return async ({ user }: { user: { email: string } }): Promise<void> => {
+    const owner = user as { email: string; firstName?: string };
+    await sendMail({ to: owner.email, ...existingAccountMail(mailContext, { firstName: owner.firstName }) });
   };
 }
 
-/** After a successful sign-up: the welcome message (the verification message is better-auth's sendOnSignUp). */
-export function welcomeHook(sendMail: SendMail, mailContext: MailContext): AuthHook {
-  return {
-    matcher: isSignUp,
-    handler: createAuthMiddleware(async (ctx) => {
-      const created = ctx.context.newSession?.user as { email: string; firstName?: string } | undefined;
-      if (!created) return;
-      await ctx.context.runInBackgroundOrAwait(sendMail({ to: created.email, ...welcomeMail(mailContext, { firstName: created.firstName }) }));
-    }),
+/**
+ * A new account's welcome message (the verification message is better-auth's
+ * sendOnSignUp): a database hook on the user row that sign-up creates, since the
+ * reply no longer tells a new account from an existing one. Users made by an
+ * admin or admin:create get none.
+ */
+export function welcomeOnSignUp(sendMail: SendMail, mailContext: MailContext) {
+  return async (user: { email: string }, ctx: SignUpContext | null | undefined): Promise<void> => {
+    if (ctx?.path !== '/sign-up/email') return;
+    const created = user as { email: string; firstName?: string };
+    // After the reply, like the other sign-up mail: a new address must not answer slower than a known one.
+    await ctx.context.runInBackgroundOrAwait(sendMail({ to: created.email, ...welcomeMail(mailContext, { firstName: created.firstName }) }));
   };
 }

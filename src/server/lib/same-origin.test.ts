@@ -8,7 +8,7 @@ import { users } from '../db/schema';
 import { LETTERS_UPLOAD_PATH } from '../routes/admin/letters';
 import { UPLOAD_PATH } from '../routes/application';
 import { signedInAdmin } from '../test/admin-client';
-import { AUTH_TEST_ENV, newAccount, TestBrowser } from '../test/auth-client';
+import { AUTH_TEST_ENV, newAccount, signUpAndSignIn, TestBrowser } from '../test/auth-client';
 import { startTestServer, uniqueEmail, type TestServer } from '../test/harness';
 import { createLogger } from './logger';
 
@@ -124,7 +124,7 @@ describe('one origin check for every state-changing API route', () => {
     const member = new TestBrowser(app.url, 'http://localhost:3001');
     const account = newAccount();
     const own = new TestBrowser(app.url, app.config.APP_URL);
-    expect((await own.post('/api/auth/sign-up/email', account)).status).toBe(200);
+    await signUpAndSignIn(own, account);
     for (const [name, value] of own.cookies) member.cookies.set(name, value);
     const forged = await member.patch('/api/me', { firstName: 'Mallory', lastName: 'Forged' });
     expect(forged.status).toBe(403);

@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm';
 import { URI, type TOTP } from 'otpauth';
 import type { Role } from '../../domain/roles';
 import { users } from '../db/schema';
-import { newAccount, TestBrowser, type NewAccount } from './auth-client';
+import { newAccount, signUpAndSignIn, TestBrowser, type NewAccount } from './auth-client';
 import type { TestServer } from './harness';
 
 /** A signed-in browser of a new user whose role the server has set to `role`. */
 export async function signedInWithRole(app: TestServer, role: Role, account: NewAccount = newAccount()) {
   const browser = new TestBrowser(app.url, app.config.APP_URL);
-  const signUp = await browser.post('/api/auth/sign-up/email', account);
-  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+  await signUpAndSignIn(browser, account);
   const [user] = await app.db.update(users).set({ role }).where(eq(users.email, account.email.toLowerCase())).returning();
   return { browser, account, user: user! };
 }

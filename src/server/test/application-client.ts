@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { completeDraft } from '../../domain/application/test-drafts';
 import type { DocumentType } from '../../domain/application';
 import { users } from '../db/schema';
-import { linkIn, mailsTo, newAccount, TestBrowser, type NewAccount } from './auth-client';
+import { linkIn, mailsTo, newAccount, signUpAndSignIn, TestBrowser, type NewAccount } from './auth-client';
 import { waitFor, type HttpReply, type TestServer } from './harness';
 
 /** Tiny real files for upload tests (the browser tests can use them too). */
@@ -24,8 +24,7 @@ export interface Member {
 export async function signUp(app: TestServer, { verified = true }: { verified?: boolean } = {}): Promise<Member> {
   const browser = new TestBrowser(app.url, app.config.APP_URL);
   const account = newAccount();
-  const reply = await browser.post('/api/auth/sign-up/email', account);
-  if (reply.status !== 200) throw new Error(`sign-up failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  const reply = await signUpAndSignIn(browser, account);
   if (verified) await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, reply.body.user.id));
   return { browser, account, userId: reply.body.user.id };
 }

@@ -71,6 +71,19 @@ export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
   return { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('member'), password: 'cobol-compiler-1959!', ...overrides };
 }
 
+/**
+ * Signs up, then signs in, as a new user does after the 'check your e-mail'
+ * screen: sign-up itself never signs in (docs/decisions/014-sign-up-enumeration.md).
+ * Returns the sign-up reply, whose `user.id` is the new account's.
+ */
+export async function signUpAndSignIn(browser: TestBrowser, account: NewAccount): Promise<HttpReply> {
+  const signUp = await browser.post('/api/auth/sign-up/email', account);
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+  const signIn = await browser.post('/api/auth/sign-in/email', { email: account.email, password: account.password });
+  if (signIn.status !== 200) throw new Error(`sign-in after sign-up failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
+  return signUp;
+}
+
 /** The mail kept in the outbox for `to`, newest first. */
 export async function mailsTo(db: Db, to: string) {
   return db.select().from(mailOutbox).where(eq(mailOutbox.to, to.toLowerCase())).orderBy(desc(mailOutbox.id));

@@ -1,30 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PASSWORD_MIN, PASSWORD_MISMATCH, signUpSchema, type SignUpForm } from '../../../domain/auth';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { signUp } from '../../lib/auth-api';
-import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-errors';
-import { safeRedirectTarget } from '../../lib/redirect-target';
-import { startFreshSession } from '../../lib/session';
+import { applyServerFieldErrors, failureText } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
-import { AuthCard, textLink } from './components/auth-card';
+import { AuthCard, StateIcon, textLink } from './components/auth-card';
 
 const EMPTY: SignUpForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 
-/** /auth/signup — spec §2, §5 'Sign-up', §8 'Auth'. Success signs the user in and opens /dashboard. */
+/**
+ * /auth/signup — spec §2, §5 'Sign-up', §8 'Auth'. Sign-up never signs in, and
+ * the server answers a new and an already registered address alike (ADR 014):
+ * either way this page asks the visitor to check their e-mail — a confirmation
+ * link for a new account, a 'someone tried to sign up' note for an existing one
+ * — and then to sign in.
+ */
 export default function SignUpPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirectTo = params.get('redirectTo');
-  const [taken, setTaken] = useState(false);
+  const [sentTo, setSentTo] = useState<string>();
   const { register, handleSubmit, formState, setError } = useForm<SignUpForm, unknown, z.output<typeof signUpSchema>>({
     resolver: zodResolver(signUpSchema),
     defaultValues: EMPTY,
@@ -32,18 +35,14 @@ export default function SignUpPage() {
   const { errors, isSubmitting } = formState;
 
   const onValid = async ({ confirmPassword: _confirm, ...account }: z.output<typeof signUpSchema>) => {
-    setTaken(false);
     try {
       await signUp(account);
     } catch (error) {
-      if (isApiError(error, 'user_already_exists_use_another_email')) setTaken(true);
       applyServerFieldErrors(error, setError, FIELDS);
       notify.error('Error', failureText(error, 'Failed to create account'));
       return;
     }
-    notify.success('Account created successfully', `We sent a link to ${account.email} to confirm your email address.`);
-    await startFreshSession().catch(() => undefined);
-    await navigate(redirectTo ? safeRedirectTarget(redirectTo) : '/dashboard', { replace: true });
+    setSentTo(account.email);
   };
 
   const onInvalid = (invalid: typeof errors) => {
@@ -52,6 +51,24 @@ export default function SignUpPage() {
   };
 
   const signInHref = redirectTo ? `/auth/signin?redirectTo=${encodeURIComponent(redirectTo)}` : '/auth/signin';
+  if (sentTo) {
+    return (
+      <AuthCard
+        icon={<StateIcon tone="success"><MailCheck /></StateIcon>}
+        title="Check your email"
+        description={
+          <>
+            We sent a message to <strong className="font-semibold break-all text-foreground">{sentTo}</strong>. Open the link in it to confirm your
+            address, then sign in with your email and password. Nothing there? Look in your spam folder.
+          </>
+        }
+      >
+        <Button asChild size="lg" className="w-full">
+          <Link to={signInHref}>Sign In</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       title="Create your account"
@@ -63,12 +80,6 @@ export default function SignUpPage() {
       }
     >
       <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5 sm:grid-cols-2" aria-label="Create your account">
-        {taken && (
-          <Alert variant="destructive" role="alert" className="sm:col-span-2">
-            This email address may already have an account. <Link className={textLink} to={signInHref}>Sign in</Link> or{' '}
-            <Link className={textLink} to="/auth/forgot-password">reset your password</Link>.
-          </Alert>
-        )}
         <Field label="First Name" required error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...register('firstName')} />
         </Field>
