@@ -9,6 +9,11 @@ import { AUTH_TEST_ENV, newAccount, TestBrowser } from '../test/auth-client';
 import { startTestServer, type TestServer } from '../test/harness';
 import { ADMIN_OPERATIONS } from '../openapi-admin';
 import { adminRoutes } from './admin';
+import { LETTERS_UPLOAD_PATH } from './admin/letters';
+
+/** The letter upload takes multipart (src/server/lib/same-origin.ts refuses any other body type before the guard runs). */
+const bodyType = (method: string, path: string): Record<string, string> =>
+  method === 'POST' && path === LETTERS_UPLOAD_PATH ? { 'content-type': 'multipart/form-data; boundary=x' } : {};
 
 /** Every route registered on the admin router, as `METHOD /api/admin/path` with its parameters filled in. */
 function registeredAdminRoutes() {
@@ -51,7 +56,7 @@ describe('the admin API answers nobody but a two-factor admin', () => {
   });
 
   it.each(routes.map((r) => [r.method, r.path] as const))('%s %s: 401 without a session', async (method, path) => {
-    const reply = await new TestBrowser(app.url, app.config.APP_URL).request(method, path, method === 'GET' ? undefined : {});
+    const reply = await new TestBrowser(app.url, app.config.APP_URL).request(method, path, method === 'GET' ? undefined : {}, bodyType(method, path));
     expect(reply.status).toBe(401);
     expect(reply.body.error.code).toBe('unauthenticated');
   });
@@ -61,7 +66,7 @@ describe('the admin API answers nobody but a two-factor admin', () => {
     const browsers = await Promise.all([...below, 'admin' as const].map((role) => signedInWithRole(app, role)));
     for (const { browser, user } of browsers) {
       for (const { method, path } of routes) {
-        const reply = await browser.request(method, path, method === 'GET' ? undefined : {});
+        const reply = await browser.request(method, path, method === 'GET' ? undefined : {}, bodyType(method, path));
         expect(reply.status, `${user.role} ${method} ${path}`).toBe(403);
         expect(reply.body.error.code).toBe(user.role === 'admin' ? 'two_factor_required' : 'forbidden');
       }
