@@ -34,4 +34,23 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The browser never imports server code.' }] }],
     },
   },
+  // Every string schema refuses NUL and lone surrogates, which PostgreSQL cannot store (issue 12): build it with
+  // src/domain/safe-text.ts. The environment's schema (config.ts) reads no request input.
+  {
+    files: ['src/domain/**/*.ts', 'src/server/**/*.ts'],
+    ignores: ['src/domain/safe-text.ts', 'src/server/config.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='z'][property.name=/^(string|email|uuid|uuidv4|uuidv6|uuidv7|guid|url|httpUrl|iso|stringbool|stringFormat|templateLiteral|base64|base64url|hex|hash|jwt|e164|emoji|nanoid|cuid|cuid2|ulid|xid|ksuid|ipv4|ipv6|cidrv4|cidrv6|hostname|mac|lowercase|uppercase|any|unknown|custom)$/]",
+          message: 'Build string schemas with src/domain/safe-text.ts (safeString, emailFormat, safeIsoDateTime): they refuse NUL and lone surrogates.',
+        },
+        {
+          selector: "MemberExpression[object.object.name='z'][object.property.name='coerce'][property.name='string']",
+          message: 'Build string schemas with src/domain/safe-text.ts.',
+        },
+      ],
+    },
+  },
 );

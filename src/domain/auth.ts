@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailFormat, safeString } from './safe-text';
 
 /**
  * Account forms (spec §2 /auth screens, §5 'Sign-up', §8 'Auth'), shared by the
@@ -14,21 +15,19 @@ export const PASSWORD_MISMATCH = 'Passwords do not match';
 export const PASSWORD_TOO_COMMON = 'This password is too common. Please choose a less common one.';
 
 /** A new password: at least 8 characters and at most 128, so passphrases fit and password managers work. */
-export const passwordSchema = z
-  .string({ error: 'Password is required' })
+export const passwordSchema = safeString({ error: 'Password is required' })
   .min(1, 'Password is required')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+export const emailSchema = safeString({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'));
+  .pipe(emailFormat('Enter a valid email address'));
 
 const name = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  safeString({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
 /** What the browser sends to sign up (spec §3: confirmPassword stays in the form). */
 export const signUpRequestSchema = z.object({
@@ -39,26 +38,26 @@ export const signUpRequestSchema = z.object({
 });
 
 export const signUpSchema = signUpRequestSchema
-  .extend({ confirmPassword: z.string({ error: 'Please confirm your password' }) })
+  .extend({ confirmPassword: safeString({ error: 'Please confirm your password' }) })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] });
 
 export const signInSchema = z.object({
   email: emailSchema,
   // Any length: an existing password is checked, not judged.
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: safeString({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string({ error: 'Please confirm your password' }) })
+  .object({ password: passwordSchema, confirmPassword: safeString({ error: 'Please confirm your password' }) })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] });
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    currentPassword: safeString({ error: 'Current password is required' }).min(1, 'Current password is required'),
     newPassword: passwordSchema,
-    confirmPassword: z.string({ error: 'Please confirm your password' }),
+    confirmPassword: safeString({ error: 'Please confirm your password' }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] });
 
@@ -66,8 +65,7 @@ export const changePasswordSchema = z
 export const profileSchema = z.object({
   firstName: name('First name'),
   lastName: name('Last name'),
-  phone: z
-    .string()
+  phone: safeString()
     .trim()
     .max(40, 'Phone must be at most 40 characters')
     .refine((v) => v === '' || /^[+()\d\s.-]*\d{3}[()\d\s.-]*\d{4}\s*$/.test(v), 'Enter a valid phone number')
@@ -76,21 +74,19 @@ export const profileSchema = z.object({
 
 /** Re-entering the current password before a sensitive change (two-factor on or off). */
 export const confirmPasswordSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: safeString({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
 
 /** The 6-digit code of an authenticator app (TOTP); spaces people type or paste are dropped. */
 export const totpCodeSchema = z.object({
-  code: z
-    .string({ error: 'Enter the 6-digit code' })
+  code: safeString({ error: 'Enter the 6-digit code' })
     .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')),
+    .pipe(safeString().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')),
 });
 
 /** A one-time backup code as shown at enrolment (`abcde-12345`). */
 export const backupCodeSchema = z.object({
-  code: z
-    .string({ error: 'Enter a backup code' })
+  code: safeString({ error: 'Enter a backup code' })
     .trim()
     .min(1, 'Enter a backup code')
     .max(64, 'That is not a backup code'),

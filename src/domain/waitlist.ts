@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailFormat, safeIsoDateTime, safeString } from './safe-text';
 
 /** Option lists and the schema of the public waitlist submission (spec §3, §5). */
 export interface Option<V extends string = string> {
@@ -68,7 +69,7 @@ export function labelOf(options: readonly Option[], value: string): string {
 }
 
 const required = (label: string, max = 200) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  safeString({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 const choice = <T extends [string, ...string[]]>(allowed: T, message: string) =>
   z.enum(allowed, { error: message });
 
@@ -76,7 +77,7 @@ const choice = <T extends [string, ...string[]]>(allowed: T, message: string) =>
 export const waitlistSchema = z.object({
   firstName: required('First name', 100),
   lastName: required('Last name', 100),
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long').pipe(z.email('Enter a valid email address')),
+  email: safeString({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long').pipe(emailFormat('Enter a valid email address')),
   phone: required('Phone', 40).regex(/^[+()\d\s.-]*\d{3}[()\d\s.-]*\d{4}[\s]*$/, 'Enter a valid phone number'),
   cityState: required('City and state', 120),
   intendedState: choice([...US_STATES], 'Choose the state you intend to buy in'),
@@ -96,9 +97,9 @@ export type WaitlistSubmission = z.output<typeof waitlistSchema> & { timestamp: 
 
 /** The JSON body the browser sends: the form plus the client's timestamp (spec §3) and a honeypot. */
 export const waitlistRequestSchema = waitlistSchema.extend({
-  timestamp: z.iso.datetime({ offset: true, error: 'Timestamp must be an ISO date-time' }),
+  timestamp: safeIsoDateTime('Timestamp must be an ISO date-time'),
   /** Honeypot: invisible to people, filled by naive bots (decisions.md 'Waitlist'). */
-  website: z.string().max(500).optional(),
+  website: safeString().max(500).optional(),
 });
 
 export const WAITLIST_EMPTY: Record<keyof WaitlistForm, string | boolean> = {

@@ -13,6 +13,7 @@ import { pingDatabase } from './db/client';
 import { databaseUnavailableError, isDatabaseUnavailable, unavailableCode } from './db/unavailable';
 import { compressResponses } from './lib/compress';
 import { AppError } from './lib/errors';
+import { refuseUnsafeUrlText } from './lib/safe-request';
 import { noStoreByDefault, sameOriginOnly } from './lib/same-origin';
 import { openApiDocument } from './openapi';
 import { adminRoutes } from './routes/admin';
@@ -106,6 +107,8 @@ export function createApp(deps: Deps) {
     // No body, or a chunked one: count it as it streams.
     return c.req.header('transfer-encoding') ? streamingBodyLimit(c, next) : next();
   });
+  // NUL or a lone surrogate in a path or query value: 400, not a database error (src/domain/safe-text.ts).
+  api.use(refuseUnsafeUrlText);
   api.get('/health', async (c) => {
     try {
       await pingDatabase(deps.db);

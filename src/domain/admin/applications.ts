@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REVIEW_STATUSES, type ApplicationStatus } from '../application/status';
 import type { DocumentContentType, DocumentType } from '../application/documents';
 import { listParamsSchema } from './lists';
+import { safeString } from '../safe-text';
 
 /**
  * The back office's applications (spec §2 '/admin' and '/admin/applications',
@@ -98,7 +99,7 @@ export type StatusChange = z.output<typeof statusChangeSchema>;
 export const MAX_NOTES_LENGTH = 10_000;
 
 export const notesChangeSchema = z.object({
-  notes: z.string({ error: 'Notes must be text.' }).max(MAX_NOTES_LENGTH, `Notes are limited to ${MAX_NOTES_LENGTH.toLocaleString('en-US')} characters.`),
+  notes: safeString({ error: 'Notes must be text.' }).max(MAX_NOTES_LENGTH, `Notes are limited to ${MAX_NOTES_LENGTH.toLocaleString('en-US')} characters.`),
 });
 export type NotesChange = z.output<typeof notesChangeSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_DOCUMENT_BYTES } from '../application';
 import { US_STATES } from '../waitlist';
 import { listParamsSchema } from './lists';
+import { emailFormat, safeString } from '../safe-text';
 
 /**
  * Letters of intent (spec §3 'letters_of_intent', §4 'Letter of intent status',
@@ -31,23 +32,21 @@ export const MAX_LETTER_PDF_BYTES = MAX_DOCUMENT_BYTES;
 export const MAX_LETTER_AMOUNT = 999_999_999.99;
 
 const text = (label: string, max: number) =>
-  z
-    .string()
+  safeString()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .transform((v) => v || null);
 
 const required = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  safeString({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 /**
  * spec §5: money fields take numbers with step 0.01 and are stored as decimals,
  * or null when left empty. '$' and thousands separators people type are dropped.
  */
 const money = (label: string) =>
-  z
-    .string()
+  safeString()
     .optional()
     .transform((raw, ctx) => {
       const value = (raw ?? '').replace(/[$,\s]/g, '');
@@ -65,8 +64,7 @@ const money = (label: string) =>
     });
 
 function optionalChoice<const T extends readonly string[]>(values: T, message: string) {
-  return z
-    .string()
+  return safeString()
     .trim()
     .optional()
     .refine((v) => !v || values.includes(v), message)
@@ -76,9 +74,8 @@ function optionalChoice<const T extends readonly string[]>(values: T, message: s
 export const letterSchema = z.object({
   firstName: required('First name', 100),
   lastName: required('Last name', 100),
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long').pipe(z.email('Enter a valid email address')),
-  phone: z
-    .string()
+  email: safeString({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long').pipe(emailFormat('Enter a valid email address')),
+  phone: safeString()
     .trim()
     .max(40, 'Phone must be at most 40 characters')
     .refine((v) => v === '' || /^[+()\d\s.-]*\d{3}[()\d\s.-]*\d{4}\s*$/.test(v), 'Enter a valid phone number')

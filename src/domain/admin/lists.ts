@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../safe-text';
 
 /**
  * What every back-office list shares (decisions.md 'Back office': paged, searched,
@@ -29,8 +30,7 @@ export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** A real calendar date: '2025-02-30' would otherwise reach the database and fail there. */
-const isoDate = z
-  .string()
+const isoDate = safeString()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-03-07.')
   .refine((text) => {
     const date = new Date(`${text}T00:00:00Z`);
@@ -43,7 +43,7 @@ export function listParamsSchema<const S extends readonly [string, ...string[]]>
     .object({
       page: z.coerce.number().int('Page must be a whole number.').min(1, 'Page starts at 1.').max(100_000).default(1),
       pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows per page.`).default(PAGE_SIZE),
-      q: z.string().trim().max(MAX_SEARCH_LENGTH, `Search is limited to ${MAX_SEARCH_LENGTH} characters.`).default(''),
+      q: safeString().trim().max(MAX_SEARCH_LENGTH, `Search is limited to ${MAX_SEARCH_LENGTH} characters.`).default(''),
       sort: z.enum(sortColumns).default(defaultSort),
       dir: z.enum(SORT_DIRECTIONS).default('desc'),
       /** Inclusive calendar dates (UTC) of the list's main date column ('More Filters'). */

@@ -3,6 +3,7 @@ import { emailSchema } from '../auth';
 import { ROLES, type Role } from '../roles';
 import { US_STATES } from '../waitlist';
 import { listParamsSchema } from './lists';
+import { safeString } from '../safe-text';
 
 /**
  * The back office's users list (spec §2 '/admin/users', §4 'Derived label', §5
@@ -59,11 +60,10 @@ export interface AdminUser {
 }
 
 const requiredName = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  safeString({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
 /** An optional US phone number; '' means none. */
-export const optionalPhoneSchema = z
-  .string()
+export const optionalPhoneSchema = safeString()
   .trim()
   .max(40, 'Phone must be at most 40 characters')
   .refine((v) => v === '' || /^[+()\d\s.-]*\d{3}[()\d\s.-]*\d{4}\s*$/.test(v), 'Enter a valid phone number');

@@ -10,6 +10,7 @@ import {
 } from '../waitlist';
 import { listParamsSchema } from './lists';
 import { optionalPhoneSchema, optionalStateSchema } from './users';
+import { safeString } from '../safe-text';
 
 /**
  * The back office's waitlist (spec §2 '/admin/waitlist', §3 'waitlist_applicants',
@@ -104,8 +105,8 @@ export const timelineOf = (timeline: string | null, buyingTimeline: string | nul
   timeline ?? (buyingTimeline ? labelOf(BUYING_TIMELINES, buyingTimeline) : null);
 
 const requiredName = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
-const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+  safeString({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+const optionalText = (label: string, max: number) => safeString().trim().max(max, `${label} must be at most ${max} characters`).optional();
 
 /** spec §5 'Add waitlist applicant': first name, last name and e-mail required; the rest optional. */
 export const addApplicantSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates';
 import { LIMITS } from './fields';
+import { safeString } from '../safe-text';
 
 /**
  * The lenient DRAFT schema: what the wizard saves as the user goes. Every field
@@ -10,10 +11,10 @@ import { LIMITS } from './fields';
  * Unknown keys are dropped.
  */
 const text = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`).nullish();
+  safeString({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`).nullish();
 
 const date = (label: string) =>
-  z.string({ error: `${label} must be a date` }).refine((v) => v === '' || isIsoDate(v), `${label} must be a valid date`).nullish();
+  safeString({ error: `${label} must be a date` }).refine((v) => v === '' || isIsoDate(v), `${label} must be a valid date`).nullish();
 
 const money = (label: string) =>
   z
@@ -31,7 +32,7 @@ export const personalDraftSchema = {
   /** Sensitive: stored encrypted, answered masked. Absent keeps the stored value; '' or null clears it. */
   dateOfBirth: date('Date of birth'),
   /** Sensitive, as dateOfBirth. Digits only, up to 4 while typing (exactly 4 to submit). */
-  ssnLast4: z.string({ error: 'Last 4 of SSN must be text' }).regex(/^\d{0,4}$/, 'Enter the last 4 digits of your SSN (numbers only)').nullish(),
+  ssnLast4: safeString({ error: 'Last 4 of SSN must be text' }).regex(/^\d{0,4}$/, 'Enter the last 4 digits of your SSN (numbers only)').nullish(),
   phone: text('Phone', LIMITS.phone),
   email: text('Email', LIMITS.email),
   currentAddress: text('Current address', LIMITS.address),
@@ -73,7 +74,7 @@ export const applicationDraftSchema = z.object({
     creditPull: flag('Credit check authorization'),
     eConsent: flag('Electronic records consent'),
     /** Set by the server when both are first ticked; a value sent by the browser is ignored. */
-    consentedAt: z.string().nullish(),
+    consentedAt: safeString().nullish(),
   }).prefault({}),
   certified: flag('Certification'),
 });

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { ageOn, isIsoDate, todayIso } from './dates';
 import { documentTitle, missingDocuments, type DocumentType } from './documents';
 import type { ApplicationDraft } from './draft-schema';
 import { LIMITS } from './fields';
 import { APPLICATION_STEPS, type StepId } from './steps';
+import { emailFormat } from '../safe-text';
 
 /** What is still missing in one step; `fields` maps a field's dotted path to a message. */
 export interface StepProblems {
@@ -23,7 +23,7 @@ export interface CheckFacts {
 }
 
 const PHONE = /^[+()\d\s.-]*\d{3}[()\d\s.-]*\d{4}\s*$/;
-const emailFormat = z.email();
+const isEmail = emailFormat();
 
 const blank = (v: string | null | undefined) => !v || v.trim() === '';
 const isSet = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -60,7 +60,7 @@ export function checkApplication(draft: ApplicationDraft, facts: CheckFacts = {}
   if (blank(p.phone)) add('personal', 'personal.phone', 'Phone number is required');
   else if (!PHONE.test(p.phone!)) add('personal', 'personal.phone', 'Enter a valid phone number');
   if (blank(p.email)) add('personal', 'personal.email', 'Email is required');
-  else if (!emailFormat.safeParse(p.email!.trim()).success) add('personal', 'personal.email', 'Enter a valid email address');
+  else if (!isEmail.safeParse(p.email!.trim()).success) add('personal', 'personal.email', 'Enter a valid email address');
   if (blank(p.currentAddress)) add('personal', 'personal.currentAddress', 'Current address is required');
   if (!isSet(p.yearsAtAddress)) add('personal', 'personal.yearsAtAddress', 'Years at current address is required');
 

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { MAX_DOCUMENT_BYTES, type DocumentContentType } from '../../domain/application';
+import { withoutUnsafeText } from '../../domain/safe-text';
 import { AppError } from '../lib/errors';
 import type { FileStorage } from '../storage/file-storage';
 import { fileTooLarge, UploadGuard } from './upload-guard';
@@ -16,11 +17,14 @@ export interface ReceivedFile {
   originalName: string;
 }
 
-/** The name as the browser sent it, without any folder part or control characters, at most 255 characters. */
+/**
+ * The name as the browser sent it, without any folder part or control characters, at most 255 characters —
+ * and without a surrogate half, which the cut at 255 can leave and the database cannot store (safe-text.ts).
+ */
 export function cleanOriginalName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255) || 'document';
+  return withoutUnsafeText(base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255)) || 'document';
 }
 
 class StorageFailure extends Error {

@@ -9,6 +9,7 @@ import type { AuthedEnv } from '../auth/guards';
 import { hitRateLimit } from '../lib/rate-limit';
 import { readJson } from '../lib/validate';
 import { isoTimeOrNull } from '../lib/iso-time';
+import { safeString } from '../../domain/safe-text';
 
 
 /** GET /api/me/status — what the dashboard's dialogs follow (spec §4 'User status'). */
@@ -36,7 +37,7 @@ export async function meExport(c: Context<AuthedEnv>) {
   return c.body(JSON.stringify(data, null, 2), 200, { 'Content-Type': 'application/json; charset=utf-8' });
 }
 
-const deleteBodySchema = z.object({ password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024) });
+const deleteBodySchema = z.object({ password: safeString({ error: 'Password is required' }).min(1, 'Password is required').max(1024) });
 
 /**
  * DELETE /api/me `{ password }` — erases the account and everything of it

@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeDraft } from '../domain/application/test-drafts';
+import { UNSUPPORTED_TEXT } from '../domain/safe-text';
+import { signedInAdmin } from './test/admin-client';
+import { fixture, signUp, upload, type Member } from './test/application-client';
+import { AUTH_TEST_ENV, TestBrowser } from './test/auth-client';
+import { startTestServer, waitlistSubmission, type HttpReply, type TestServer } from './test/harness';
+import { registeredApiRoutes, routeKey } from './test/registered-routes';
+
+/**
+ * Issue 12 point 4: NUL bytes and lone UTF-16 surrogates in any string — body
+ * field, query parameter, path parameter, multipart field or file name — of any
+ * route the API registers, and of every better-auth endpoint, for the role that
+ * reaches it. No answer may be a 5xx; a JSON or form field, a query value and a
+ * path parameter with one are refused with 400 (the field named, the plain message).
+ */
+
+const NUL = '\u0000';
+const HIGH = '\uD800';
+const LOW = '\uDFFF';
+/** A JSON string may carry any of them as an escape (JSON.stringify writes `\ud800`). */
+const HOSTILE_TEXT: ((value: string) => string)[] = [(v) => `${v}${NUL}`, (v) => `${HIGH}${v}`, (v) => `${v}${LOW}x`];
+/** In a URL: a NUL, and a lone surrogate as its (invalid) UTF-8 bytes. */
+const HOSTILE_URL = { nul: '%00', surrogate: '%ED%A0%80' };
+
+type Role = 'anonymous' | 'member' | 'admin';
+
+interface Probe {
+  route: string;
+  as: Role;
+  /** The path, with real ids. */
+  path: string;
+  /** The route's own query parameters with valid values. */
+  query?: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string>;
+}
+
+async function readReply(response: Response): Promise<HttpReply> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** A multipart body written by hand, so a file name can carry any bytes. */
+async function sendMultipart(browser: TestBrowser, method: string, path: string, fields: Record<string, string>, file?: { field: string; disposition: string; bytes: Uint8Array }): Promise<HttpReply> {
+  const boundary = `----hostile${Date.now()}`;
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; ${file.disposition}\r\nContent-Type: application/pdf\r\n\r\n`));
+    parts.push(file.bytes, encoder.encode('\r\n'));
+  }
+  parts.push(encoder.encode(`--${boundary}--\r\n`));
+  const response = await fetch(`${browser.baseUrl}${path}`, {
+    method,
+    headers: { origin: browser.origin, cookie: browser.cookieHeader, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat(parts),
+  });
+  return readReply(response);
+}
+
+/** Every string leaf of `value`, as a path. */
+function stringPaths(value: unknown, path: string[] = []): string[][] {
+  if (typeof value === 'string') return [path];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => stringPaths(inner, [...path, key]));
+}
+
+function withValue(value: unknown, path: string[], replace: (old: string) => string): unknown {
+  if (path.length === 0) return replace(value as string);
+  const [head, ...rest] = path;
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  copy[head!] = withValue(copy[head!], rest, replace);
+  return copy;
+}
+
+const queryString = (query: Record<string, string>) => {
+  const text = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&');
+  return text ? `?${text}` : '';
+};
+
+describe('hostile strings never cause a server error', () => {
+  let app: TestServer;
+  let member: Member;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  const anonymous = () => new TestBrowser(app.url, app.config.APP_URL);
+  const browserOf = (role: Role) => (role === 'member' ? member.browser : role === 'admin' ? admin.browser : anonymous());
+
+  beforeAll(async () => {
+    app = await startTestServer({ ...AUTH_TEST_ENV, WAITLIST_RATE_LIMIT_MAX: '100000', APPLICATION_RATE_LIMIT_MAX: '100000', UPLOAD_RATE_LIMIT_MAX: '100000' });
+    member = await signUp(app);
+    admin = await signedInAdmin(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  /** Every 5xx seen, for one assertion per test (a list tells more than a count). */
+  const serverErrors: string[] = [];
+  async function send(role: Role, method: string, path: string, body?: { json?: unknown; form?: Record<string, string> }): Promise<HttpReply> {
+    const browser = browserOf(role);
+    const reply = body?.form ? await sendMultipart(browser, method, path, body.form) : await browser.request(method, path, body?.json);
+    if (reply.status >= 500) serverErrors.push(`${role} ${method} ${path} ${JSON.stringify(body?.json ?? body?.form ?? null).slice(0, 200)} → ${reply.status}`);
+    return reply;
+  }
+
+  it('every route the API registers, in every string it takes', async () => {
+    // What the routes work on.
+    expect((await member.browser.put('/api/application', completeDraft())).status).toBe(200);
+    const documentId = (await upload(member.browser, 'governmentId', { bytes: fixture('sample.pdf'), name: 'id.pdf' })).body.id as string;
+    const other = await signUp(app);
+    for (const type of ['governmentId', 'bankStatements', 'paystubs'] as const) await upload(other.browser, type, { bytes: fixture('sample.pdf'), name: `${type}.pdf` });
+    expect((await other.browser.put('/api/application', completeDraft())).status).toBe(200);
+    expect((await other.browser.post('/api/application/submit')).status).toBe(200);
+    const applicationId = (await other.browser.get('/api/application')).body.id as string;
+    const entry = await admin.browser.post('/api/admin/waitlist', { firstName: 'Wait', lastName: 'Listed', email: `wait.${Date.now()}@example.com` });
+    const letterFields = { firstName: 'Rosa', lastName: 'Parks', email: `rosa.${Date.now()}@example.com`, phone: '(214) 555-0187', propertyAddress: '12 Elm St', propertyValue: '450000', downPaymentAmount: '', desiredMonthlyPayment: '2100', moveInDate: 'Q3', notes: 'Prefers three bedrooms.', status: 'pending', intendedState: 'Texas' };
+    const letter = await sendMultipart(admin.browser, 'POST', '/api/admin/letters', letterFields);
+    expect(letter.status).toBe(201);
+    const settings = (await admin.browser.get('/api/admin/settings')).body;
+    const listQuery = { q: 'ada', sort: 'created_at', dir: 'desc', page: '1', pageSize: '25', from: '2025-01-01', to: '2025-12-31' };
+
+    const probes: Probe[] = [
+      { route: 'POST /api/waitlist', as: 'anonymous', path: '/api/waitlist', json: waitlistSubmission({ website: '' }) },
+      { route: 'GET /api/me', as: 'member', path: '/api/me' },
+      { route: 'PATCH /api/me', as: 'member', path: '/api/me', json: { firstName: 'Ada', lastName: 'Lovelace', phone: '(214) 555-0187' } },
+      { route: 'DELETE /api/me', as: 'member', path: '/api/me', json: { password: 'not-the-password-1' } },
+      { route: 'GET /api/me/status', as: 'member', path: '/api/me/status' },
+      { route: 'GET /api/me/export', as: 'member', path: '/api/me/export' },
+      { route: 'GET /api/me/email', as: 'member', path: '/api/me/email' },
+      { route: 'POST /api/me/email', as: 'member', path: '/api/me/email', json: { newEmail: 'new.address@example.com', password: 'not-the-password-1' } },
+      { route: 'POST /api/me/email/confirm', as: 'member', path: '/api/me/email/confirm', json: { token: 'x'.repeat(40) } },
+      { route: 'GET /api/application', as: 'member', path: '/api/application' },
+      { route: 'PUT /api/application', as: 'member', path: '/api/application', json: completeDraft() },
+      { route: 'POST /api/application/submit', as: 'member', path: '/api/application/submit', json: {} },
+      { route: 'POST /api/application/documents', as: 'member', path: '/api/application/documents', query: { type: 'governmentId' } },
+      { route: 'GET /api/documents/:id', as: 'member', path: `/api/documents/${documentId}` },
+      { route: 'DELETE /api/documents/:id', as: 'member', path: `/api/documents/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
+      { route: 'GET /api/admin/ping', as: 'admin', path: '/api/admin/ping' },
+      { route: 'GET /api/admin/dashboard', as: 'admin', path: '/api/admin/dashboard' },
+      { route: 'GET /api/admin/applications', as: 'admin', path: '/api/admin/applications', query: { ...listQuery, sort: 'submitted_at', status: 'all' } },
+      { route: 'GET /api/admin/applications/export', as: 'admin', path: '/api/admin/applications/export', query: { ...listQuery, sort: 'submitted_at', status: 'all' } },
+      { route: 'GET /api/admin/applications/:id', as: 'admin', path: `/api/admin/applications/${applicationId}` },
+      { route: 'PATCH /api/admin/applications/:id/status', as: 'admin', path: `/api/admin/applications/${applicationId}/status`, json: { status: 'in_review' } },
+      { route: 'PATCH /api/admin/applications/:id/notes', as: 'admin', path: `/api/admin/applications/${applicationId}/notes`, json: { notes: 'Called back.' } },
+      { route: 'GET /api/admin/users', as: 'admin', path: '/api/admin/users', query: { ...listQuery, filter: 'all' } },
+      { route: 'GET /api/admin/users/export', as: 'admin', path: '/api/admin/users/export', query: { ...listQuery, filter: 'all' } },
+      { route: 'POST /api/admin/users', as: 'admin', path: '/api/admin/users', json: { firstName: 'Ada', lastName: 'Lovelace', email: `added.${Date.now()}@example.com`, phone: '(214) 555-0187', intendedState: 'Texas' } },
+      { route: 'PATCH /api/admin/users/:id', as: 'admin', path: `/api/admin/users/${member.userId}`, json: { role: 'guest' } },
+      { route: 'DELETE /api/admin/users/:id', as: 'admin', path: '/api/admin/users/no-such-user' },
+      { route: 'GET /api/admin/waitlist', as: 'admin', path: '/api/admin/waitlist', query: { ...listQuery, interest: 'all' } },
+      { route: 'GET /api/admin/waitlist/export', as: 'admin', path: '/api/admin/waitlist/export', query: { ...listQuery, interest: 'all' } },
+      { route: 'GET /api/admin/waitlist/:id', as: 'admin', path: `/api/admin/waitlist/${entry.body.id}` },
+      { route: 'POST /api/admin/waitlist', as: 'admin', path: '/api/admin/waitlist', json: { firstName: 'Ada', lastName: 'Lovelace', email: `applicant.${Date.now()}@example.com`, phone: '(214) 555-0187', interestedIn: 'buying', downPaymentRange: '$20K', monthlyPaymentRange: '$2,000', location: 'Dallas', timeline: 'Soon', intendedState: 'Texas' } },
+      { route: 'DELETE /api/admin/waitlist/:id', as: 'admin', path: `/api/admin/waitlist/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
+      { route: 'GET /api/admin/letters', as: 'admin', path: '/api/admin/letters', query: { ...listQuery, status: 'all' } },
+      { route: 'GET /api/admin/letters/export', as: 'admin', path: '/api/admin/letters/export', query: { ...listQuery, status: 'all' } },
+      { route: 'POST /api/admin/letters', as: 'admin', path: '/api/admin/letters', form: { ...letterFields, email: `rosa2.${Date.now()}@example.com` } },
+      { route: 'GET /api/admin/letters/:id/pdf', as: 'admin', path: `/api/admin/letters/${letter.body.id}/pdf` },
+      { route: 'DELETE /api/admin/letters/:id', as: 'admin', path: `/api/admin/letters/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
+      { route: 'GET /api/admin/settings', as: 'admin', path: '/api/admin/settings' },
+      { route: 'PUT /api/admin/settings', as: 'admin', path: '/api/admin/settings', json: settings },
+      { route: 'GET /api/admin/audit', as: 'admin', path: '/api/admin/audit', query: { ...listQuery, sort: 'at', entity: 'all', action: 'all', range: '30d' } },
+      { route: 'GET /api/admin/audit/export', as: 'admin', path: '/api/admin/audit/export', query: { ...listQuery, sort: 'at', entity: 'all', action: 'all', range: '30d' } },
+    ];
+
+    const registered = new Set(registeredApiRoutes().map(routeKey));
+    const probed = new Set(probes.map((p) => p.route));
+    for (const route of registered) expect(probed, route).toContain(route);
+
+    const refusedWithout: string[] = [];
+    const expectRefused = (what: string, reply: HttpReply, field?: string) => {
+      if (reply.status !== 400 || !reply.body?.error?.fields) return void refusedWithout.push(`${what} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 160)}`);
+      if (field && !(field in reply.body.error.fields)) refusedWithout.push(`${what} → 400 without fields.${field}: ${JSON.stringify(reply.body.error.fields)}`);
+    };
+
+    let sent = 0;
+    for (const probe of probes.filter((p) => registered.has(p.route))) {
+      const method = probe.route.split(' ')[0]!;
+      const query = probe.query ?? {};
+      // Each JSON string field.
+      for (const field of stringPaths(probe.json)) {
+        for (const hostile of HOSTILE_TEXT) {
+          const reply = await send(probe.as, method, `${probe.path}${queryString(query)}`, { json: withValue(probe.json, field, hostile) });
+          sent += 1;
+          expectRefused(`${probe.route} ${field.join('.')}=${JSON.stringify(hostile('x'))}`, reply, field.join('.'));
+        }
+      }
+      // Each multipart text field. A form carries UTF-8, in which a lone surrogate cannot be written: NUL only.
+      for (const field of Object.keys(probe.form ?? {})) {
+        for (const hostile of HOSTILE_TEXT.slice(0, 1)) {
+          const reply = await send(probe.as, method, probe.path, { form: { ...probe.form, [field]: hostile(probe.form![field]!) } });
+          sent += 1;
+          expectRefused(`${probe.route} ${field}=${JSON.stringify(hostile('x'))}`, reply, field);
+        }
+      }
+      // Each query parameter, and one the route does not read.
+      for (const name of [...Object.keys(query), 'unread']) {
+        for (const [kind, hostile] of Object.entries(HOSTILE_URL)) {
+          const path = `${probe.path}${queryString({ ...query, [name]: `${query[name] ?? 'x'}${hostile}` })}`;
+          const reply = await send(probe.as, method, path, { json: probe.json, form: probe.form });
+          sent += 1;
+          // A lone surrogate cannot be percent-encoded (its bytes are not UTF-8): it arrives as those characters, harmless.
+          if (kind === 'nul') expectRefused(`${probe.route} ?${name}=…%00`, reply, name);
+        }
+      }
+      // Each path parameter: the id replaced, or suffixed.
+      const ids = probe.route.split(' ')[1]!.split('/').map((segment, index) => (segment.startsWith(':') ? index : -1)).filter((index) => index >= 0);
+      for (const index of ids) {
+        for (const [kind, hostile] of Object.entries(HOSTILE_URL)) {
+          for (const id of [hostile, `abc${hostile}`]) {
+            const segments = probe.path.split('/');
+            segments[index] = `${segments[index]}${id}`;
+            const reply = await send(probe.as, method, `${segments.join('/')}${queryString(query)}`, { json: probe.json, form: probe.form });
+            sent += 1;
+            if (kind === 'nul') expectRefused(`${probe.route} path …${id}`, reply, 'path');
+          }
+        }
+      }
+    }
+
+    // Uploads: a file name is not a field the user types, so it is cleaned rather than refused (or the part is
+    // unreadable: 400). A name cut at 255 characters in the middle of an emoji kept half of it: a 500.
+    const pdf = fixture('sample.pdf');
+    const names = [`filename="pay${NUL}stub.pdf"`, `filename*=UTF-8''${HOSTILE_URL.surrogate}.pdf`, `filename*=UTF-8''${'a'.repeat(254)}${encodeURIComponent('🏠')}.pdf`];
+    for (const disposition of names) {
+      const document = await sendMultipart(member.browser, 'POST', '/api/application/documents?type=paystubs', {}, { field: 'file', disposition, bytes: pdf });
+      const withLetter = await sendMultipart(admin.browser, 'POST', '/api/admin/letters', { ...letterFields, email: `rosa.${sent}.${Date.now()}@example.com` }, { field: 'file', disposition, bytes: pdf });
+      sent += 2;
+      for (const reply of [document, withLetter]) expect(reply.status, disposition).toBeLessThan(500);
+    }
+    const cut = await sendMultipart(member.browser, 'POST', '/api/application/documents?type=paystubs', {}, { field: 'file', disposition: names[2]!, bytes: pdf });
+    expect(cut.status).toBe(201);
+    expect(cut.body.originalName).toBe('a'.repeat(254));
+
+    expect(serverErrors).toEqual([]);
+    expect(refusedWithout).toEqual([]);
+    expect(sent).toBeGreaterThan(300);
+  });
+
+  it("every better-auth endpoint, anonymous and signed in, in every string of its body, query and path", async () => {
+    const endpoints = Object.values(app.server.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>)
+      .filter((endpoint) => typeof endpoint?.path === 'string')
+      .flatMap((endpoint) => [endpoint.options?.method ?? 'GET'].flat().map((method) => ({ method, path: endpoint.path! })));
+    expect(endpoints.length).toBeGreaterThan(30);
+    // What the endpoints read between them; each is sent hostile in turn, the rest plausible.
+    const body = {
+      email: member.account.email,
+      password: member.account.password,
+      currentPassword: member.account.password,
+      newPassword: 'another-long-pass-42',
+      name: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      token: 'x'.repeat(40),
+      code: '123456',
+      callbackURL: '/dashboard',
+      redirectTo: '/auth/reset-password',
+      newEmail: 'new.address@example.com',
+      provider: 'google',
+      providerId: 'google',
+      accountId: 'x',
+      issuer: 'x',
+    };
+    const accepted: string[] = [];
+    let refusedByRule = 0;
+    for (const role of ['anonymous', 'member'] as const) {
+      for (const [number, { method, path }] of endpoints.entries()) {
+        const concrete = `/api/auth${path.replace(/:([A-Za-z]+)/g, 'x'.repeat(20))}`;
+        if (method === 'POST') {
+          for (const [index, field] of Object.keys(body).entries()) {
+            // One of the hostile forms per field, a different one for the next field (and the next endpoint).
+            for (const hostile of [HOSTILE_TEXT[(index + number) % HOSTILE_TEXT.length]!]) {
+              const reply = await send(role, 'POST', concrete, { json: { ...body, [field]: hostile(body[field as keyof typeof body]) } });
+              // Refused: by the rule, or earlier by better-auth itself (switched off: 404; a callback URL that is
+              // not ours: 403; POST get-session: 405).
+              if (reply.status < 400) accepted.push(`${role} POST ${concrete} ${field} → ${reply.status}`);
+              if (reply.status === 400 && reply.body?.error?.fields?.[field] === UNSUPPORTED_TEXT) refusedByRule += 1;
+            }
+          }
+        }
+        for (const name of ['token', 'callbackURL', 'email', 'unread']) {
+          for (const hostile of Object.values(HOSTILE_URL)) await send(role, method, `${concrete}?${name}=abc${hostile}`, method === 'POST' ? { json: {} } : undefined);
+        }
+        if (path.includes(':')) {
+          for (const hostile of Object.values(HOSTILE_URL)) await send(role, method, `/api/auth${path.replace(/:([A-Za-z]+)/g, `abc${hostile}`)}`, method === 'POST' ? { json: {} } : undefined);
+        }
+      }
+    }
+    expect(serverErrors).toEqual([]);
+    expect(accepted).toEqual([]);
+    // Every endpoint that is on and reads a body reached the rule, for most fields.
+    expect(refusedByRule).toBeGreaterThan(400);
+  }, 180_000);
+});
