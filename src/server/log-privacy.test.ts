@@ -5,7 +5,7 @@ import { completeDraft } from '../domain/application/test-drafts';
 import { createLogger } from './lib/logger';
 import { signedInAdmin } from './test/admin-client';
 import { fixture, upload, type Member } from './test/application-client';
-import { AUTH_TEST_ENV, newAccount, TestBrowser } from './test/auth-client';
+import { AUTH_TEST_ENV, newAccount, signUpAndSignIn, TestBrowser } from './test/auth-client';
 import { startTestServer, waitlistSubmission, type HttpReply, type TestServer } from './test/harness';
 import { registeredApiRoutes, routeKey } from './test/registered-routes';
 
@@ -109,8 +109,7 @@ describe('no personal data in the log when the database fails', () => {
   async function member(): Promise<Member> {
     const b = browser();
     const account = newAccount({ firstName: PERSON.firstName, lastName: PERSON.lastName, email: personalEmail() });
-    const reply = await b.post('/api/auth/sign-up/email', account);
-    if (reply.status !== 200) throw new Error(`sign-up failed: ${reply.status}`);
+    const reply = await signUpAndSignIn(b, account);
     await app.db.execute(sql`update "user" set email_verified = true, phone = ${PERSON.phone} where id = ${reply.body.user.id}`);
     return { browser: b, account, userId: reply.body.user.id };
   }
