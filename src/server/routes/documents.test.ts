@@ -119,9 +119,11 @@ describe('documents: upload, download, replace, delete', () => {
     const badType = await upload(member.browser, 'selfie', png());
     expect(badType.status).toBe(400);
     expect(badType.body.error.code).toBe('invalid_document_type');
+    // Refused before the body is read, by the one content-type check (src/server/lib/same-origin.ts).
     const json = await member.browser.post('/api/application/documents?type=paystubs', { file: 'x' });
-    expect(json.status).toBe(400);
-    expect(json.body.error.code).toBe('invalid_upload');
+    expect(json.status).toBe(415);
+    expect(json.body.error.code).toBe('unsupported_media_type');
+    expect((await member.browser.get('/api/application')).body.documents).toEqual([]);
   });
 
   it('removes a document of a draft with its file; after submission refuses (409) but still takes new uploads', async () => {
