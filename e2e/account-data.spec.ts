@@ -18,6 +18,7 @@ test.describe('the user’s own data', () => {
   });
 
   test("'Delete my account' asks for the password, deletes, signs out; the account can no longer sign in", async ({ page }) => {
+    test.slow(); // sign-up, sign-in, a refused and an accepted password, then a refused sign-in: five password hashes
     const account = await signUpOverHttp(page);
     await page.goto('/account');
     await page.getByRole('button', { name: 'Delete my account' }).click();

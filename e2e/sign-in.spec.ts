@@ -72,6 +72,7 @@ test.describe('sign-in, sign-out and password reset', () => {
   });
 
   test('forgot password → mail → reset → the new password works, the old one does not', async ({ browser, page }) => {
+    test.slow(); // sign-up and sign-in, the reset, then two sign-ins: every step hashes a password
     const other = await browser.newPage();
     const account = await signUpOverHttp(other);
     await other.close();
