@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { DEFAULT_SETTINGS, publicSettings, type AppSettings } from '../domain/admin/settings';
+import { systemApi } from '../domain/api/system';
 import { metaForPath, NOT_FOUND_META, REDIRECTS } from '../domain/pages';
 import { getSettings } from './admin/settings-store';
 import { handleAuthRequest } from './auth/mount';
@@ -14,6 +15,7 @@ import { databaseUnavailableError, isDatabaseUnavailable, unavailableCode } from
 import { compressResponses } from './lib/compress';
 import { AppError } from './lib/errors';
 import { refuseUnsafeUrlText } from './lib/safe-request';
+import { apiRouter, route } from './lib/route';
 import { noStoreByDefault, sameOriginOnly } from './lib/same-origin';
 import { openApiDocument } from './openapi';
 import { adminRoutes } from './routes/admin';
@@ -86,7 +88,9 @@ export function createApp(deps: Deps) {
   });
 
   // ---- API ----
-  const api = new Hono<AppEnv>();
+  // One OpenAPI router at the root: routes declared in src/domain/api register at their full paths and are
+  // validated and documented from their schemas (docs/decisions/017-route-contracts.md).
+  const api = apiRouter<AppEnv>();
   const tooLarge = () => {
     throw new AppError(413, 'payload_too_large', 'That request is too large.');
   };
@@ -95,9 +99,9 @@ export function createApp(deps: Deps) {
   // (src/server/applications/receive-upload.ts, src/server/admin/letter-upload.ts).
   const streamedUploads = new Set([UPLOAD_PATH, LETTERS_UPLOAD_PATH]);
   // Before anything reads a body: a forged cross-site request is refused first (src/server/lib/same-origin.ts).
-  api.use(sameOriginOnly({ appUrl: config.APP_URL, trustedOrigins: config.TRUSTED_ORIGINS, multipartPaths: streamedUploads }));
-  api.use(noStoreByDefault);
-  api.use((c, next) => {
+  api.use('/api/*', sameOriginOnly({ appUrl: config.APP_URL, trustedOrigins: config.TRUSTED_ORIGINS, multipartPaths: streamedUploads }));
+  api.use('/api/*', noStoreByDefault);
+  api.use('/api/*', (c, next) => {
     if (c.req.method === 'POST' && streamedUploads.has(c.req.path)) return next();
     // A declared length is checked from the header alone: reading `c.req.raw.body` (as hono's bodyLimit
     // does) would build a web Request and stream for every request, GETs included, and lose the node
@@ -108,28 +112,28 @@ export function createApp(deps: Deps) {
     return c.req.header('transfer-encoding') ? streamingBodyLimit(c, next) : next();
   });
   // NUL or a lone surrogate in a path or query value: 400, not a database error (src/domain/safe-text.ts).
-  api.use(refuseUnsafeUrlText);
-  api.get('/health', async (c) => {
+  api.use('/api/*', refuseUnsafeUrlText);
+  route(api, systemApi.health, async (c) => {
     try {
       await pingDatabase(deps.db);
-      return c.json({ status: 'ok', database: 'ok' });
+      return { status: 'ok', database: 'ok' } as const;
     } catch (error) {
       logger.error({ err: error }, 'health check: database unreachable');
       return c.json({ error: { code: 'database_unavailable', message: 'The database is not reachable.' } }, 503);
     }
   });
-  api.get('/openapi.json', (c) => c.json(openApiDocument(deps.brand.name)));
-  api.route('/waitlist', waitlistRoutes());
+  route(api, systemApi.openapi, async () => (await openApiDocument(api, deps.auth, deps.brand.name)) as { openapi: string; paths: Record<string, Record<string, unknown>> });
+  api.route('/api/waitlist', waitlistRoutes());
   // better-auth: sign-up, sign-in, sessions, verification, reset, two-factor (docs/decisions/006-accounts.md).
-  api.on(['GET', 'POST'], '/auth/*', handleAuthRequest);
-  api.route('/me', meRoutes());
+  api.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
+  api.route('/api/me', meRoutes());
   // The signed-in user's own application and documents (docs/decisions/007-applications-and-documents.md).
-  api.route('/application', applicationRoutes());
-  api.route('/documents', documentRoutes());
-  // Guarded as a whole: rank admin and two-factor enrolled (src/server/routes/admin.ts).
-  api.route('/admin', adminRoutes());
-  api.all('*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
-  app.route('/api', api);
+  api.route('/api/application', applicationRoutes());
+  api.route('/api/documents', documentRoutes());
+  // Guarded as a whole: rank admin and a session that passed two-factor (src/server/routes/admin.ts).
+  api.route('/', adminRoutes());
+  api.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
+  app.route('/', api);
 
   // ---- Static files and the single-page app ----
   const staticDir = config.STATIC_DIR;

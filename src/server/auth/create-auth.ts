@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { openAPI } from 'better-auth/plugins/open-api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { auditEmailVerified } from './audit-hooks';
 import type { Brand } from '../../domain/brand';
@@ -27,9 +28,12 @@ export interface AuthDeps {
 }
 
 /** Endpoints this app does not offer: the profile is PATCH /api/me (shared schema), and there is no social sign-in. */
-const DISABLED_PATHS = [
+export const DISABLED_PATHS = [
   '/update-user', '/update-session', '/change-email', '/delete-user', '/delete-user/callback',
   '/sign-in/social', '/link-social', '/unlink-account', '/list-accounts', '/account-info', '/get-access-token', '/refresh-token',
+  // The OpenAPI plugin's own endpoints: its description of these routes is merged into /api/openapi.json by the
+  // server (src/server/openapi.ts, calling it through auth.api), and its reference page loads scripts from a CDN.
+  '/open-api/generate-schema', '/reference',
 ];
 
 /**
@@ -109,7 +113,7 @@ export function createAuth({ config, db, logger, brand, mailer, background }: Au
     telemetry: { enabled: false },
     logger: betterAuthLogger(logger),
     onAPIError: betterAuthErrorHandler(),
-    plugins: [twoFactor({ issuer: brand.name }), accountRules({ db, config, sendMail, mailContext })],
+    plugins: [twoFactor({ issuer: brand.name }), openAPI({ disableDefaultReference: true }), accountRules({ db, config, sendMail, mailContext })],
   });
 }
 

@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
 import { ROLE_RANK } from '../../domain/roles';
 import { requireRole, type AuthedEnv } from '../auth/guards';
+import { apiRouter } from '../lib/route';
 import { adminApplicationsRoutes } from './admin/applications';
 import { adminAuditRoutes } from './admin/audit';
 import { adminDashboardRoutes } from './admin/dashboard';
@@ -9,21 +9,27 @@ import { adminSettingsRoutes } from './admin/settings';
 import { adminUsersRoutes } from './admin/users';
 import { adminWaitlistRoutes } from './admin/waitlist';
 
+/** Every admin route lives under this prefix, behind one guard. */
+export const ADMIN_PREFIX = '/api/admin';
+
 /**
- * `/api/admin/*`. The admin guard (rank 3 and two-factor enrolled) is applied
- * here, to the whole router, so no admin route can forget it; every new admin
- * route is added to this router (src/server/routes/admin.test.ts enumerates them
- * and checks each answers 401 / 403 to anyone else).
+ * `/api/admin/*`, mounted at the root by src/server/app.ts. The admin guard (rank 3,
+ * and a session that passed two-factor) is applied here to the whole prefix, before
+ * any route, so no admin route can forget it (src/server/routes/admin.test.ts
+ * enumerates every registered admin route and checks each answers 401 / 403 to
+ * anyone else). Routes declared in src/domain/api register at their full paths;
+ * routers not yet declared there are mounted under their prefix.
  */
 export function adminRoutes() {
-  return new Hono<AuthedEnv>()
-    .use('*', requireRole(ROLE_RANK.admin))
-    .get('/ping', (c) => c.json({ ok: true }))
-    .route('/dashboard', adminDashboardRoutes())
-    .route('/applications', adminApplicationsRoutes())
-    .route('/users', adminUsersRoutes())
-    .route('/waitlist', adminWaitlistRoutes())
-    .route('/letters', adminLettersRoutes())
-    .route('/settings', adminSettingsRoutes())
-    .route('/audit', adminAuditRoutes());
+  const admin = apiRouter<AuthedEnv>();
+  admin.use(`${ADMIN_PREFIX}/*`, requireRole(ROLE_RANK.admin));
+  admin.get(`${ADMIN_PREFIX}/ping`, (c) => c.json({ ok: true }));
+  admin.route('/', adminSettingsRoutes());
+  admin.route(`${ADMIN_PREFIX}/dashboard`, adminDashboardRoutes());
+  admin.route(`${ADMIN_PREFIX}/applications`, adminApplicationsRoutes());
+  admin.route(`${ADMIN_PREFIX}/users`, adminUsersRoutes());
+  admin.route(`${ADMIN_PREFIX}/waitlist`, adminWaitlistRoutes());
+  admin.route(`${ADMIN_PREFIX}/letters`, adminLettersRoutes());
+  admin.route(`${ADMIN_PREFIX}/audit`, adminAuditRoutes());
+  return admin;
 }

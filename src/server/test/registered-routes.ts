@@ -1,36 +1,33 @@
-import { adminRoutes } from '../routes/admin';
-import { applicationRoutes } from '../routes/application';
-import { documentRoutes } from '../routes/documents';
-import { meRoutes } from '../routes/me';
-import { waitlistRoutes } from '../routes/waitlist';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import type { Deps } from '../context';
+import { createLogger } from '../lib/logger';
 
-/** One route of the API's own routers, as registered: `GET /api/admin/applications/:id`. */
+/** One route of the API, as registered: `GET /api/admin/applications/:id`. */
 export interface RegisteredRoute {
   method: string;
   /** The path with its `:params`, no trailing slash. */
   pattern: string;
 }
 
+/** Paths the app registers that are not the API's own resources. */
+const NOT_RESOURCES = new Set(['/api/health', '/api/openapi.json']);
+
 /**
- * Every route the API's routers register (src/server/app.ts mounts them under
- * these prefixes), middleware (`ALL`) left out. better-auth's `/api/auth/*` and
- * the app's own `/api/health` and `/api/openapi.json` are not among them.
+ * Every route the app registers under /api, read from the app itself (built with a
+ * stand-in for its dependencies, which routing never touches): middleware (`ALL`),
+ * better-auth's `/api/auth/*`, the `/api/*` catch-all, `/api/health` and
+ * `/api/openapi.json` left out.
  */
 export function registeredApiRoutes(): RegisteredRoute[] {
-  const mounts = [
-    ['/api/waitlist', waitlistRoutes()],
-    ['/api/me', meRoutes()],
-    ['/api/application', applicationRoutes()],
-    ['/api/documents', documentRoutes()],
-    ['/api/admin', adminRoutes()],
-  ] as const;
+  const config = loadConfig({ NODE_ENV: 'test', STATIC_DIR: '/nonexistent' });
+  const app = createApp({ config, logger: createLogger('silent') } as unknown as Deps);
   const seen = new Map<string, RegisteredRoute>();
-  for (const [prefix, router] of mounts) {
-    for (const route of router.routes) {
-      if (route.method === 'ALL') continue;
-      const pattern = `${prefix}${route.path}`.replace(/\/+$/, '');
-      seen.set(`${route.method} ${pattern}`, { method: route.method, pattern });
-    }
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || !route.path.startsWith('/api/') || route.path.includes('*')) continue;
+    const pattern = route.path.replace(/\/+$/, '');
+    if (NOT_RESOURCES.has(pattern)) continue;
+    seen.set(`${route.method} ${pattern}`, { method: route.method, pattern });
   }
   return [...seen.values()];
 }

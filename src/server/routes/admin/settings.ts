@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
 import { diffFields } from '../../../domain/admin/audit';
-import { settingsSchema, type AppSettings } from '../../../domain/admin/settings';
+import type { AppSettings } from '../../../domain/admin/settings';
+import { adminSettingsApi } from '../../../domain/api/admin-settings';
 import { actorOf, recordAudit } from '../../admin/audit';
 import { forgetCachedSettings, getSettings, saveSettings } from '../../admin/settings-store';
 import type { AuthedEnv } from '../../auth/guards';
-import { readJson } from '../../lib/validate';
+import { apiRouter, route } from '../../lib/route';
 
 /**
  * The settings as flat `field` / `group.field` values, so the audit entry names
@@ -22,31 +22,26 @@ function flatten(settings: AppSettings): Record<string, unknown> {
   return flat;
 }
 
-/** `/api/admin/settings` — mounted behind the admin guard by src/server/routes/admin.ts. */
+/** `/api/admin/settings` (src/domain/api/admin-settings.ts), behind the admin guard of src/server/routes/admin.ts. */
 export function adminSettingsRoutes() {
-  return (
-    new Hono<AuthedEnv>()
-      /** The stored settings merged over spec §9's defaults. */
-      .get('/', async (c) => c.json(await getSettings(c.var.deps.db, { fresh: true })))
-      /**
-       * The whole settings object, validated by the form's schema; saved with an
-       * audit entry of the changed fields in one transaction. Returns what is saved.
-       */
-      .put('/', async (c) => {
-        const { db } = c.var.deps;
-        const next = await readJson(c, settingsSchema);
-        const actor = actorOf(c);
-        await db.transaction(async (tx) => {
-          const before = flatten(await getSettings(tx, { fresh: true }));
-          const after = flatten(next);
-          const changes = diffFields(before, after, Object.keys(after));
-          // Nothing changed: nothing to store or to record.
-          if (Object.keys(changes).length === 0) return;
-          await saveSettings(tx, next, c.var.user.id);
-          await recordAudit(tx, actor, { action: 'update', entityType: 'settings', entityId: 'app', changes });
-        });
-        forgetCachedSettings(db);
-        return c.json(await getSettings(db, { fresh: true }));
-      })
-  );
+  const router = apiRouter<AuthedEnv>();
+  /** The stored settings merged over the defaults. */
+  route(router, adminSettingsApi.get, (c) => getSettings(c.var.deps.db, { fresh: true }));
+  /** The whole settings object; saved with an audit entry of the changed fields in one transaction. Returns what is saved. */
+  route(router, adminSettingsApi.save, async (c, { body: next }) => {
+    const { db } = c.var.deps;
+    const actor = actorOf(c);
+    await db.transaction(async (tx) => {
+      const before = flatten(await getSettings(tx, { fresh: true }));
+      const after = flatten(next);
+      const changes = diffFields(before, after, Object.keys(after));
+      // Nothing changed: nothing to store or to record.
+      if (Object.keys(changes).length === 0) return;
+      await saveSettings(tx, next, c.var.user.id);
+      await recordAudit(tx, actor, { action: 'update', entityType: 'settings', entityId: 'app', changes });
+    });
+    forgetCachedSettings(db);
+    return getSettings(db, { fresh: true });
+  });
+  return router;
 }

@@ -8,14 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
-import { api } from '../../../lib/api';
 import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
-import { queryClient } from '../../../lib/query-client';
 import { notify } from '../../../lib/toast';
+import { useSaveSettings } from './settings-api';
 
 type FormValues = z.input<typeof settingsSchema>;
-
-export const SETTINGS_QUERY_KEY = ['admin', 'settings'] as const;
 
 /** spec §8 'Back office'. */
 const SAVED = { title: 'Settings Saved', description: 'Application settings have been updated successfully.' } as const;
@@ -68,14 +65,14 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
     resolver: zodResolver(settingsSchema),
     defaultValues: initial,
   });
+  const save = useSaveSettings();
   const { errors, isSubmitting, isDirty } = formState;
   const feeType = watch('transferFeeConfig.type');
   const number = (name: (typeof NUMBER_FIELDS)[number]) => register(name, { setValueAs: asNumber });
 
   const onValid = async (values: AppSettings) => {
     try {
-      const saved = await api<AppSettings>('/api/admin/settings', { method: 'PUT', body: values });
-      queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
+      const saved = await save.mutateAsync(values);
       reset(saved);
       notify.success(SAVED.title, SAVED.description);
     } catch (error) {

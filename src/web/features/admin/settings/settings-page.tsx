@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AppSettings } from '../../../../domain/admin/settings';
 import { Alert } from '../../../components/ui/alert';
-import { api } from '../../../lib/api';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { SETTINGS_QUERY_KEY, SettingsForm } from './settings-form';
+import { settingsQuery } from './settings-api';
+import { SettingsForm } from './settings-form';
 
 /** /admin/settings (spec §2, §3 'Settings object'; decisions.md 'Back office': stored, the calculators' defaults). */
 export default function SettingsPage() {
-  const query = useQuery({
-    queryKey: SETTINGS_QUERY_KEY,
-    queryFn: ({ signal }) => api<AppSettings>('/api/admin/settings', { signal }),
-    staleTime: 0,
-  });
+  const query = useQuery(settingsQuery());
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">

@@ -1,0 +1,20 @@
+import { pathOf, queryStringOf, type ReplyBody, type RouteContract, type RouteInput } from '../../domain/api/route';
+import { api } from './api';
+
+/**
+ * Calls a route declared in src/domain/api: the URL from its path and parameters, the
+ * query string and the JSON body from the input, the answer typed by the route's own
+ * response schema (docs/decisions/017-route-contracts.md). Errors are `ApiError`s with
+ * the server's code and field messages, as from `api()`.
+ */
+export function callApi<C extends RouteContract>(contract: C, input: RouteInput<C>, init: { signal?: AbortSignal; keepalive?: boolean } = {}): Promise<ReplyBody<C>> {
+  const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const url = `${pathOf(contract.path, params)}${queryStringOf(query)}`;
+  return api<ReplyBody<C>>(url, { method: contract.method.toUpperCase(), body, signal: init.signal, keepalive: init.keepalive });
+}
+
+/** The address of a route's file or export (a download link): path, parameters and query. */
+export function hrefOf<C extends RouteContract>(contract: C, input: Pick<RouteInput<C>, 'params' | 'query'>): string {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return `${pathOf(contract.path, params)}${queryStringOf(query)}`;
+}
