@@ -22,6 +22,7 @@ import { adminRoutes } from './routes/admin';
 import { LETTERS_UPLOAD_PATH } from './routes/admin/letters';
 import { applicationRoutes, UPLOAD_PATH } from './routes/application';
 import { documentRoutes } from './routes/documents';
+import { mailOutboxRoutes } from './routes/mail-outbox';
 import { meRoutes } from './routes/me';
 import { waitlistRoutes } from './routes/waitlist';
 import { loadIndexTemplate, renderIndex, type ClientConfig } from './spa/html';
@@ -123,6 +124,7 @@ export function createApp(deps: Deps) {
     }
   });
   route(api, systemApi.openapi, async () => (await openApiDocument(api, deps.auth, deps.brand.name)) as { openapi: string; paths: Record<string, Record<string, unknown>> });
+  api.route('/', mailOutboxRoutes());
   api.route('/api/waitlist', waitlistRoutes());
   // better-auth: sign-up, sign-in, sessions, verification, reset, two-factor (docs/decisions/006-accounts.md).
   api.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);

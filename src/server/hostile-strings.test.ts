@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeDraft } from '../domain/application/test-drafts';
 import { UNSUPPORTED_TEXT } from '../domain/safe-text';
+import { resolveAuthSecret } from './auth/secret';
+import { outboxKey } from './mail/outbox-link';
 import { signedInAdmin } from './test/admin-client';
 import { fixture, signUp, upload, type Member } from './test/application-client';
 import { AUTH_TEST_ENV, TestBrowser } from './test/auth-client';
@@ -144,6 +146,7 @@ describe('hostile strings never cause a server error', () => {
       { route: 'POST /api/application/submit', as: 'member', path: '/api/application/submit', json: {} },
       { route: 'POST /api/application/documents', as: 'member', path: '/api/application/documents', query: { type: 'governmentId' } },
       { route: 'GET /api/documents/:id', as: 'member', path: `/api/documents/${documentId}` },
+      { route: 'GET /api/mail-outbox/:id', as: 'anonymous', path: '/api/mail-outbox/1', query: { key: outboxKey(resolveAuthSecret(app.config), 1) } },
       { route: 'DELETE /api/documents/:id', as: 'member', path: `/api/documents/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
       { route: 'GET /api/admin/ping', as: 'admin', path: '/api/admin/ping' },
       { route: 'GET /api/admin/dashboard', as: 'admin', path: '/api/admin/dashboard' },

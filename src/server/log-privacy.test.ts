@@ -2,7 +2,9 @@ import { format } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { completeDraft } from '../domain/application/test-drafts';
+import { resolveAuthSecret } from './auth/secret';
 import { createLogger } from './lib/logger';
+import { outboxKey } from './mail/outbox-link';
 import { signedInAdmin } from './test/admin-client';
 import { fixture, upload, type Member } from './test/application-client';
 import { AUTH_TEST_ENV, newAccount, signUpAndSignIn, TestBrowser } from './test/auth-client';
@@ -41,7 +43,7 @@ const NEIGHBOUR_MARKERS = ['orlanthia', 'vexbridge', '555-0163', '5550163', 'bra
 /** Tables whose writes fail in the write phase; sessions and rate limits stay writable so requests reach their own writes. */
 const WRITE_FAULT_TABLES = ['user', 'account', 'verification', 'two_factor', 'applications', 'documents', 'waitlist_entries', 'letters_of_intent', 'audit_log', 'mail_outbox', 'settings'];
 /** Tables that disappear in the read phase (everything but what signs a request in). */
-const READ_FAULT_TABLES = ['applications', 'documents', 'waitlist_entries', 'letters_of_intent', 'audit_log', 'settings'];
+const READ_FAULT_TABLES = ['applications', 'documents', 'waitlist_entries', 'letters_of_intent', 'audit_log', 'settings', 'mail_outbox'];
 
 type Fault = 'writes' | 'reads' | 'sessions';
 
@@ -197,6 +199,7 @@ describe('no personal data in the log when the database fails', () => {
       // Reads of tables that are gone.
       { route: 'GET /api/application', fault: 'reads', send: () => applicant.browser.get('/api/application') },
       { route: 'GET /api/me/status', fault: 'reads', send: () => applicant.browser.get('/api/me/status') },
+      { route: 'GET /api/mail-outbox/:id', fault: 'reads', send: () => browser().get(`/api/mail-outbox/1?key=${outboxKey(resolveAuthSecret(app.config), 1)}`) },
       { route: 'GET /api/me/export', fault: 'reads', send: () => applicant.browser.get('/api/me/export') },
       { route: 'DELETE /api/documents/:id', fault: 'reads', send: () => applicant.browser.delete(`/api/documents/${documentId}`) },
       { route: 'DELETE /api/me', fault: 'reads', send: () => leaving.browser.request('DELETE', '/api/me', { password: leaving.account.password }) },

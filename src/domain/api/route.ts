@@ -40,8 +40,8 @@ export interface RouteContract {
    * and validates these fields with this schema.
    */
   form?: AnyObject;
-  /** Success answers by status; errors are the API's one shape and are added to the document. */
-  responses: Partial<Record<200 | 201, Reply>>;
+  /** Success answers by status (302: a redirect, answered as a Response); errors are the API's one shape and are added to the document. */
+  responses: Partial<Record<200 | 201 | 302, Reply>>;
   /** Error statuses beyond those implied by the access and the inputs (401/403, 400, 404). */
   errors?: readonly (404 | 409 | 413 | 415 | 422 | 429 | 503)[];
 }

@@ -19,4 +19,13 @@ export const systemApi = {
     summary: 'This document: every route of the API, generated from the schemas the routes validate with',
     responses: { 200: { description: 'An OpenAPI 3.1 document', schema: z.looseObject({ openapi: safeString(), paths: z.record(safeString(), z.looseObject({})) }) } },
   }),
+  mailOutboxMessage: defineRoute({
+    method: 'get',
+    path: '/api/mail-outbox/{id}',
+    access: 'public',
+    summary: "Without SMTP: opens the link of a message kept in the outbox; the server log names this address with the message's key",
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    query: z.object({ key: safeString().max(64) }),
+    responses: { 302: { description: "Redirects to the message's own link" } },
+  }),
 };

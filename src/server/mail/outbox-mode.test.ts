@@ -32,7 +32,23 @@ describe('mail without SMTP: the outbox and its one log line', () => {
 
     const printed = lines.filter((l) => l.mailId === verification.id);
     expect(printed).toHaveLength(1);
-    expect(printed[0].msg).toBe(`mail kept in the outbox (SMTP_URL is not set); open its link: ${link}`);
+    // The line names a link to the message, not the message's own link: no token, no address in the log.
+    const opener = /open its link: (https:\/\/homes\.example\.com\/api\/mail-outbox\/\d+\?key=[\w-]+)$/.exec(printed[0].msg)?.[1];
+    expect(opener).toBeDefined();
+    const logged = JSON.stringify(lines);
+    expect(logged).not.toContain(account.email);
+    expect(logged).not.toContain(link!.searchParams.get('token'));
+    expect(logged).not.toContain(Buffer.from(account.email).toString('base64').slice(0, 12));
+
+    // Opened (on this server, whatever APP_URL says), it leads to the verification link.
+    const path = new URL(opener!).pathname + new URL(opener!).search;
+    const opened = await fetch(`${app.url}${path}`, { redirect: 'manual' });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe(link!.toString());
+    // Another message's id with this key, or a made-up key, leads nowhere.
+    const otherId = path.replace(/\/(\d+)\?/, (_, id: string) => `/${Number(id) + 1}?`);
+    expect((await fetch(`${app.url}${otherId}`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${app.url}${path.replace(/key=[\w-]+/, 'key=forged')}`, { redirect: 'manual' })).status).toBe(404);
   });
 });
 

@@ -3,14 +3,16 @@ import type { Brand } from '../../domain/brand';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { resolveAuthSecret } from '../auth/secret';
 import type { Logger } from '../lib/logger';
+import { outboxOpenUrl } from './outbox-link';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** The link the message asks its reader to open; printed in the log only when the mail is kept in the outbox. */
+  /** The link the message asks its reader to open (without SMTP, the log names a link that leads to it: outbox-link.ts). */
   actionUrl?: string;
 }
 
@@ -24,17 +26,17 @@ export interface Mailer {
 }
 
 export interface MailerDeps {
-  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'APP_URL' | 'BETTER_AUTH_SECRET' | 'DATA_DIR'>;
   db: Db;
   logger: Logger;
   brand: Pick<Brand, 'name' | 'contactEmail'>;
 }
 
 /**
- * The one way the server sends mail (decisions.md 'Accounts'): over SMTP when
- * SMTP_URL is set; otherwise into the mail_outbox table plus one log line with
- * the message's link, so a laptop with no mail server can still finish sign-up.
- * That line is the only place a token is ever logged (docs/decisions/006-accounts.md).
+ * The one way the server sends mail (docs/product/accounts.md#mail): over SMTP when
+ * SMTP_URL is set; otherwise into the mail_outbox table plus one log line naming a
+ * link that opens the message's own link (outbox-link.ts), so a laptop with no mail
+ * server can still finish sign-up. The line carries no address and no token.
  */
 export function createMailer({ config, db, logger, brand }: MailerDeps): Mailer {
   if (config.SMTP_URL) {
@@ -60,7 +62,7 @@ export function createMailer({ config, db, logger, brand }: MailerDeps): Mailer 
     kind: 'outbox',
     async sendMail({ to, subject, text, html, actionUrl }) {
       const [row] = await db.insert(mailOutbox).values({ to, subject, text, html }).returning({ id: mailOutbox.id });
-      const hint = actionUrl ? `; open its link: ${actionUrl}` : '';
+      const hint = actionUrl ? `; open its link: ${outboxOpenUrl(config.APP_URL, resolveAuthSecret(config), row.id)}` : '';
       logger.info({ mailId: row.id, subject }, `mail kept in the outbox (SMTP_URL is not set)${hint}`);
     },
     close: () => undefined,
