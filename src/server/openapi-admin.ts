@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { applicationListParamsSchema, notesChangeSchema, statusChangeSchema } from '../domain/admin/applications';
-import { auditListSchema } from '../domain/admin/audit-query';
 import { letterListSchema, letterSchema } from '../domain/admin/letters';
-import { addUserSchema, changeRoleSchema, userListParamsSchema } from '../domain/admin/users';
-import { addApplicantSchema, waitlistListParamsSchema } from '../domain/admin/waitlist';
 
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, object> };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -32,30 +29,16 @@ interface AdminOperation {
  * whole document (src/server/openapi.test.ts) checks every registered route is described.
  */
 export const ADMIN_OPERATIONS: Record<string, AdminOperation> = {
-  'GET /ping': { summary: 'Answers `{ ok: true }` to an admin with two-factor enrolled (every /api/admin route is guarded alike)' },
-  'GET /dashboard': { summary: 'Counts, KPIs (New (7d), In Review, Approved, Declined, Avg Decision) and the 4 most recent applications' },
   'GET /applications': { summary: 'One page of submitted applications: search by name, e-mail or ID, status and date filters, sort', query: applicationListParamsSchema },
   'GET /applications/export': { summary: 'CSV of the filtered applications (streamed; audited)', query: applicationListParamsSchema, produces: 'text/csv' },
   'GET /applications/{id}': { summary: 'One application for the review dialog, with its documents' },
   'PATCH /applications/{id}/status': { summary: 'Sets the status (any to any), stamps reviewed_at, audits, e-mails the applicant for approved / declined / missing_info', body: statusChangeSchema },
   'PATCH /applications/{id}/notes': { summary: 'Saves the admin notes (audited)', body: notesChangeSchema },
-  'GET /users': { summary: 'One page of accounts with their derived labels (Applicant, Waitlist, Letter of Intent, User)', query: userListParamsSchema },
-  'GET /users/export': { summary: 'CSV of the filtered accounts (streamed; audited)', query: userListParamsSchema, produces: 'text/csv' },
-  'POST /users': { summary: 'Adds an account without a password (role guest); 409 when the e-mail is taken', body: addUserSchema },
-  'PATCH /users/{id}': { summary: "Sets an account's role (not one's own; never the last admin)", body: changeRoleSchema },
-  'DELETE /users/{id}': { summary: 'Deletes an account with its applications and documents (files too)' },
-  'GET /waitlist': { summary: 'One page of waitlist applicants, public and admin-added', query: waitlistListParamsSchema },
-  'GET /waitlist/export': { summary: 'CSV of the filtered waitlist (streamed; audited)', query: waitlistListParamsSchema, produces: 'text/csv' },
-  'GET /waitlist/{id}': { summary: 'Every stored field of one waitlist entry' },
-  'POST /waitlist': { summary: 'Adds an applicant to the waitlist; 409 when the e-mail is listed', body: addApplicantSchema },
-  'DELETE /waitlist/{id}': { summary: 'Removes a waitlist entry' },
   'GET /letters': { summary: 'One page of letters of intent', query: letterListSchema },
   'GET /letters/export': { summary: 'CSV of the filtered letters (streamed; audited)', query: letterListSchema, produces: 'text/csv' },
   'POST /letters': { summary: 'Adds a letter of intent with an optional PDF (checked by content, 25 MB max)', multipart: letterSchema },
   'GET /letters/{id}/pdf': { summary: "Downloads the letter's PDF as first-last-letter-of-intent.pdf (audited)", produces: 'application/pdf' },
   'DELETE /letters/{id}': { summary: 'Deletes a letter and its PDF' },
-  'GET /audit': { summary: 'One page of the audit log: entity, action, range or dates', query: auditListSchema },
-  'GET /audit/export': { summary: 'CSV of the filtered audit log (streamed; the export is audited too)', query: auditListSchema, produces: 'text/csv' },
 };
 
 /** The admin paths for the OpenAPI document. */

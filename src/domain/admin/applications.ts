@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { REVIEW_STATUSES, type ApplicationStatus } from '../application/status';
+import { APPLICATION_STATUSES, REVIEW_STATUSES, type ApplicationStatus } from '../application/status';
 import type { DocumentContentType, DocumentType } from '../application/documents';
 import { listParamsSchema } from './lists';
-import { safeString } from '../safe-text';
+import { safeIsoDateTime, safeString } from '../safe-text';
 
 /**
  * The back office's applications (spec §2 '/admin' and '/admin/applications',
@@ -115,19 +115,30 @@ export const NEW_APPLICATION_DAYS = 7;
 export const DECISION_WINDOW_DAYS = 30;
 
 /** GET /api/admin/dashboard (spec §2 'Admin dashboard', §3 'Admin KPI fields'). */
-export interface AdminDashboard {
+export const adminDashboardSchema = z.object({
   /** null when the count could not be read: the card shows a dash (spec §8 'Dashboard count failures are only logged'). */
-  counts: { waitlist: number | null; lettersOfIntent: number | null };
-  kpis: {
-    newApplications7d: number;
-    inReview: number;
-    approved: number;
-    declined: number;
+  counts: z.object({ waitlist: z.number().int().nullable(), lettersOfIntent: z.number().int().nullable() }),
+  kpis: z.object({
+    newApplications7d: z.number().int(),
+    inReview: z.number().int(),
+    approved: z.number().int(),
+    declined: z.number().int(),
     /** Mean days from submission to decision, one decimal; null when nothing was decided in the window. */
-    avgDecisionDays: number | null;
-  };
-  recent: { id: string; firstName: string | null; lastName: string | null; submittedAt: string | null; assignee: string | null; status: ApplicationStatus }[];
-}
+    avgDecisionDays: z.number().nullable(),
+  }),
+  recent: z.array(
+    z.object({
+      id: safeString(),
+      firstName: safeString().nullable(),
+      lastName: safeString().nullable(),
+      /** ISO 8601 (UTC). */
+      submittedAt: safeIsoDateTime('An ISO 8601 date-time').nullable(),
+      assignee: safeString().nullable(),
+      status: z.enum(APPLICATION_STATUSES),
+    }),
+  ),
+});
+export type AdminDashboard = z.output<typeof adminDashboardSchema>;
 
 /** 'Ada Lovelace', or what there is of it. */
 export function applicantName(row: { firstName: string | null; lastName: string | null }): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_RANGES, DEFAULT_AUDIT_RANGE } from './audit';
-import { listParamsSchema } from './lists';
+import { listParamsSchema, pageSchema } from './lists';
+import { safeIsoDateTime, safeString } from '../safe-text';
 
 /**
  * `/admin/audit` and `GET /api/admin/audit` (spec §2 '/admin/audit' filters;
@@ -10,26 +11,30 @@ import { listParamsSchema } from './lists';
 export const AUDIT_ENTITY_FILTERS = ['all', ...AUDIT_ENTITY_TYPES] as const;
 export const AUDIT_ACTION_FILTERS = ['all', ...AUDIT_ACTIONS] as const;
 
-export const auditListSchema = listParamsSchema(['at'] as const, 'at').and(
-  z.object({
-    entity: z.enum(AUDIT_ENTITY_FILTERS, { error: 'Choose an entity type from the list.' }).default('all'),
-    action: z.enum(AUDIT_ACTION_FILTERS, { error: 'Choose an action from the list.' }).default('all'),
-    range: z.enum(AUDIT_RANGES, { error: 'The range is 1d, 7d, 30d or 90d.' }).default(DEFAULT_AUDIT_RANGE),
-  }),
-);
+// One object (safeExtend keeps the dates' refinement), not an intersection: the OpenAPI document lists an object's fields as query parameters.
+export const auditListSchema = listParamsSchema(['at'] as const, 'at').safeExtend({
+  entity: z.enum(AUDIT_ENTITY_FILTERS, { error: 'Choose an entity type from the list.' }).default('all'),
+  action: z.enum(AUDIT_ACTION_FILTERS, { error: 'Choose an action from the list.' }).default('all'),
+  range: z.enum(AUDIT_RANGES, { error: 'The range is 1d, 7d, 30d or 90d.' }).default(DEFAULT_AUDIT_RANGE),
+});
 export type AuditListParams = z.output<typeof auditListSchema>;
 
-/** One row of `GET /api/admin/audit`. */
-export interface AuditItem {
-  id: number;
-  at: string;
-  actorEmail: string | null;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  changes: Record<string, unknown> | null;
-  ip: string | null;
-}
+/** One row of `GET /api/admin/audit`: `at` in ISO 8601 (UTC); `actorEmail` null for the system. */
+export const auditItemSchema = z.object({
+  id: z.number().int(),
+  at: safeIsoDateTime('An ISO 8601 date-time'),
+  actorEmail: safeString().nullable(),
+  action: safeString(),
+  entityType: safeString(),
+  entityId: safeString().nullable(),
+  /** What the entry recorded: `{ field: { from, to } }` for an update, the values of a create, an export's filter. */
+  changes: z.looseObject({}).nullable(),
+  ip: safeString().nullable(),
+});
+export type AuditItem = z.output<typeof auditItemSchema>;
+
+/** `GET /api/admin/audit`: a page of the log. */
+export const auditPageSchema = pageSchema(auditItemSchema);
 
 /** A value as the Changes column shows it: short, one line. */
 export function auditValueText(value: unknown, max = 40): string {

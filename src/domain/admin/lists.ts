@@ -63,18 +63,23 @@ export type ListParams<S extends string = string> = {
   to?: string;
 };
 
-/** One page of a list, as every list endpoint answers. */
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  /**
-   * Rows matching the filter, counted up to a cap (COUNT_CAP; SEARCH_COUNT_CAP or
-   * SEARCH_PAGES_AHEAD pages past this one while searching); `totalCapped` when there are more.
-   */
-  total: number;
-  totalCapped: boolean;
-}
+/**
+ * One page of a list, as every list endpoint answers: `items` of `item`'s shape.
+ * `total` is the rows matching the filter, counted up to a cap (COUNT_CAP;
+ * SEARCH_COUNT_CAP or SEARCH_PAGES_AHEAD pages past this one while searching);
+ * `totalCapped` when there are more.
+ */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totalCapped: z.boolean(),
+  });
+
+/** One page of a list: pageSchema's output, with items of type T. */
+export type Page<T> = Omit<z.output<ReturnType<typeof pageSchema>>, 'items'> & { items: T[] };
 
 export const pageCount = (page: Pick<Page<unknown>, 'total' | 'pageSize'>) => Math.max(1, Math.ceil(page.total / page.pageSize));
 

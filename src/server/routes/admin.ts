@@ -23,13 +23,12 @@ export const ADMIN_PREFIX = '/api/admin';
 export function adminRoutes() {
   const admin = apiRouter<AuthedEnv>();
   admin.use(`${ADMIN_PREFIX}/*`, requireRole(ROLE_RANK.admin));
-  admin.get(`${ADMIN_PREFIX}/ping`, (c) => c.json({ ok: true }));
   admin.route('/', adminSettingsRoutes());
-  admin.route(`${ADMIN_PREFIX}/dashboard`, adminDashboardRoutes());
+  admin.route('/', adminDashboardRoutes());
   admin.route(`${ADMIN_PREFIX}/applications`, adminApplicationsRoutes());
-  admin.route(`${ADMIN_PREFIX}/users`, adminUsersRoutes());
-  admin.route(`${ADMIN_PREFIX}/waitlist`, adminWaitlistRoutes());
+  admin.route('/', adminUsersRoutes());
+  admin.route('/', adminWaitlistRoutes());
   admin.route(`${ADMIN_PREFIX}/letters`, adminLettersRoutes());
-  admin.route(`${ADMIN_PREFIX}/audit`, adminAuditRoutes());
+  admin.route('/', adminAuditRoutes());
   return admin;
 }

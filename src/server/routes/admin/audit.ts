@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
-import { auditListSchema, describeChanges, type AuditItem } from '../../../domain/admin/audit-query';
+import { describeChanges, type AuditItem } from '../../../domain/admin/audit-query';
+import { adminAuditApi } from '../../../domain/api/admin-audit';
 import { actorOf } from '../../admin/audit';
 import { auditRows, listAudit } from '../../admin/audit-repo';
 import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
-import { readListParams } from '../../admin/list-query';
 import type { AuthedEnv } from '../../auth/guards';
+import { apiRouter, route } from '../../lib/route';
 
 const CSV_COLUMNS: readonly CsvColumn<AuditItem>[] = [
   { header: 'ID', value: (e) => e.id },
@@ -17,22 +17,18 @@ const CSV_COLUMNS: readonly CsvColumn<AuditItem>[] = [
   { header: 'IP', value: (e) => e.ip },
 ];
 
-/** `/api/admin/audit` — mounted behind the admin guard by src/server/routes/admin.ts. */
+/** `/api/admin/audit` (src/domain/api/admin-audit.ts), behind the admin guard of src/server/routes/admin.ts. */
 export function adminAuditRoutes() {
-  return (
-    new Hono<AuthedEnv>()
-      /** A page of the log, newest first, filtered by entity type, action and time (spec §2 '/admin/audit'). */
-      .get('/', async (c) => {
-        const params = readListParams(c, auditListSchema);
-        return c.json(await listAudit(c.var.deps.db, params));
-      })
-      /** The CSV of the current filter, streamed; the export is itself recorded in the log. */
-      .get('/export', async (c) => {
-        const { db } = c.var.deps;
-        const { page: _page, pageSize: _pageSize, q: _q, sort: _sort, dir: _dir, ...filter } = readListParams(c, auditListSchema);
-        const now = new Date();
-        const params = { ...filter, q: '', sort: 'at' as const, dir: 'desc' as const, page: 1, pageSize: 1 };
-        return auditedCsvExport(db, actorOf(c), { list: 'audit-log', entityType: 'audit_log', filter, columns: CSV_COLUMNS, rows: auditRows(params, now) });
-      })
-  );
+  const router = apiRouter<AuthedEnv>();
+  /** A page of the log, newest first, filtered by entity type, action and time (spec §2 '/admin/audit'). */
+  route(router, adminAuditApi.list, (c, { query }) => listAudit(c.var.deps.db, query));
+  /** The CSV of the current filter, streamed; the export is itself recorded in the log. */
+  route(router, adminAuditApi.export, (c, { query }) => {
+    const { db } = c.var.deps;
+    const { page: _page, pageSize: _pageSize, q: _q, sort: _sort, dir: _dir, ...filter } = query;
+    const now = new Date();
+    const params = { ...filter, q: '', sort: 'at' as const, dir: 'desc' as const, page: 1, pageSize: 1 };
+    return auditedCsvExport(db, actorOf(c), { list: 'audit-log', entityType: 'audit_log', filter, columns: CSV_COLUMNS, rows: auditRows(params, now) });
+  });
+  return router;
 }

@@ -1,12 +1,17 @@
-import { Hono } from 'hono';
-import type { AuthedEnv } from '../../auth/guards';
+import { adminDashboardApi } from '../../../domain/api/admin-dashboard';
 import { dashboardSummary } from '../../admin/applications-repo';
+import type { AuthedEnv } from '../../auth/guards';
+import { apiRouter, route } from '../../lib/route';
 
-/** `/api/admin/dashboard` — mounted behind the admin guard by src/server/routes/admin.ts (spec §2 'Admin dashboard'). */
+/** `/api/admin/dashboard` and `/api/admin/ping` (src/domain/api/admin-dashboard.ts), behind the admin guard of src/server/routes/admin.ts (spec §2 'Admin dashboard'). */
 export function adminDashboardRoutes() {
-  return new Hono<AuthedEnv>().get('/', async (c) => {
+  const router = apiRouter<AuthedEnv>();
+  /** The guard's probe: reaching it means the caller passed the admin guard. */
+  route(router, adminDashboardApi.ping, () => ({ ok: true as const }));
+  route(router, adminDashboardApi.get, (c) => {
     const { db, logger } = c.var.deps;
     c.header('cache-control', 'no-store');
-    return c.json(await dashboardSummary(db, logger));
+    return dashboardSummary(db, logger);
   });
+  return router;
 }

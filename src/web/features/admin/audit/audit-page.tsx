@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo } from 'react';
 import {
@@ -18,9 +19,9 @@ import { AdminPageHeader } from '../components/admin-page-header';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SelectFilter } from '../components/list-toolbar';
-import { exportHref, useAdminList } from '../lib/admin-api';
 import { useListState } from '../lib/use-list-state';
 import { inViewerZone, localDateTime } from '../../../lib/dates';
+import { auditExportHref, auditListQuery } from './audit-api';
 
 const LOAD_FAILED = 'Failed to load the audit log';
 const EMPTY = 'No audit entries for these filters';
@@ -69,7 +70,7 @@ function Changes({ entry }: { entry: AuditItem }) {
 /** /admin/audit (spec §2 filters; decisions.md 'Back office': the real log of every admin change). */
 export default function AuditPage() {
   const [state, update] = useListState({ page: '1', entity: 'all', action: 'all', range: DEFAULT_AUDIT_RANGE as string, from: '', to: '' });
-  const query = useAdminList<AuditItem>('audit', state);
+  const query = useQuery(auditListQuery(state));
   const datesSet = Boolean(state.from || state.to);
 
   useEffect(() => {
@@ -111,7 +112,7 @@ export default function AuditPage() {
         <SelectFilter label="Action" value={state.action} onChange={(action) => update({ action })} options={ACTION_OPTIONS} />
         <SelectFilter label="Date range" value={state.range} onChange={(range) => update({ range })} options={RANGE_OPTIONS} />
         <MoreFilters from={state.from} to={state.to} dateLabel="Date" onChange={(range) => update(range)} />
-        <ExportButton href={exportHref('audit', state)} />
+        <ExportButton href={auditExportHref(state)} />
       </ListToolbar>
       {datesSet && <p className="-mt-3 text-sm text-muted-foreground">The dates under More Filters replace the date range.</p>}
       <section aria-label="Audit entries" className="flex flex-col gap-3">

@@ -1,22 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
-import type { AdminDashboard } from '../../../../domain/admin/applications';
-import { api } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { ADMIN_DASHBOARD_KEY } from '../lib/admin-query-keys';
+import { dashboardQuery } from './dashboard-api';
 import { CountCards, KpiBlock } from './dashboard-figures';
 import { QuickLinks } from './quick-links';
 import { RecentApplications } from './recent-applications';
 
 /** /admin (spec §2 'Admin dashboard'): the counts, the KPIs, the newest applications and the shortcuts. */
 export default function AdminDashboardPage() {
-  const query = useQuery({
-    queryKey: ADMIN_DASHBOARD_KEY,
-    queryFn: ({ signal }) => api<AdminDashboard>('/api/admin/dashboard', { signal }),
-    staleTime: 0,
-  });
+  const query = useQuery(dashboardQuery());
   const data = query.data;
 
   return (

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { adminDashboardSchema } from '../admin/applications';
+import { defineRoute } from './route';
+
+/** `/api/admin/dashboard` (spec §2 'Admin dashboard') and the admin guard's probe. */
+export const adminDashboardApi = {
+  ping: defineRoute({
+    method: 'get',
+    path: '/api/admin/ping',
+    access: 'admin',
+    summary: 'Answers `{ ok: true }` to an admin with two-factor enrolled (every /api/admin route is guarded alike)',
+    responses: { 200: { description: 'The caller is an admin', schema: z.object({ ok: z.literal(true) }) } },
+  }),
+  get: defineRoute({
+    method: 'get',
+    path: '/api/admin/dashboard',
+    access: 'admin',
+    summary: 'Counts, KPIs (New (7d), In Review, Approved, Declined, Avg Decision) and the 4 most recent applications',
+    responses: { 200: { description: 'The figures; a count that could not be read is null', schema: adminDashboardSchema } },
+  }),
+};
