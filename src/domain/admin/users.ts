@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth';
-import { ROLES, type Role } from '../roles';
+import { ROLES } from '../roles';
 import { US_STATES } from '../waitlist';
 import { listParamsSchema } from './lists';
-import { safeString } from '../safe-text';
+import { safeIsoDateTime, safeString } from '../safe-text';
 
 /**
  * The back office's users list (spec §2 '/admin/users', §4 'Derived label', §5
@@ -41,23 +41,28 @@ export const USER_SORTS = ['created_at', 'name', 'email'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
 /** `GET /api/admin/users` and its export: the common list parameters plus the status filter. */
-export const userListParamsSchema = listParamsSchema(USER_SORTS, 'created_at').and(
-  z.object({ filter: z.enum(FILTER_VALUES, { error: 'Choose a listed status.' }).default('all') }),
-);
+// One object (safeExtend keeps the dates' refinement), not an intersection: the OpenAPI document lists an object's fields as query parameters.
+export const userListParamsSchema = listParamsSchema(USER_SORTS, 'created_at').safeExtend({
+  filter: z.enum(FILTER_VALUES, { error: 'Choose a listed status.' }).default('all'),
+});
 export type UserListParams = z.output<typeof userListParamsSchema>;
 
-/** One row of the users list. */
-export interface AdminUser {
-  id: string;
-  createdAt: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  intendedState: string | null;
-  role: Role;
-  labels: UserLabel[];
-}
+/** One row of the users list (`GET /api/admin/users`, and `POST`'s reply). */
+export const adminUserSchema = z.object({
+  id: safeString(),
+  createdAt: safeIsoDateTime('A date-time'),
+  firstName: safeString(),
+  lastName: safeString(),
+  email: safeString(),
+  phone: safeString().nullable(),
+  intendedState: safeString().nullable(),
+  role: z.enum(ROLES),
+  labels: z.array(z.enum(USER_LABELS)),
+});
+export type AdminUser = z.output<typeof adminUserSchema>;
+
+/** An account's id in a path: better-auth's ids are random text, not uuids (src/server/db/schema.ts). */
+export const userIdParamsSchema = z.object({ id: safeString().min(1).max(200) });
 
 const requiredName = (label: string) =>
   safeString({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
@@ -87,6 +92,8 @@ export const ADD_USER_EMPTY: Required<AddUserForm> = { firstName: '', lastName: 
 /** `PATCH /api/admin/users/:id`. */
 export const changeRoleSchema = z.object({ role: z.enum(ROLES, { error: 'Choose guest, applicant, homeowner or admin.' }) });
 export type ChangeRoleInput = z.output<typeof changeRoleSchema>;
+/** What a role change answers. */
+export const roleChangedSchema = z.object({ id: safeString(), role: z.enum(ROLES) });
 
 /** The texts of spec §8 and §5 for this page. */
 export const USER_TEXTS = {

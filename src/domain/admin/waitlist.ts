@@ -10,7 +10,7 @@ import {
 } from '../waitlist';
 import { listParamsSchema } from './lists';
 import { optionalPhoneSchema, optionalStateSchema } from './users';
-import { safeString } from '../safe-text';
+import { safeIsoDateTime, safeString } from '../safe-text';
 
 /**
  * The back office's waitlist (spec §2 '/admin/waitlist', §3 'waitlist_applicants',
@@ -36,55 +36,65 @@ export const WAITLIST_SORTS = ['created_at', 'name', 'email'] as const;
 export type WaitlistSort = (typeof WAITLIST_SORTS)[number];
 
 /** `GET /api/admin/waitlist` and its export. */
-export const waitlistListParamsSchema = listParamsSchema(WAITLIST_SORTS, 'created_at').and(
-  z.object({ interest: z.enum(['all', ...INTEREST_VALUES], { error: 'Choose buying, refinancing or investing.' }).default('all') }),
-);
+// One object (safeExtend keeps the dates' refinement), not an intersection: the OpenAPI document lists an object's fields as query parameters.
+export const waitlistListParamsSchema = listParamsSchema(WAITLIST_SORTS, 'created_at').safeExtend({
+  interest: z.enum(['all', ...INTEREST_VALUES], { error: 'Choose buying, refinancing or investing.' }).default('all'),
+});
 export type WaitlistListParams = z.output<typeof waitlistListParamsSchema>;
 
-export type WaitlistSource = 'public' | 'admin';
+export const WAITLIST_SOURCES = ['public', 'admin'] as const;
+export type WaitlistSource = (typeof WAITLIST_SOURCES)[number];
+
+const dateTime = safeIsoDateTime('A date-time');
+const optional = safeString().nullable();
 
 /** One row of the list, in spec §3's 'waitlist_applicants' shape (decisions.md mapping for public rows). */
-export interface WaitlistApplicant {
-  id: string;
-  createdAt: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  interestedIn: Interest | null;
-  intendedState: string | null;
-  source: WaitlistSource;
-  location: string | null;
-  timeline: string | null;
-  downPaymentRange: string | null;
-  monthlyPaymentRange: string | null;
-}
+export const waitlistApplicantSchema = z.object({
+  id: safeString(),
+  createdAt: dateTime,
+  firstName: safeString(),
+  lastName: safeString(),
+  email: safeString(),
+  phone: optional,
+  interestedIn: z.enum(INTEREST_VALUES).nullable(),
+  intendedState: optional,
+  source: z.enum(WAITLIST_SOURCES),
+  location: optional,
+  timeline: optional,
+  downPaymentRange: optional,
+  monthlyPaymentRange: optional,
+});
+export type WaitlistApplicant = z.output<typeof waitlistApplicantSchema>;
 
 /** Every stored field of one entry (the detail view), with the labels of its coded values. */
-export interface WaitlistApplicantDetail extends WaitlistApplicant {
-  cityState: string | null;
-  homeType: string | null;
-  buyingTimeline: string | null;
-  priceRange: string | null;
-  downPayment: string | null;
-  priority: string | null;
-  housingStatus: string | null;
-  interests: string | null;
-  contactConsent: boolean;
-  clientTimestamp: string | null;
-  receivedAt: string;
-  updatedAt: string;
-  submissionCount: number;
-  createdBy: string | null;
-  labels: {
-    interestedIn: string | null;
-    homeType: string | null;
-    buyingTimeline: string | null;
-    priceRange: string | null;
-    priority: string | null;
-    housingStatus: string | null;
-  };
-}
+export const waitlistApplicantDetailSchema = waitlistApplicantSchema.extend({
+  cityState: optional,
+  homeType: optional,
+  buyingTimeline: optional,
+  priceRange: optional,
+  downPayment: optional,
+  priority: optional,
+  housingStatus: optional,
+  interests: optional,
+  contactConsent: z.boolean(),
+  clientTimestamp: dateTime.nullable(),
+  receivedAt: dateTime,
+  updatedAt: dateTime,
+  submissionCount: z.number().int(),
+  createdBy: optional,
+  labels: z.object({
+    interestedIn: optional,
+    homeType: optional,
+    buyingTimeline: optional,
+    priceRange: optional,
+    priority: optional,
+    housingStatus: optional,
+  }),
+});
+export type WaitlistApplicantDetail = z.output<typeof waitlistApplicantDetailSchema>;
+
+/** A waitlist entry's id in a path (a uuid). */
+export const waitlistIdParamsSchema = z.object({ id: safeString().uuid() });
 
 const maybeLabel = (options: readonly { value: string; label: string }[], value: string | null) => (value ? labelOf(options, value) : null);
 

@@ -1,11 +1,10 @@
-import { Hono } from 'hono';
-import { addApplicantSchema, interestLabel, waitlistListParamsSchema, type WaitlistApplicantDetail } from '../../../domain/admin/waitlist';
+import { interestLabel, type WaitlistApplicantDetail } from '../../../domain/admin/waitlist';
+import { adminWaitlistApi } from '../../../domain/api/admin-waitlist';
 import { actorOf } from '../../admin/audit';
 import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
-import { readListParams } from '../../admin/list-query';
 import { createApplicant, deleteApplicant, exportApplicantsRows, getApplicant, listApplicants } from '../../admin/waitlist-repo';
 import type { AuthedEnv } from '../../auth/guards';
-import { readJson } from '../../lib/validate';
+import { apiRouter, route } from '../../lib/route';
 
 const CSV_COLUMNS: readonly CsvColumn<WaitlistApplicantDetail>[] = [
   { header: 'ID', value: (e) => e.id },
@@ -32,38 +31,29 @@ const CSV_COLUMNS: readonly CsvColumn<WaitlistApplicantDetail>[] = [
   { header: 'Added By', value: (e) => e.createdBy },
 ];
 
-/** `/api/admin/waitlist` — mounted behind the admin guard by src/server/routes/admin.ts. */
+/** `/api/admin/waitlist` (src/domain/api/admin-waitlist.ts), behind the admin guard of src/server/routes/admin.ts. */
 export function adminWaitlistRoutes() {
-  return (
-    new Hono<AuthedEnv>()
-      /** A page of public submissions and admin-added applicants together (decisions.md 'Waitlist'). */
-      .get('/', async (c) => {
-        const params = readListParams(c, waitlistListParamsSchema);
-        return c.json(await listApplicants(c.var.deps.db, params));
-      })
-      /** The CSV of the current filter with every stored field, streamed; the export is audited. */
-      .get('/export', async (c) => {
-        const { db } = c.var.deps;
-        const params = readListParams(c, waitlistListParamsSchema);
-        const { page: _page, pageSize: _pageSize, ...filter } = params;
-        return auditedCsvExport(db, actorOf(c), {
-          list: 'waitlist',
-          entityType: 'waitlist',
-          filter,
-          columns: CSV_COLUMNS,
-          rows: exportApplicantsRows(params),
-        });
-      })
-      /** Every stored field of one entry, with labels (the detail view). */
-      .get('/:id', async (c) => c.json(await getApplicant(c.var.deps.db, c.req.param('id'))))
-      /** spec §5 'Add waitlist applicant' (source 'admin'); 409 fields.email when the address is listed. */
-      .post('/', async (c) => {
-        const input = await readJson(c, addApplicantSchema);
-        return c.json(await createApplicant(c.var.deps.db, actorOf(c), input), 201);
-      })
-      .delete('/:id', async (c) => {
-        await deleteApplicant(c.var.deps.db, actorOf(c), c.req.param('id'));
-        return c.json({ ok: true });
-      })
-  );
+  const router = apiRouter<AuthedEnv>();
+  /** A page of public submissions and admin-added applicants together (decisions.md 'Waitlist'). */
+  route(router, adminWaitlistApi.list, (c, { query }) => listApplicants(c.var.deps.db, query));
+  /** The CSV of the current filter with every stored field, streamed; the export is audited. */
+  route(router, adminWaitlistApi.export, (c, { query }) => {
+    const { page: _page, pageSize: _pageSize, ...filter } = query;
+    return auditedCsvExport(c.var.deps.db, actorOf(c), {
+      list: 'waitlist',
+      entityType: 'waitlist',
+      filter,
+      columns: CSV_COLUMNS,
+      rows: exportApplicantsRows(query),
+    });
+  });
+  /** Every stored field of one entry, with labels (the detail view). */
+  route(router, adminWaitlistApi.detail, (c, { params }) => getApplicant(c.var.deps.db, params.id));
+  /** spec §5 'Add waitlist applicant' (source 'admin'); 409 fields.email when the address is listed. */
+  route(router, adminWaitlistApi.add, (c, { body }) => createApplicant(c.var.deps.db, actorOf(c), body));
+  route(router, adminWaitlistApi.delete, async (c, { params }) => {
+    await deleteApplicant(c.var.deps.db, actorOf(c), params.id);
+    return { ok: true as const };
+  });
+  return router;
 }

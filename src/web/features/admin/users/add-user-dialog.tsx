@@ -5,10 +5,10 @@ import { ADD_USER_EMPTY, addUserSchema, USER_TEXTS, type AddUserForm, type Admin
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { api } from '../../../lib/api';
 import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
+import { useAddUser } from './users-api';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'intendedState'] as const;
 
@@ -23,10 +23,11 @@ export function AddUserDialog({ open, onOpenChange, onAdded }: { open: boolean; 
     defaultValues: ADD_USER_EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  const addUser = useAddUser();
 
   const onValid = async (values: z.output<typeof addUserSchema>) => {
     try {
-      const user = await api<AdminUser>('/api/admin/users', { method: 'POST', body: values });
+      const user = await addUser.mutateAsync(values);
       notify.success(USER_TEXTS.added, `${user.firstName} ${user.lastName} can set a password with 'Forgot password'.`);
       reset(ADD_USER_EMPTY);
       onOpenChange(false);

@@ -6,7 +6,7 @@ import { ROLES, roleLabel, type Role } from '../../../../domain/roles';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/input';
-import { api, ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -15,9 +15,10 @@ import { DeleteRowButton } from '../components/delete-row-button';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
-import { exportHref, refreshAdminList, useAdminList } from '../lib/admin-api';
+import { exportHref, useAdminList } from '../lib/admin-api';
 import { useListState } from '../lib/use-list-state';
 import { AddUserDialog } from './add-user-dialog';
+import { refreshUsers, useChangeRole, useDeleteUser } from './users-api';
 import { inViewerZone, localDate } from '../../../lib/dates';
 
 const LABEL_BADGE: Record<UserLabel, 'default' | 'secondary' | 'outline'> = {
@@ -28,7 +29,6 @@ const LABEL_BADGE: Record<UserLabel, 'default' | 'secondary' | 'outline'> = {
 };
 
 const nameOf = (user: Pick<AdminUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
-const refreshUsers = () => refreshAdminList('users');
 
 /** The server's reason when it refused on purpose (409: own role, last admin); spec §8's text otherwise. */
 const refusal = (error: unknown, fallback: string) => (error instanceof ApiError && error.status === 409 ? error.message : failureText(error, fallback));
@@ -37,11 +37,11 @@ const refusal = (error: unknown, fallback: string) => (error instanceof ApiError
 function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const [pending, setPending] = useState<Role>();
   const name = nameOf(user);
+  const changeRole = useChangeRole();
   const change = async (role: Role) => {
     setPending(role);
     try {
-      await api(`/api/admin/users/${encodeURIComponent(user.id)}`, { method: 'PATCH', body: { role } });
-      await refreshUsers();
+      await changeRole.mutateAsync({ id: user.id, role });
       notify.success('Role updated', `${name} is now ${roleLabel(role)}.`);
     } catch (error) {
       notify.error('Error', refusal(error, 'Failed to update role'));
@@ -66,13 +66,13 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 }
 
 function DeleteButton({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const deleteUser = useDeleteUser();
   return (
     <DeleteRowButton
       label={`Delete ${nameOf(user)}`}
       confirmText={USER_TEXTS.confirmDelete}
       onDelete={async () => {
-        await api(`/api/admin/users/${encodeURIComponent(user.id)}`, { method: 'DELETE' });
-        await refreshUsers();
+        await deleteUser.mutateAsync(user.id);
       }}
       successText={USER_TEXTS.deleted}
       failureText={(error) => refusal(error, USER_TEXTS.deleteFailed)}

@@ -7,16 +7,15 @@ import {
   INTERESTS,
   WAITLIST_TEXTS,
   type AddApplicantForm,
-  type WaitlistApplicantDetail,
 } from '../../../../domain/admin/waitlist';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
-import { api } from '../../../lib/api';
 import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
+import { useAddApplicant } from './waitlist-api';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'interestedIn', 'downPaymentRange', 'monthlyPaymentRange', 'location', 'timeline', 'intendedState'] as const;
 
@@ -27,10 +26,11 @@ export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: bool
     defaultValues: ADD_APPLICANT_EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  const addApplicant = useAddApplicant();
 
   const onValid = async (values: z.output<typeof addApplicantSchema>) => {
     try {
-      await api<WaitlistApplicantDetail>('/api/admin/waitlist', { method: 'POST', body: values });
+      await addApplicant.mutateAsync(values);
       notify.success(WAITLIST_TEXTS.added);
       reset(ADD_APPLICANT_EMPTY);
       onOpenChange(false);

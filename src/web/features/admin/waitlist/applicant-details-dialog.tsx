@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import type { WaitlistApplicant, WaitlistApplicantDetail } from '../../../../domain/admin/waitlist';
 import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { api } from '../../../lib/api';
 import { localDateTime } from '../../../lib/dates';
+import { applicantDetailQuery } from './waitlist-api';
 
 const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
 const when = (value: string | null) => (value ? localDateTime(value) : null);
@@ -42,12 +42,8 @@ function fieldsOf(entry: WaitlistApplicantDetail): [string, ReactNode][] {
 /** 'View details' of a row: the entry is read afresh from the server when the dialog opens. */
 export function ApplicantDetailsDialog({ entry, open, onOpenChange }: { entry: WaitlistApplicant | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const id = entry?.id;
-  const query = useQuery({
-    queryKey: ['admin', 'waitlist', 'detail', id],
-    queryFn: ({ signal }) => api<WaitlistApplicantDetail>(`/api/admin/waitlist/${encodeURIComponent(id!)}`, { signal }),
-    enabled: open && Boolean(id),
-    staleTime: 0,
-  });
+  const detail = applicantDetailQuery(id);
+  const query = useQuery({ ...detail, enabled: open && Boolean(id) });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">

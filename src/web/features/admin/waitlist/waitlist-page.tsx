@@ -3,7 +3,6 @@ import { Eye, UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { INTEREST_FILTERS, interestLabel, WAITLIST_TEXTS, type WaitlistApplicant } from '../../../../domain/admin/waitlist';
 import { Button } from '../../../components/ui/button';
-import { api } from '../../../lib/api';
 import { failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
@@ -11,23 +10,23 @@ import { DeleteRowButton } from '../components/delete-row-button';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
-import { exportHref, refreshAdminList, useAdminList } from '../lib/admin-api';
+import { exportHref, useAdminList } from '../lib/admin-api';
 import { useListState } from '../lib/use-list-state';
 import { AddApplicantDialog } from './add-applicant-dialog';
 import { ApplicantDetailsDialog } from './applicant-details-dialog';
+import { refreshWaitlist, useDeleteApplicant } from './waitlist-api';
 import { inViewerZone, localDate } from '../../../lib/dates';
 
 const nameOf = (entry: Pick<WaitlistApplicant, 'firstName' | 'lastName'>) => `${entry.firstName} ${entry.lastName}`.trim();
-const refreshWaitlist = () => refreshAdminList('waitlist');
 
 function DeleteButton({ entry }: { entry: WaitlistApplicant }) {
+  const deleteApplicant = useDeleteApplicant();
   return (
     <DeleteRowButton
       label={`Delete ${nameOf(entry)}`}
       confirmText={WAITLIST_TEXTS.confirmDelete}
       onDelete={async () => {
-        await api(`/api/admin/waitlist/${encodeURIComponent(entry.id)}`, { method: 'DELETE' });
-        await refreshWaitlist();
+        await deleteApplicant.mutateAsync(entry.id);
       }}
       successText={WAITLIST_TEXTS.deleted}
       failureText={(error) => failureText(error, WAITLIST_TEXTS.deleteFailed)}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { pageSchema } from '../admin/lists';
+import { addApplicantSchema, waitlistApplicantDetailSchema, waitlistApplicantSchema, waitlistIdParamsSchema, waitlistListParamsSchema } from '../admin/waitlist';
+import { defineRoute } from './route';
+
+/** `/api/admin/waitlist`: public submissions and staff-added applicants in one list (spec §2 '/admin/waitlist', §5; decisions.md 'Waitlist'). */
+export const adminWaitlistApi = {
+  list: defineRoute({
+    method: 'get',
+    path: '/api/admin/waitlist',
+    access: 'admin',
+    summary: 'One page of waitlist applicants, public and admin-added',
+    query: waitlistListParamsSchema,
+    responses: { 200: { description: 'A page of applicants', schema: pageSchema(waitlistApplicantSchema) } },
+  }),
+  export: defineRoute({
+    method: 'get',
+    path: '/api/admin/waitlist/export',
+    access: 'admin',
+    summary: 'CSV of the filtered waitlist (streamed; audited)',
+    query: waitlistListParamsSchema,
+    responses: { 200: { description: 'The CSV of every entry matching the filter, with every stored field', contentType: 'text/csv' } },
+  }),
+  detail: defineRoute({
+    method: 'get',
+    path: '/api/admin/waitlist/{id}',
+    access: 'admin',
+    summary: 'Every stored field of one waitlist entry',
+    params: waitlistIdParamsSchema,
+    responses: { 200: { description: 'The entry, with the labels of its coded values', schema: waitlistApplicantDetailSchema } },
+  }),
+  add: defineRoute({
+    method: 'post',
+    path: '/api/admin/waitlist',
+    access: 'admin',
+    summary: 'Adds an applicant to the waitlist; 409 when the e-mail is listed',
+    body: addApplicantSchema,
+    responses: { 201: { description: 'The entry as stored', schema: waitlistApplicantDetailSchema } },
+    errors: [409],
+  }),
+  delete: defineRoute({
+    method: 'delete',
+    path: '/api/admin/waitlist/{id}',
+    access: 'admin',
+    summary: 'Removes a waitlist entry',
+    params: waitlistIdParamsSchema,
+    responses: { 200: { description: 'Deleted', schema: z.object({ ok: z.literal(true) }) } },
+  }),
+};

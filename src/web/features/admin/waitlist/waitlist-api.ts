@@ -1,0 +1,30 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { AddApplicantInput } from '../../../../domain/admin/waitlist';
+import { adminWaitlistApi } from '../../../../domain/api/admin-waitlist';
+import { callApi } from '../../../lib/call-api';
+import { refreshAdminList } from '../lib/admin-api';
+
+/** Asks for every cached page of the waitlist again. */
+export const refreshWaitlist = () => refreshAdminList('waitlist');
+
+/** GET /api/admin/waitlist/{id}: every stored field of one entry, read afresh each time the details open. */
+export const applicantDetailQuery = (id: string | undefined) =>
+  queryOptions({
+    queryKey: ['admin', 'waitlist', 'detail', id],
+    queryFn: ({ signal }) => callApi(adminWaitlistApi.detail, { params: { id: id! } }, { signal }),
+    enabled: Boolean(id),
+    staleTime: 0,
+  });
+
+/** POST /api/admin/waitlist; the dialog shows the outcome, the page refreshes its list. */
+export function useAddApplicant() {
+  return useMutation({ mutationFn: (body: AddApplicantInput) => callApi(adminWaitlistApi.add, { body }) });
+}
+
+/** DELETE /api/admin/waitlist/{id}; settles after the list is fresh. */
+export function useDeleteApplicant() {
+  return useMutation({
+    mutationFn: (id: string) => callApi(adminWaitlistApi.delete, { params: { id } }),
+    onSuccess: () => refreshWaitlist(),
+  });
+}
