@@ -137,7 +137,11 @@ describe('PostgreSQL going away during load', () => {
     expectOnlySuccessOrRetry(outcomes);
     expect(await Promise.all(sideTrips)).toEqual(Array(3).fill({ status: 503, retryAfter: '5', code: 'database_unavailable' }));
     const during = outcomes.filter((o) => o.startedAt > cutAt + 100 && o.startedAt + o.tookMs < restoredAt);
-    expect(during.filter((o) => o.status === 503).length).toBeGreaterThan(0);
+    // Refused connections answer the load itself with 503s. In a silent cut the load's requests sit on
+    // connections opened before it and wait for the network (there is no per-query timeout: SECURITY.md
+    // 'Known limits'), so whether one both starts and ends inside the cut depends on the pool's state;
+    // there the 503 while down is shown by the side trips above, which need connections of their own.
+    if (mode === 'reset') expect(during.filter((o) => o.status === 503).length).toBeGreaterThan(0);
     expect(during.filter((o) => o.status === 200)).toEqual([]);
     // Back within 5 s of the database's return, for sign-ups and signed-in reads alike, without a restart.
     const late = outcomes.filter((o) => o.startedAt > restoredAt + RECOVERY_MS);
