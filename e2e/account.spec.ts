@@ -111,6 +111,7 @@ test.describe('account page', () => {
   });
 
   test('the account page and the dashboard are accessible and fit a 375 px phone', async ({ page }) => {
+    test.slow(); // sign-up and sign-in, then axe on two pages and a menu at two widths
     await signUpOverHttp(page, { firstName: 'Lin' });
     for (const path of ['/dashboard', '/account']) {
       await page.setViewportSize({ width: 1280, height: 900 });
