@@ -4,6 +4,7 @@ import { signUpOverHttp, waitForToastsToGo } from './support/accounts';
 
 test.describe('dashboard', () => {
   test("a new user: 'Ready to start your journey?', the example figures and their badge", async ({ page }) => {
+    test.slow(); // sign-up and sign-in, then the dashboard with axe at two widths: past 30 s beside another worker
     await signUpOverHttp(page, { firstName: 'Nina' });
     await page.goto('/dashboard');
     const dialog = page.getByRole('dialog', { name: 'Ready to start your journey?' });
