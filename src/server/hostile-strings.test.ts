@@ -6,7 +6,7 @@ import { outboxKey } from './mail/outbox-link';
 import { signedInAdmin } from './test/admin-client';
 import { fixture, signUp, upload, type Member } from './test/application-client';
 import { AUTH_TEST_ENV, TestBrowser } from './test/auth-client';
-import { startTestServer, waitlistSubmission, type HttpReply, type TestServer } from './test/harness';
+import { startTestServer, waitlistSubmission, type HttpReply, type TestServer, readReply } from './test/harness';
 import { registeredApiRoutes, routeKey } from './test/registered-routes';
 
 /**
@@ -38,16 +38,6 @@ interface Probe {
   form?: Record<string, string>;
 }
 
-async function readReply(response: Response): Promise<HttpReply> {
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, headers: response.headers, body };
-}
 
 /** A multipart body written by hand, so a file name can carry any bytes. */
 async function sendMultipart(browser: TestBrowser, method: string, path: string, fields: Record<string, string>, file?: { field: string; disposition: string; bytes: Uint8Array }): Promise<HttpReply> {

@@ -8,7 +8,7 @@ import { outboxKey } from './mail/outbox-link';
 import { signedInAdmin } from './test/admin-client';
 import { fixture, upload, type Member } from './test/application-client';
 import { AUTH_TEST_ENV, newAccount, signUpAndSignIn, TestBrowser } from './test/auth-client';
-import { startTestServer, waitlistSubmission, type HttpReply, type TestServer } from './test/harness';
+import { startTestServer, waitlistSubmission, type HttpReply, type TestServer, readReply } from './test/harness';
 import { registeredApiRoutes, routeKey } from './test/registered-routes';
 
 /**
@@ -53,16 +53,6 @@ interface Case {
   send: () => Promise<HttpReply>;
 }
 
-async function readReply(response: Response): Promise<HttpReply> {
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, headers: response.headers, body };
-}
 
 async function postLetter(browser: TestBrowser, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string }): Promise<HttpReply> {
   const form = new FormData();

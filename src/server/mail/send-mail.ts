@@ -58,11 +58,13 @@ export function createMailer({ config, db, logger, brand }: MailerDeps): Mailer 
       close: () => transport.close(),
     };
   }
+  // Read once: resolveAuthSecret reads (or writes) DATA_DIR/auth-secret.
+  let secret: string | undefined;
   return {
     kind: 'outbox',
     async sendMail({ to, subject, text, html, actionUrl }) {
       const [row] = await db.insert(mailOutbox).values({ to, subject, text, html }).returning({ id: mailOutbox.id });
-      const hint = actionUrl ? `; open its link: ${outboxOpenUrl(config.APP_URL, resolveAuthSecret(config), row.id)}` : '';
+      const hint = actionUrl ? `; open its link: ${outboxOpenUrl(config.APP_URL, (secret ??= resolveAuthSecret(config)), row.id)}` : '';
       logger.info({ mailId: row.id, subject }, `mail kept in the outbox (SMTP_URL is not set)${hint}`);
     },
     close: () => undefined,

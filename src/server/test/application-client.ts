@@ -6,7 +6,7 @@ import { completeDraft } from '../../domain/application/test-drafts';
 import type { DocumentType } from '../../domain/application';
 import { users } from '../db/schema';
 import { linkIn, mailsTo, newAccount, signUpAndSignIn, TestBrowser, type NewAccount } from './auth-client';
-import { waitFor, type HttpReply, type TestServer } from './harness';
+import { waitFor, type HttpReply, type TestServer, readReply } from './harness';
 
 /** Tiny real files for upload tests (the browser tests can use them too). */
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -38,16 +38,6 @@ export async function verifyByMail(app: TestServer, member: Member): Promise<voi
   if (reply.status !== 200) throw new Error(`verification failed: ${reply.status}`);
 }
 
-async function readReply(response: Response): Promise<HttpReply> {
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, headers: response.headers, body };
-}
 
 /** Uploads like the wizard: multipart/form-data, one `file` field (more files when given). */
 export async function upload(

@@ -157,6 +157,18 @@ export interface HttpReply {
   body: any;
 }
 
+/** Reads a whole reply: the parsed JSON body, or the text when it is not JSON. */
+export async function readReply(response: Response): Promise<HttpReply> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
 /**
  * POSTs JSON (or a raw string as is) from our own pages (Origin: TEST_APP_URL) and
  * reads the whole reply: an unread body keeps the connection busy and delays the

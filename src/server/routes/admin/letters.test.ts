@@ -4,20 +4,10 @@ import { auditLog, lettersOfIntent } from '../../db/schema';
 import { signedInAdmin } from '../../test/admin-client';
 import { fixture, storedFiles } from '../../test/application-client';
 import { AUTH_TEST_ENV, type TestBrowser } from '../../test/auth-client';
-import { startTestServer, uniqueEmail, type HttpReply, type TestServer } from '../../test/harness';
+import { startTestServer, uniqueEmail, type HttpReply, type TestServer, readReply } from '../../test/harness';
 
 type Upload = { bytes: Uint8Array; name: string; contentType?: string };
 
-async function readReply(response: Response): Promise<HttpReply> {
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, headers: response.headers, body };
-}
 
 /** The Add Letter of Intent dialog's request: multipart/form-data, the PDF in `file`. */
 async function addLetter(browser: TestBrowser, fields: Record<string, string>, file?: Upload): Promise<HttpReply> {
