@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
@@ -25,7 +26,17 @@ export default tseslint.config(
   {
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', 'react', 'react-dom', 'pg', 'drizzle-orm*', 'node:*'], message: 'Domain code is pure: no I/O, no React, no server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**', 'react', 'react-dom', 'pg', 'drizzle-orm*', 'node:*'],
+              message: 'Domain code is pure: no I/O, no React, no server code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -43,7 +54,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "MemberExpression[object.name='z'][property.name=/^(string|email|uuid|uuidv4|uuidv6|uuidv7|guid|url|httpUrl|iso|stringbool|stringFormat|templateLiteral|base64|base64url|hex|hash|jwt|e164|emoji|nanoid|cuid|cuid2|ulid|xid|ksuid|ipv4|ipv6|cidrv4|cidrv6|hostname|mac|lowercase|uppercase|any|unknown|custom)$/]",
+          selector:
+            "MemberExpression[object.name='z'][property.name=/^(string|email|uuid|uuidv4|uuidv6|uuidv7|guid|url|httpUrl|iso|stringbool|stringFormat|templateLiteral|base64|base64url|hex|hash|jwt|e164|emoji|nanoid|cuid|cuid2|ulid|xid|ksuid|ipv4|ipv6|cidrv4|cidrv6|hostname|mac|lowercase|uppercase|any|unknown|custom)$/]",
           message: 'Build string schemas with src/domain/safe-text.ts (safeString, emailFormat, safeIsoDateTime): they refuse NUL and lone surrogates.',
         },
         {
@@ -53,4 +65,6 @@ export default tseslint.config(
       ],
     },
   },
+  // Formatting is Prettier's (npm run format; checked by npm run lint): no ESLint rule argues with it.
+  prettier,
 );

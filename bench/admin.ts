@@ -14,7 +14,14 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { startServer } from '../src/server/server';
 import {
-  BUYING_TIMELINES, DOWN_PAYMENTS, HOME_TYPES, HOUSING_STATUSES, MONTHLY_PAYMENT_RANGES, PRICE_RANGES, PRIORITIES, US_STATES,
+  BUYING_TIMELINES,
+  DOWN_PAYMENTS,
+  HOME_TYPES,
+  HOUSING_STATUSES,
+  MONTHLY_PAYMENT_RANGES,
+  PRICE_RANGES,
+  PRIORITIES,
+  US_STATES,
 } from '../src/domain/waitlist';
 import { commandCpuMs, createGetter, fmt, processCpuMs, startProcess } from './lib';
 
@@ -163,10 +170,28 @@ function generationSql(scale: Scale): { load: string[]; after: string[] } {
     `INSERT INTO waitlist_entries (source, first_name, last_name, email, email_key, phone, city_state, intended_state, home_type, buying_timeline,
         price_range, down_payment, monthly_payment_range, priority, housing_status, interests, contact_consent, client_timestamp, received_at,
         created_at, updated_at)
-     SELECT 'public', f, l, e, lower(e), ph, ${pickBy(CITIES.map((c) => `${c[0]}, ${c[1]}`), 'r1')}, ${pickBy(US_STATES, 'r2')},
-        ${pickBy(HOME_TYPES.map((o) => o.value), 'r3')}, ${pickBy(BUYING_TIMELINES.map((o) => o.value), 'r4')}, ${pickBy(PRICE_RANGES.map((o) => o.value), 'r5')},
-        ${pickBy(DOWN_PAYMENTS, 'r6')}, ${pickBy(MONTHLY_PAYMENT_RANGES, 'r1')}, ${pickBy(PRIORITIES.map((o) => o.value), 'r2')},
-        ${pickBy(HOUSING_STATUSES.map((o) => o.value), 'r3')}, 'Co-owning a starter home near good schools.', true, ts, ts, ts, ts
+     SELECT 'public', f, l, e, lower(e), ph, ${pickBy(
+       CITIES.map((c) => `${c[0]}, ${c[1]}`),
+       'r1',
+     )}, ${pickBy(US_STATES, 'r2')},
+        ${pickBy(
+          HOME_TYPES.map((o) => o.value),
+          'r3',
+        )}, ${pickBy(
+          BUYING_TIMELINES.map((o) => o.value),
+          'r4',
+        )}, ${pickBy(
+          PRICE_RANGES.map((o) => o.value),
+          'r5',
+        )},
+        ${pickBy(DOWN_PAYMENTS, 'r6')}, ${pickBy(MONTHLY_PAYMENT_RANGES, 'r1')}, ${pickBy(
+          PRIORITIES.map((o) => o.value),
+          'r2',
+        )},
+        ${pickBy(
+          HOUSING_STATUSES.map((o) => o.value),
+          'r3',
+        )}, 'Co-owning a starter home near good schools.', true, ts, ts, ts, ts
      FROM (
        SELECT u.first_name AS f, u.last_name AS l, u.email AS e, u.phone AS ph, u.created_at - random() * interval '60 days' AS ts,
               random() AS r1, random() AS r2, random() AS r3, random() AS r4, random() AS r5, random() AS r6
@@ -261,7 +286,10 @@ async function tableCounts(run: Runner) {
 
 class Session {
   private readonly jar = new Map<string, string>();
-  constructor(readonly base: string, readonly origin: string) {}
+  constructor(
+    readonly base: string,
+    readonly origin: string,
+  ) {}
 
   get cookie() {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -305,7 +333,13 @@ const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.lengt
  * fetch cost this process 1–2 ms on the same two cores as the server it measures).
  * Resolves with each request's time and the statuses that were not 200.
  */
-function closedLoop(base: string, path: string, cookie: string, clients: number, count: number): Promise<{ durations: number[]; failures: number[]; errors: number }> {
+function closedLoop(
+  base: string,
+  path: string,
+  cookie: string,
+  clients: number,
+  count: number,
+): Promise<{ durations: number[]; failures: number[]; errors: number }> {
   return new Promise((resolve, reject) => {
     const durations: number[] = [];
     const failures: number[] = [];
@@ -342,8 +376,21 @@ async function measure(base: string, cookie: string, query: Query, total: number
   if (errors > 0) firstError ??= run.failures.length ? `HTTP ${run.failures[0]}` : 'connection errors';
   const sorted = [...run.durations].sort((a, b) => a - b);
   const serial = await closedLoop(base, query.path, cookie, 1, SERIAL);
-  const serialP50 = percentile([...serial.durations].sort((a, b) => a - b), 0.5);
-  return { query, requests: sorted.length, errors, firstError, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), serialP50, cpu };
+  const serialP50 = percentile(
+    [...serial.durations].sort((a, b) => a - b),
+    0.5,
+  );
+  return {
+    query,
+    requests: sorted.length,
+    errors,
+    firstError,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    serialP50,
+    cpu,
+  };
 }
 
 function readCpu(sources: CpuSources) {
@@ -357,7 +404,11 @@ function readCpu(sources: CpuSources) {
 function cpuPerRequest(before: ReturnType<typeof readCpu>, after: ReturnType<typeof readCpu>, requests: number): Figures['cpu'] {
   const per = (a: number | null, b: number | null) => (a === null || b === null || requests === 0 ? null : (b - a) / requests);
   const client = process.cpuUsage(before.client);
-  return { server: per(before.server, after.server), database: per(before.database, after.database), client: (client.user + client.system) / 1000 / Math.max(1, requests) };
+  return {
+    server: per(before.server, after.server),
+    database: per(before.database, after.database),
+    client: (client.user + client.system) / 1000 / Math.max(1, requests),
+  };
 }
 
 function queriesFor(kind: 'postgres' | 'pglite', email: string): Query[] {
@@ -374,18 +425,33 @@ function queriesFor(kind: 'postgres' | 'pglite', email: string): Query[] {
 }
 
 function printTable(title: string, figures: Figures[]) {
-  console.log(`\n${title} — ${CLIENTS} concurrent clients, ${REQUESTS} requests per query after ${WARMUP} warm-up requests; then ${SERIAL} by one client alone`);
-  console.log('| query | requests | errors | p50 ms | p95 ms | p99 ms | target p95 | result | 1 client p50 ms | CPU ms/request: server · database · load generator |');
+  console.log(
+    `\n${title} — ${CLIENTS} concurrent clients, ${REQUESTS} requests per query after ${WARMUP} warm-up requests; then ${SERIAL} by one client alone`,
+  );
+  console.log(
+    '| query | requests | errors | p50 ms | p95 ms | p99 ms | target p95 | result | 1 client p50 ms | CPU ms/request: server · database · load generator |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|---|');
   for (const f of figures) {
     const target = f.query.target;
-    const result = f.errors === f.requests ? `n/a (${f.firstError})` : f.errors > 0 ? `FAIL (${f.errors} errors: ${f.firstError})`
-      : target === undefined ? 'reference' : f.p95 <= target ? 'PASS' : 'FAIL';
-    console.log(`| ${f.query.label} | ${f.requests} | ${f.errors} | ${fmt(f.p50, 1)} | ${fmt(f.p95, 1)} | ${fmt(f.p99, 1)} | ${target === undefined ? '—' : `≤ ${target}`} | ${result} | ${fmt(f.serialP50, 1)} | ${cpuText(f.cpu)} |`);
+    const result =
+      f.errors === f.requests
+        ? `n/a (${f.firstError})`
+        : f.errors > 0
+          ? `FAIL (${f.errors} errors: ${f.firstError})`
+          : target === undefined
+            ? 'reference'
+            : f.p95 <= target
+              ? 'PASS'
+              : 'FAIL';
+    console.log(
+      `| ${f.query.label} | ${f.requests} | ${f.errors} | ${fmt(f.p50, 1)} | ${fmt(f.p95, 1)} | ${fmt(f.p99, 1)} | ${target === undefined ? '—' : `≤ ${target}`} | ${result} | ${fmt(f.serialP50, 1)} | ${cpuText(f.cpu)} |`,
+    );
   }
 }
 
-const cpuText = (cpu: Figures['cpu']) => [cpu.server, cpu.database ?? (cpu.server === null ? null : 0), cpu.client].map((n) => (n === null ? '?' : fmt(n, 2))).join(' · ');
+const cpuText = (cpu: Figures['cpu']) =>
+  [cpu.server, cpu.database ?? (cpu.server === null ? null : 0), cpu.client].map((n) => (n === null ? '?' : fmt(n, 2))).join(' · ');
 
 const serverEnv = (port: number, staticDir: string, extra: Record<string, string>) => ({
   NODE_ENV: 'production',
@@ -411,7 +477,14 @@ async function explainFailures(databaseUrl: string, dataDir: string, cookie: str
   const staticDir = path.join(dataDir, 'no-static');
   mkdirSync(staticDir, { recursive: true });
   const config = loadConfig({
-    NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, APP_URL: 'http://127.0.0.1', STATIC_DIR: staticDir,
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    APP_URL: 'http://127.0.0.1',
+    STATIC_DIR: staticDir,
   });
   const server = await startServer(config, { database });
   const explained: string[] = [];
@@ -420,7 +493,9 @@ async function explainFailures(databaseUrl: string, dataDir: string, cookie: str
       captured.length = 0;
       await fetch(server.url + f.query.path, { headers: { cookie } }).then((r) => r.text());
       // The page's own statements, not better-auth's session lookups.
-      const own = captured.filter((c) => /^\s*(select|with)/i.test(c.query) && !/"(session|account|two_factor|rate_limits|verification)"|where "user"\."id" = \$1/.test(c.query));
+      const own = captured.filter(
+        (c) => /^\s*(select|with)/i.test(c.query) && !/"(session|account|two_factor|rate_limits|verification)"|where "user"\."id" = \$1/.test(c.query),
+      );
       for (const c of own) {
         const client = await pool.connect();
         try {
@@ -428,7 +503,10 @@ async function explainFailures(databaseUrl: string, dataDir: string, cookie: str
           const lines = plan.rows.map((r) => r['QUERY PLAN'] as string);
           explained.push(`### ${f.query.label}\n${c.query}\n-- params: ${JSON.stringify(c.params)}\n${lines.join('\n')}\n`);
           const time = lines.find((l) => l.startsWith('Execution Time')) ?? '';
-          const scans = lines.filter((l) => /Scan|Sort|Aggregate/.test(l)).slice(0, 4).map((l) => l.trim().replace(/\s+\(cost.*$/, ''));
+          const scans = lines
+            .filter((l) => /Scan|Sort|Aggregate/.test(l))
+            .slice(0, 4)
+            .map((l) => l.trim().replace(/\s+\(cost.*$/, ''));
           console.log(`  ${f.query.label}: ${time}; plan: ${scans.join(' | ')}`);
         } finally {
           client.release();
@@ -444,16 +522,28 @@ async function explainFailures(databaseUrl: string, dataDir: string, cookie: str
 }
 
 async function pickEmail(run: Runner): Promise<string> {
-  const [row] = await run.query<{ email: string }>(`SELECT email FROM "user" WHERE id = 'bench-user-4242' OR id = 'bench-user-42' ORDER BY length(id) DESC LIMIT 1`);
+  const [row] = await run.query<{ email: string }>(
+    `SELECT email FROM "user" WHERE id = 'bench-user-4242' OR id = 'bench-user-42' ORDER BY length(id) DESC LIMIT 1`,
+  );
   return row.email;
 }
 
-async function runServerAndMeasure(kind: 'postgres' | 'pglite', env: Record<string, string>, email: string, onFailure?: (cookie: string, failures: Figures[]) => Promise<void>) {
+async function runServerAndMeasure(
+  kind: 'postgres' | 'pglite',
+  env: Record<string, string>,
+  email: string,
+  onFailure?: (cookie: string, failures: Figures[]) => Promise<void>,
+) {
   // The admin is made with admin:create's own code before the server opens the database (PGlite admits one process).
   await adminCreate(['--email', ADMIN.email, '--password', ADMIN.password, '--first-name', 'Bench', '--last-name', 'Admin'], { ...env, LOG_LEVEL: 'warn' });
   const port = 4400 + Math.floor(Math.random() * 500);
   const staticDir = mkdtempSync(path.join(os.tmpdir(), 'bench-admin-static-'));
-  const server = await startProcess('node', [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], serverEnv(port, staticDir, env), `http://127.0.0.1:${port}/api/health`);
+  const server = await startProcess(
+    'node',
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'],
+    serverEnv(port, staticDir, env),
+    `http://127.0.0.1:${port}/api/health`,
+  );
   const base = `http://127.0.0.1:${port}`;
   let figures: Figures[];
   let cookie: string;
@@ -468,7 +558,13 @@ async function runServerAndMeasure(kind: 'postgres' | 'pglite', env: Record<stri
     await server.stop();
     rmSync(staticDir, { recursive: true, force: true });
   }
-  printTable(`${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (machine load average ${os.loadavg().map((n) => fmt(n, 1)).join(' / ')} over 1 / 5 / 15 min)`, figures);
+  printTable(
+    `${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (machine load average ${os
+      .loadavg()
+      .map((n) => fmt(n, 1))
+      .join(' / ')} over 1 / 5 / 15 min)`,
+    figures,
+  );
   const failures = figures.filter(failed);
   if (failures.length && onFailure) await onFailure(cookie, failures);
   return figures;
@@ -476,9 +572,16 @@ async function runServerAndMeasure(kind: 'postgres' | 'pglite', env: Record<stri
 
 function printGeneration(kind: string, seconds: number | undefined, counts: Record<string, number>, byStatus: Record<string, number>) {
   const generated = seconds === undefined ? 'reused the data already generated' : `generated in ${fmt(seconds, 1)} s`;
-  console.log(`\n${kind}: ${generated}: ${fmt(counts.users)} users, ${fmt(counts.applications)} applications, ${fmt(counts.waitlist)} waitlist entries, ${fmt(counts.letters)} letters`);
+  console.log(
+    `\n${kind}: ${generated}: ${fmt(counts.users)} users, ${fmt(counts.applications)} applications, ${fmt(counts.waitlist)} waitlist entries, ${fmt(counts.letters)} letters`,
+  );
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
-  console.log(`  applications by status: ${Object.entries(byStatus).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${fmt(n)} (${fmt((100 * n) / total, 1)}%)`).join(', ')}`);
+  console.log(
+    `  applications by status: ${Object.entries(byStatus)
+      .filter(([, n]) => n > 0)
+      .map(([s, n]) => `${s} ${fmt(n)} (${fmt((100 * n) / total, 1)}%)`)
+      .join(', ')}`,
+  );
   console.log(`  (one application per user may be open — partial unique index — so each user has ${PER_USER - 1} older declined ones)`);
 }
 

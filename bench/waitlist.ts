@@ -62,7 +62,11 @@ export async function load(label: string, port: number, duration = DURATION, con
           const n = sent;
           // Distinct visitors behind a trusted proxy: each has its own rate-limit counter.
           const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-          return { ...request, body: submission(n), headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, origin: `http://127.0.0.1:${port}` } };
+          return {
+            ...request,
+            body: submission(n),
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, origin: `http://127.0.0.1:${port}` },
+          };
         },
       },
     ],
@@ -108,7 +112,12 @@ export async function benchWaitlist() {
   await ceiling.stop();
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
-  const pgliteServer = await startProcess('node', ['--import', 'tsx', 'src/server/main.ts'], serverEnv(port, { DATA_DIR: dataDir }), `http://127.0.0.1:${port}/api/health`);
+  const pgliteServer = await startProcess(
+    'node',
+    ['--import', 'tsx', 'src/server/main.ts'],
+    serverEnv(port, { DATA_DIR: dataDir }),
+    `http://127.0.0.1:${port}/api/health`,
+  );
   const pgliteWarmup = await load('warm-up', port, WARMUP_SECONDS);
   const pgliteFigures = await load('app on PGlite', port);
   await pgliteServer.stop();
@@ -125,7 +134,12 @@ export async function benchWaitlist() {
     await admin.query(`CREATE DATABASE ${dbName}`);
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
-    const pgServer = await startProcess('node', ['--import', 'tsx', 'src/server/main.ts'], serverEnv(port, { DATABASE_URL: url.toString() }), `http://127.0.0.1:${port}/api/health`);
+    const pgServer = await startProcess(
+      'node',
+      ['--import', 'tsx', 'src/server/main.ts'],
+      serverEnv(port, { DATABASE_URL: url.toString() }),
+      `http://127.0.0.1:${port}/api/health`,
+    );
     const pgWarmup = await load('warm-up', port, WARMUP_SECONDS);
     const pgFigures = await load('app on PostgreSQL', port);
     await pgServer.stop();

@@ -10,7 +10,9 @@ async function signedIn(page: Page, overrides: Partial<TestAccount> = {}): Promi
 }
 
 test.describe('changing the e-mail address', () => {
-  test('asks for the password, mails a link to the new address and a notice to the old one; the link changes it and the new address signs in', async ({ page }) => {
+  test('asks for the password, mails a link to the new address and a notice to the old one; the link changes it and the new address signs in', async ({
+    page,
+  }) => {
     test.slow(); // a whole journey: errors, request, reload, axe, the mail, the link, sign out and in
     const account = await signedIn(page, { firstName: 'Mover' });
     const newEmail = uniqueEmail('moved');
@@ -41,7 +43,9 @@ test.describe('changing the e-mail address', () => {
     await waitForToastsToGo(page);
     await expectAccessible(page);
 
-    await expect.poll(async () => (await mailsTo(page.request, account.email)).some((m) => m.subject.includes('being changed') && m.text.includes(newEmail))).toBe(true);
+    await expect
+      .poll(async () => (await mailsTo(page.request, account.email)).some((m) => m.subject.includes('being changed') && m.text.includes(newEmail)))
+      .toBe(true);
     const link = await latestLink(page.request, newEmail, '/account/confirm-email');
     await page.goto(pathOf(link));
     await expect(page.getByRole('heading', { name: 'Your email address is changed' })).toBeVisible();

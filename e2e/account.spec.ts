@@ -30,7 +30,9 @@ test.describe('account page', () => {
 
   test('lists the sessions of two browsers and signs the other one out', async ({ browser, page }) => {
     const account = await signUpOverHttp(page);
-    const laptop = await browser.newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0' });
+    const laptop = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
+    });
     const laptopPage = await laptop.newPage();
     await signInOverHttp(laptopPage, account);
 

@@ -6,12 +6,18 @@ import { newAdmin } from './support/admins';
 import { submitApplicationOverHttp } from './support/submitted-application';
 
 /** A surname no other test uses, so a search finds exactly this applicant. */
-const uniqueSurname = () => `Tubman${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}`;
+const uniqueSurname = () =>
+  `Tubman${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6)}`;
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 test.describe('back office: applications', () => {
-  test('an admin reviews an application a user just submitted: dashboard, search, document download, approval, notes; the user sees it approved', async ({ browser }) => {
+  test('an admin reviews an application a user just submitted: dashboard, search, document download, approval, notes; the user sees it approved', async ({
+    browser,
+  }) => {
     test.slow();
     const userContext = await browser.newContext();
     const userPage = await userContext.newPage();
@@ -76,7 +82,11 @@ test.describe('back office: applications', () => {
       dialog.getByRole('link', { name: 'Download Government ID (governmentId.pdf)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('governmentId.pdf');
-    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // Approve: toast, the dialog shows it, the list behind it too.
     await dialog.getByLabel('Status', { exact: true }).selectOption('approved');

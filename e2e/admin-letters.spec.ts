@@ -23,7 +23,16 @@ test.describe('/admin/letters-of-intent', () => {
 
       await page.goto('/admin/letters-of-intent');
       await expect(page.getByRole('heading', { level: 1, name: 'Letters of Intent' })).toBeVisible();
-      await expect(page.getByRole('columnheader')).toHaveText([/^Date \((UTC|[A-Z]{2,4}|GMT[+−-][0-9:]+|[A-Za-z ]+ Time)\)$/, 'Name', 'Email', 'Property Address', 'Intended State', 'PDF', 'Status', 'Actions']);
+      await expect(page.getByRole('columnheader')).toHaveText([
+        /^Date \((UTC|[A-Z]{2,4}|GMT[+−-][0-9:]+|[A-Za-z ]+ Time)\)$/,
+        'Name',
+        'Email',
+        'Property Address',
+        'Intended State',
+        'PDF',
+        'Status',
+        'Actions',
+      ]);
       await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Add Letter of Intent' }).click();
@@ -97,7 +106,12 @@ test.describe('/admin/letters-of-intent', () => {
       // The audit log shows the creation and the deletion.
       await page.goto('/admin/audit?entity=letters_of_intent');
       await expect(page.getByRole('row').filter({ hasText: 'Letters of Intent' }).filter({ hasText: 'Delete' }).first()).toBeVisible();
-      await expect(page.getByRole('row').filter({ hasText: `lastName: ${lastName} ${tag}` }).filter({ hasText: 'Create' })).toHaveCount(1);
+      await expect(
+        page
+          .getByRole('row')
+          .filter({ hasText: `lastName: ${lastName} ${tag}` })
+          .filter({ hasText: 'Create' }),
+      ).toHaveCount(1);
     } finally {
       await context.close();
     }

@@ -71,7 +71,10 @@ test.describe('/admin/settings and /admin/audit', () => {
       await expect(page.getByLabel('Date range')).toHaveValue('7d');
       await page.getByLabel('Entity type').selectOption({ label: 'Settings' });
       await expect(page).toHaveURL(/[?&]entity=settings/);
-      const entry = page.getByRole('row').filter({ hasText: account.email }).filter({ hasText: `hoaDefault: ${HOA_DEFAULT} → ${HOA_CHANGED}` });
+      const entry = page
+        .getByRole('row')
+        .filter({ hasText: account.email })
+        .filter({ hasText: `hoaDefault: ${HOA_DEFAULT} → ${HOA_CHANGED}` });
       await expect(entry).toHaveCount(1);
       await expect(entry).toContainText('Update');
       await expect(entry).toContainText('Settings');
@@ -104,7 +107,8 @@ test.describe('/admin/settings and /admin/audit', () => {
       await page.goto('/admin/payments');
       await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
       await expect(page.getByText('Sample figures')).toBeVisible();
-      for (const label of ["Today's payments", 'This month', 'Failed payments', 'Average payment']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+      for (const label of ["Today's payments", 'This month', 'Failed payments', 'Average payment'])
+        await expect(page.getByText(label, { exact: true })).toBeVisible();
       await expect(page.getByLabel('Status')).toHaveValue('all');
       await expect(page.getByLabel('Date range')).toHaveValue('30d');
       for (const name of ['Manual Payment', 'Advanced', 'Export CSV']) await expect(page.getByRole('button', { name })).toBeDisabled();

@@ -1,7 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from './fixtures';
 import { newAccount, signInOverHttp, signUpOverHttp, waitForToastsToGo } from './support/accounts';
-import { continueTo, expectSaved, fillEmployment, fillPersonal, PERSONAL, progress, SAMPLE_PDF, SAMPLE_PNG, stepHeading, verifyEmail } from './support/application';
+import {
+  continueTo,
+  expectSaved,
+  fillEmployment,
+  fillPersonal,
+  PERSONAL,
+  progress,
+  SAMPLE_PDF,
+  SAMPLE_PNG,
+  stepHeading,
+  verifyEmail,
+} from './support/application';
 import { APP_URL } from './support/ports';
 
 test.describe('home application', () => {

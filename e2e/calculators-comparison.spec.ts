@@ -8,7 +8,11 @@ const PATH = comparisonPath(brand);
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const slider = (page: Page) => page.getByRole('slider', { name: 'Your total monthly payment' });
 const savings = (page: Page) => page.getByTestId('summary-savings');
-const row = (page: Page, year: number) => page.getByTestId('wealth-table-scroll').locator('tbody tr').nth(year - 1);
+const row = (page: Page, year: number) =>
+  page
+    .getByTestId('wealth-table-scroll')
+    .locator('tbody tr')
+    .nth(year - 1);
 const net = (page: Page) => page.getByTestId('net-home-wealth');
 
 /** Columns of a table row, in the order of the eight headers. */

@@ -123,7 +123,10 @@ test('cards link to the comparison and the third-party mortgage calculator', asy
   await expect(page.getByLabel('Home Price', { exact: true })).toHaveValue('495285');
 
   await page.goBack();
-  await page.getByTestId('option-max').getByRole('link', { name: /Customize My Payment/ }).click();
+  await page
+    .getByTestId('option-max')
+    .getByRole('link', { name: /Customize My Payment/ })
+    .click();
   await expect(page.getByLabel('Home Price', { exact: true })).toHaveValue('537258');
   await expect(page.getByLabel('Down Payment', { exact: true })).toHaveValue('10000');
 });

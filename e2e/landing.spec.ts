@@ -16,7 +16,16 @@ test.describe('landing page', () => {
     await expect(main.getByRole('link', { name: 'How much home can I afford?' })).toHaveAttribute('href', calculatorPath);
     await expect(main.getByRole('link', { name: 'Compare with a mortgage' })).toHaveAttribute('href', comparisonPath(DEFAULT_BRAND));
 
-    for (const title of [`Meet ${name}`, 'The numbers that matter', 'Customize Everything', 'How It Works', 'Four steps to your front door', 'What early members tell us', 'Ready when you are', 'Disclosures']) {
+    for (const title of [
+      `Meet ${name}`,
+      'The numbers that matter',
+      'Customize Everything',
+      'How It Works',
+      'Four steps to your front door',
+      'What early members tell us',
+      'Ready when you are',
+      'Disclosures',
+    ]) {
       await expect(main.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
     }
 
@@ -40,7 +49,12 @@ test.describe('landing page', () => {
       /An investor partnership/,
       /Live, manage and build wealth/,
     ]);
-    await expect(main.getByRole('list', { name: 'Four steps to your front door' }).getByRole('heading', { level: 3 })).toHaveText(['Qualify', 'Find', 'Offer', 'Live & Grow']);
+    await expect(main.getByRole('list', { name: 'Four steps to your front door' }).getByRole('heading', { level: 3 })).toHaveText([
+      'Qualify',
+      'Find',
+      'Offer',
+      'Live & Grow',
+    ]);
 
     // Three testimonials, labelled as illustrative, each with a name, age and city.
     const testimonials = main.getByRole('region', { name: 'What early members tell us' });
@@ -83,7 +97,12 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const links = page.locator('header a[href], footer a[href]');
     const all = await links.evaluateAll((as) =>
-      as.map((a) => ({ href: a.getAttribute('href') ?? '', target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '', text: a.textContent?.trim() ?? '' })),
+      as.map((a) => ({
+        href: a.getAttribute('href') ?? '',
+        target: a.getAttribute('target'),
+        rel: a.getAttribute('rel') ?? '',
+        text: a.textContent?.trim() ?? '',
+      })),
     );
     expect(all.length).toBeGreaterThan(8);
 

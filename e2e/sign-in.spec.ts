@@ -135,7 +135,11 @@ test.describe('sign-in, sign-out and password reset', () => {
   test("a 429 shows the server's message", async ({ page }) => {
     await page.goto('/auth/signin');
     await page.route('**/api/auth/sign-in/email', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: '{"error":{"code":"rate_limited","message":"Too many attempts. Please try again in 12 minutes."}}' }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: '{"error":{"code":"rate_limited","message":"Too many attempts. Please try again in 12 minutes."}}',
+      }),
     );
     await signInWithForm(page, { email: 'someone@example.com', password: 'whatever-it-is' });
     await expect(page.getByText('Too many attempts. Please try again in 12 minutes.')).toBeVisible();

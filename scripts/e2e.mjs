@@ -9,7 +9,7 @@ if (!existsSync(chrome)) {
   const message = [
     banner,
     `!! BROWSER TESTS SKIPPED: no Chromium at ${chrome}.`,
-    '!! Install Debian\'s Chromium with:  sudo apt-get install -y chromium',
+    "!! Install Debian's Chromium with:  sudo apt-get install -y chromium",
     '!! or point CHROME_PATH at a Chromium/Chrome binary. (Never `playwright install`.)',
     banner,
   ].join('\n');

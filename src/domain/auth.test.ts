@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  backupCodeSchema, changePasswordSchema, confirmPasswordSchema, profileSchema, resetPasswordSchema, signInSchema, signUpRequestSchema, signUpSchema, totpCodeSchema,
+  backupCodeSchema,
+  changePasswordSchema,
+  confirmPasswordSchema,
+  profileSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpRequestSchema,
+  signUpSchema,
+  totpCodeSchema,
 } from './auth';
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'analytical-engine', confirmPassword: 'analytical-engine' };
@@ -45,7 +53,9 @@ describe('the other account forms', () => {
   });
 
   it('reset and change compare the new password with its confirmation', () => {
-    expect(firstMessage(resetPasswordSchema.safeParse({ password: 'new-passphrase', confirmPassword: 'other' }), 'confirmPassword')).toBe('Passwords do not match');
+    expect(firstMessage(resetPasswordSchema.safeParse({ password: 'new-passphrase', confirmPassword: 'other' }), 'confirmPassword')).toBe(
+      'Passwords do not match',
+    );
     const change = changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'new-passphrase', confirmPassword: 'new-passphrase' });
     expect(change.success).toBe(true);
     expect(firstMessage(changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'short', confirmPassword: 'short' }), 'newPassword')).toBe(

@@ -27,7 +27,10 @@ export const emailSchema = safeString({ error: 'Email is required' })
   .pipe(emailFormat('Enter a valid email address'));
 
 const name = (label: string) =>
-  safeString({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  safeString({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
 
 /** What the browser sends to sign up (spec §3: confirmPassword stays in the form). */
 export const signUpRequestSchema = z.object({
@@ -44,7 +47,9 @@ export const signUpSchema = signUpRequestSchema
 export const signInSchema = z.object({
   email: emailSchema,
   // Any length: an existing password is checked, not judged.
-  password: safeString({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: safeString({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
@@ -74,7 +79,9 @@ export const profileSchema = z.object({
 
 /** Re-entering the current password before a sensitive change (two-factor on or off). */
 export const confirmPasswordSchema = z.object({
-  password: safeString({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: safeString({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
 
 /** The 6-digit code of an authenticator app (TOTP); spaces people type or paste are dropped. */
@@ -86,10 +93,7 @@ export const totpCodeSchema = z.object({
 
 /** A one-time backup code as shown at enrolment (`abcde-12345`). */
 export const backupCodeSchema = z.object({
-  code: safeString({ error: 'Enter a backup code' })
-    .trim()
-    .min(1, 'Enter a backup code')
-    .max(64, 'That is not a backup code'),
+  code: safeString({ error: 'Enter a backup code' }).trim().min(1, 'Enter a backup code').max(64, 'That is not a backup code'),
 });
 
 export type SignUpForm = z.input<typeof signUpSchema>;

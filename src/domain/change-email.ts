@@ -9,7 +9,9 @@ import { safeString } from './safe-text';
  */
 export const changeEmailSchema = z.object({
   newEmail: emailSchema,
-  password: safeString({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: safeString({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
 
 export type ChangeEmailForm = z.input<typeof changeEmailSchema>;

@@ -3,7 +3,12 @@ import { hasRank, isRole, ROLE_RANK, roleLabel, roleRank, ROLES } from './roles'
 
 describe('roles', () => {
   it('ranks guest 0, applicant 1, homeowner 2, admin 3 (spec §3)', () => {
-    expect(ROLES.map((role) => [role, roleRank(role)])).toEqual([['guest', 0], ['applicant', 1], ['homeowner', 2], ['admin', 3]]);
+    expect(ROLES.map((role) => [role, roleRank(role)])).toEqual([
+      ['guest', 0],
+      ['applicant', 1],
+      ['homeowner', 2],
+      ['admin', 3],
+    ]);
     expect(ROLE_RANK.admin).toBe(3);
   });
 

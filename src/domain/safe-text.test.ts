@@ -6,7 +6,17 @@ import { addUserSchema, userListParamsSchema } from './admin/users';
 import { addApplicantSchema } from './admin/waitlist';
 import { completeDraft } from './application/test-drafts';
 import { applicationDraftSchema } from './application/draft-schema';
-import { backupCodeSchema, changePasswordSchema, confirmPasswordSchema, forgotPasswordSchema, profileSchema, resetPasswordSchema, signInSchema, signUpSchema, totpCodeSchema } from './auth';
+import {
+  backupCodeSchema,
+  changePasswordSchema,
+  confirmPasswordSchema,
+  forgotPasswordSchema,
+  profileSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  totpCodeSchema,
+} from './auth';
 import { isSafeText, safeString, UNSUPPORTED_TEXT, withoutUnsafeText } from './safe-text';
 import { waitlistRequestSchema } from './waitlist';
 
@@ -16,11 +26,24 @@ const LOW = '\uDC00';
 
 describe('isSafeText', () => {
   it('passes text in any script, emoji (surrogate pairs) included', () => {
-    for (const text of ['', 'Ada Lovelace', 'Zoë Ñúñez-Østergaard', '李小龍', 'مرحبا', '👩‍👩‍👧 🏠', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'tab\tand\nnewline']) expect(isSafeText(text), text).toBe(true);
+    for (const text of ['', 'Ada Lovelace', 'Zoë Ñúñez-Østergaard', '李小龍', 'مرحبا', '👩‍👩‍👧 🏠', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'tab\tand\nnewline'])
+      expect(isSafeText(text), text).toBe(true);
   });
 
   it('refuses NUL and every lone half of a surrogate pair, wherever it is', () => {
-    for (const text of [NUL, `Ada${NUL}`, `${NUL}Ada`, HIGH, LOW, `Ada${HIGH}`, `${LOW}Ada`, `${HIGH}${HIGH}${LOW}`, `${HIGH}${LOW}${LOW}`, `${LOW}${HIGH}`, '🏠'.slice(0, 1)]) {
+    for (const text of [
+      NUL,
+      `Ada${NUL}`,
+      `${NUL}Ada`,
+      HIGH,
+      LOW,
+      `Ada${HIGH}`,
+      `${LOW}Ada`,
+      `${HIGH}${HIGH}${LOW}`,
+      `${HIGH}${LOW}${LOW}`,
+      `${LOW}${HIGH}`,
+      '🏠'.slice(0, 1),
+    ]) {
       expect(isSafeText(text), JSON.stringify(text)).toBe(false);
     }
   });
@@ -52,8 +75,34 @@ function withValue(value: unknown, path: PropertyKey[], replace: (old: string) =
 }
 
 const SAMPLES: [string, z.ZodType, unknown][] = [
-  ['waitlist', waitlistRequestSchema, { timestamp: '2025-03-14T15:09:26.535Z', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(214) 555-0187', cityState: 'Dallas, TX', intendedState: 'Texas', homeType: 'new', buyingTimeline: '6months', priceRange: '300-400k', downPayment: '$25K', monthlyPaymentRange: '$1,800-$2,000', priority: 'higher-equity', housingStatus: 'renter', interests: 'A starter home.', contactConsent: true, website: '' }],
-  ['sign-up', signUpSchema, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'cobol-compiler-1959!', confirmPassword: 'cobol-compiler-1959!' }],
+  [
+    'waitlist',
+    waitlistRequestSchema,
+    {
+      timestamp: '2025-03-14T15:09:26.535Z',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '(214) 555-0187',
+      cityState: 'Dallas, TX',
+      intendedState: 'Texas',
+      homeType: 'new',
+      buyingTimeline: '6months',
+      priceRange: '300-400k',
+      downPayment: '$25K',
+      monthlyPaymentRange: '$1,800-$2,000',
+      priority: 'higher-equity',
+      housingStatus: 'renter',
+      interests: 'A starter home.',
+      contactConsent: true,
+      website: '',
+    },
+  ],
+  [
+    'sign-up',
+    signUpSchema,
+    { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'cobol-compiler-1959!', confirmPassword: 'cobol-compiler-1959!' },
+  ],
   ['sign-in', signInSchema, { email: 'ada@example.com', password: 'anything-1' }],
   ['forgot password', forgotPasswordSchema, { email: 'ada@example.com' }],
   ['reset password', resetPasswordSchema, { password: 'cobol-compiler-1959!', confirmPassword: 'cobol-compiler-1959!' }],
@@ -65,9 +114,45 @@ const SAMPLES: [string, z.ZodType, unknown][] = [
   ['application draft', applicationDraftSchema, completeDraft()],
   ['admin notes', notesChangeSchema, { notes: 'Called back.' }],
   ['admin add user', addUserSchema, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(214) 555-0187', intendedState: 'Texas' }],
-  ['admin add applicant', addApplicantSchema, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(214) 555-0187', interestedIn: 'buying', downPaymentRange: '$20K', monthlyPaymentRange: '$2,000', location: 'Dallas', timeline: 'Soon', intendedState: 'Texas' }],
-  ['admin letter', letterSchema, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(214) 555-0187', propertyAddress: '12 Elm St', propertyValue: '450000', downPaymentAmount: '', desiredMonthlyPayment: '2100', moveInDate: 'Q3', notes: 'Note', status: 'pending', intendedState: 'Texas' }],
-  ['applications list', applicationListParamsSchema, { q: 'ada', status: 'all', sort: 'submitted_at', dir: 'desc', page: '1', pageSize: '25', from: '2025-01-01', to: '2025-02-01' }],
+  [
+    'admin add applicant',
+    addApplicantSchema,
+    {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '(214) 555-0187',
+      interestedIn: 'buying',
+      downPaymentRange: '$20K',
+      monthlyPaymentRange: '$2,000',
+      location: 'Dallas',
+      timeline: 'Soon',
+      intendedState: 'Texas',
+    },
+  ],
+  [
+    'admin letter',
+    letterSchema,
+    {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '(214) 555-0187',
+      propertyAddress: '12 Elm St',
+      propertyValue: '450000',
+      downPaymentAmount: '',
+      desiredMonthlyPayment: '2100',
+      moveInDate: 'Q3',
+      notes: 'Note',
+      status: 'pending',
+      intendedState: 'Texas',
+    },
+  ],
+  [
+    'applications list',
+    applicationListParamsSchema,
+    { q: 'ada', status: 'all', sort: 'submitted_at', dir: 'desc', page: '1', pageSize: '25', from: '2025-01-01', to: '2025-02-01' },
+  ],
   ['users list', userListParamsSchema, { q: 'ada', filter: 'all', sort: 'name', dir: 'asc', from: '2025-01-01', to: '2025-02-01' }],
 ];
 
@@ -88,7 +173,7 @@ describe('every schema refuses NUL and lone surrogates in every string field', (
   });
 
   it('says "Remove the unsupported characters." under a free-text field', () => {
-    const parsed = waitlistRequestSchema.safeParse({ ...SAMPLES[0]![2] as object, firstName: `Ada${NUL}`, interests: `${HIGH}` });
+    const parsed = waitlistRequestSchema.safeParse({ ...(SAMPLES[0]![2] as object), firstName: `Ada${NUL}`, interests: `${HIGH}` });
     const messages = Object.fromEntries(parsed.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
     expect(messages).toMatchObject({ firstName: UNSUPPORTED_TEXT, interests: UNSUPPORTED_TEXT });
     const draft = applicationDraftSchema.safeParse({ employment: { employer: `Babbage${NUL}` } });

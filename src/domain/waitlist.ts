@@ -9,11 +9,56 @@ export interface Option<V extends string = string> {
 
 // spec §3: the 50 US states by full name, Alabama to Wyoming.
 export const US_STATES = [
-  'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia',
-  'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland',
-  'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey',
-  'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island', 'South Carolina',
-  'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming',
+  'Alabama',
+  'Alaska',
+  'Arizona',
+  'Arkansas',
+  'California',
+  'Colorado',
+  'Connecticut',
+  'Delaware',
+  'Florida',
+  'Georgia',
+  'Hawaii',
+  'Idaho',
+  'Illinois',
+  'Indiana',
+  'Iowa',
+  'Kansas',
+  'Kentucky',
+  'Louisiana',
+  'Maine',
+  'Maryland',
+  'Massachusetts',
+  'Michigan',
+  'Minnesota',
+  'Mississippi',
+  'Missouri',
+  'Montana',
+  'Nebraska',
+  'Nevada',
+  'New Hampshire',
+  'New Jersey',
+  'New Mexico',
+  'New York',
+  'North Carolina',
+  'North Dakota',
+  'Ohio',
+  'Oklahoma',
+  'Oregon',
+  'Pennsylvania',
+  'Rhode Island',
+  'South Carolina',
+  'South Dakota',
+  'Tennessee',
+  'Texas',
+  'Utah',
+  'Vermont',
+  'Virginia',
+  'Washington',
+  'West Virginia',
+  'Wisconsin',
+  'Wyoming',
 ] as const;
 
 export const HOME_TYPES = [
@@ -40,14 +85,19 @@ export const PRICE_RANGES = [
 ] as const satisfies readonly Option[];
 
 // spec §3: text labels from $5K to $50K in $5K steps, then $50K+.
-export const DOWN_PAYMENTS = [
-  '$5K', '$10K', '$15K', '$20K', '$25K', '$30K', '$35K', '$40K', '$45K', '$50K', '$50K+',
-] as const;
+export const DOWN_PAYMENTS = ['$5K', '$10K', '$15K', '$20K', '$25K', '$30K', '$35K', '$40K', '$45K', '$50K', '$50K+'] as const;
 
 // spec §3: nine bands, exactly as listed ($2,400-$2,600 and $2,800-$3,000 are absent).
 export const MONTHLY_PAYMENT_RANGES = [
-  '<$1,200', '$1,200-$1,400', '$1,400-$1,600', '$1,600-$1,800', '$1,800-$2,000',
-  '$2,000-$2,200', '$2,200-$2,400', '$2,600-$2,800', '$3,000+',
+  '<$1,200',
+  '$1,200-$1,400',
+  '$1,400-$1,600',
+  '$1,600-$1,800',
+  '$1,800-$2,000',
+  '$2,000-$2,200',
+  '$2,200-$2,400',
+  '$2,600-$2,800',
+  '$3,000+',
 ] as const;
 
 export const PRIORITIES = [
@@ -61,23 +111,28 @@ export const HOUSING_STATUSES = [
   { value: 'current-homeowner', label: 'Current Homeowner' },
 ] as const satisfies readonly Option[];
 
-const values = <T extends readonly Option[]>(options: T) =>
-  options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
+const values = <T extends readonly Option[]>(options: T) => options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
 
 export function labelOf(options: readonly Option[], value: string): string {
   return options.find((o) => o.value === value)?.label ?? value;
 }
 
 const required = (label: string, max = 200) =>
-  safeString({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
-const choice = <T extends [string, ...string[]]>(allowed: T, message: string) =>
-  z.enum(allowed, { error: message });
+  safeString({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+const choice = <T extends [string, ...string[]]>(allowed: T, message: string) => z.enum(allowed, { error: message });
 
 /** spec §5: every field is required; consent must be ticked. */
 export const waitlistSchema = z.object({
   firstName: required('First name', 100),
   lastName: required('Last name', 100),
-  email: safeString({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long').pipe(emailFormat('Enter a valid email address')),
+  email: safeString({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long')
+    .pipe(emailFormat('Enter a valid email address')),
   phone: required('Phone', 40).regex(/^[+()\d\s.-]*\d{3}[()\d\s.-]*\d{4}[\s]*$/, 'Enter a valid phone number'),
   cityState: required('City and state', 120),
   intendedState: choice([...US_STATES], 'Choose the state you intend to buy in'),
@@ -103,7 +158,19 @@ export const waitlistRequestSchema = waitlistSchema.extend({
 });
 
 export const WAITLIST_EMPTY: Record<keyof WaitlistForm, string | boolean> = {
-  firstName: '', lastName: '', email: '', phone: '', cityState: '', intendedState: '', homeType: '',
-  buyingTimeline: '', priceRange: '', downPayment: '', monthlyPaymentRange: '', priority: '',
-  housingStatus: '', interests: '', contactConsent: false,
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  cityState: '',
+  intendedState: '',
+  homeType: '',
+  buyingTimeline: '',
+  priceRange: '',
+  downPayment: '',
+  monthlyPaymentRange: '',
+  priority: '',
+  housingStatus: '',
+  interests: '',
+  contactConsent: false,
 };

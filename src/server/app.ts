@@ -123,7 +123,11 @@ export function createApp(deps: Deps) {
       return c.json({ error: { code: 'database_unavailable', message: 'The database is not reachable.' } }, 503);
     }
   });
-  route(api, systemApi.openapi, async () => (await openApiDocument(api, deps.auth, deps.brand.name)) as { openapi: string; paths: Record<string, Record<string, unknown>> });
+  route(
+    api,
+    systemApi.openapi,
+    async () => (await openApiDocument(api, deps.auth, deps.brand.name)) as { openapi: string; paths: Record<string, Record<string, unknown>> },
+  );
   api.route('/', mailOutboxRoutes());
   api.route('/api/waitlist', waitlistRoutes());
   // better-auth: sign-up, sign-in, sessions, verification, reset, two-factor (docs/decisions/006-accounts.md).
@@ -145,7 +149,9 @@ export function createApp(deps: Deps) {
       root: staticDir,
       precompressed: true,
       // File names carry a content hash: cache them for a year.
-      onFound: (_path, c) => { c.header('Cache-Control', 'public, max-age=31536000, immutable'); },
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
     }),
   );
   app.get('/assets/*', (c) => c.text('Not found', 404));
@@ -155,7 +161,9 @@ export function createApp(deps: Deps) {
       root: staticDir,
       precompressed: true,
       rewriteRequestPath: (p) => (p === '/' || p.endsWith('.html') ? '/__no_such_file__' : p),
-      onFound: (_path, c) => { c.header('Cache-Control', 'public, max-age=3600'); },
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=3600');
+      },
     }),
   );
 

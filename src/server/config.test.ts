@@ -100,7 +100,10 @@ describe('loadConfig: applications and documents', () => {
   it('keeps uploads in the data folder unless S3_BUCKET is set, and checks the S3 variables go together', () => {
     expect(loadConfig({}).S3_BUCKET).toBeUndefined();
     expect(loadConfig({ S3_BUCKET: 'docs', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
-      S3_BUCKET: 'docs', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true,
+      S3_BUCKET: 'docs',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
     });
     expect(() => loadConfig({ S3_BUCKET: 'docs', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
@@ -113,7 +116,9 @@ describe('loadConfig: applications and documents', () => {
   });
 
   it('lists every variable in .env.example, whose values load as they are', () => {
-    const lines = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8').split('\n').filter((l) => /^[A-Z0-9_]+=/.test(l));
+    const lines = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((l) => /^[A-Z0-9_]+=/.test(l));
     const env = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
     expect(Object.keys(configSchema.shape).filter((name) => !(name in env))).toEqual([]);
     expect(() => loadConfig(env)).not.toThrow();

@@ -38,9 +38,14 @@ interface Probe {
   form?: Record<string, string>;
 }
 
-
 /** A multipart body written by hand, so a file name can carry any bytes. */
-async function sendMultipart(browser: TestBrowser, method: string, path: string, fields: Record<string, string>, file?: { field: string; disposition: string; bytes: Uint8Array }): Promise<HttpReply> {
+async function sendMultipart(
+  browser: TestBrowser,
+  method: string,
+  path: string,
+  fields: Record<string, string>,
+  file?: { field: string; disposition: string; bytes: Uint8Array },
+): Promise<HttpReply> {
   const boundary = `----hostile${Date.now()}`;
   const encoder = new TextEncoder();
   const parts: Uint8Array[] = [];
@@ -48,7 +53,9 @@ async function sendMultipart(browser: TestBrowser, method: string, path: string,
     parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; ${file.disposition}\r\nContent-Type: application/pdf\r\n\r\n`));
+    parts.push(
+      encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; ${file.disposition}\r\nContent-Type: application/pdf\r\n\r\n`),
+    );
     parts.push(file.bytes, encoder.encode('\r\n'));
   }
   parts.push(encoder.encode(`--${boundary}--\r\n`));
@@ -76,7 +83,9 @@ function withValue(value: unknown, path: string[], replace: (old: string) => str
 }
 
 const queryString = (query: Record<string, string>) => {
-  const text = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&');
+  const text = Object.entries(query)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${v}`)
+    .join('&');
   return text ? `?${text}` : '';
 };
 
@@ -110,12 +119,26 @@ describe('hostile strings never cause a server error', () => {
     expect((await member.browser.put('/api/application', completeDraft())).status).toBe(200);
     const documentId = (await upload(member.browser, 'governmentId', { bytes: fixture('sample.pdf'), name: 'id.pdf' })).body.id as string;
     const other = await signUp(app);
-    for (const type of ['governmentId', 'bankStatements', 'paystubs'] as const) await upload(other.browser, type, { bytes: fixture('sample.pdf'), name: `${type}.pdf` });
+    for (const type of ['governmentId', 'bankStatements', 'paystubs'] as const)
+      await upload(other.browser, type, { bytes: fixture('sample.pdf'), name: `${type}.pdf` });
     expect((await other.browser.put('/api/application', completeDraft())).status).toBe(200);
     expect((await other.browser.post('/api/application/submit')).status).toBe(200);
     const applicationId = (await other.browser.get('/api/application')).body.id as string;
     const entry = await admin.browser.post('/api/admin/waitlist', { firstName: 'Wait', lastName: 'Listed', email: `wait.${Date.now()}@example.com` });
-    const letterFields = { firstName: 'Rosa', lastName: 'Parks', email: `rosa.${Date.now()}@example.com`, phone: '(214) 555-0187', propertyAddress: '12 Elm St', propertyValue: '450000', downPaymentAmount: '', desiredMonthlyPayment: '2100', moveInDate: 'Q3', notes: 'Prefers three bedrooms.', status: 'pending', intendedState: 'Texas' };
+    const letterFields = {
+      firstName: 'Rosa',
+      lastName: 'Parks',
+      email: `rosa.${Date.now()}@example.com`,
+      phone: '(214) 555-0187',
+      propertyAddress: '12 Elm St',
+      propertyValue: '450000',
+      downPaymentAmount: '',
+      desiredMonthlyPayment: '2100',
+      moveInDate: 'Q3',
+      notes: 'Prefers three bedrooms.',
+      status: 'pending',
+      intendedState: 'Texas',
+    };
     const letter = await sendMultipart(admin.browser, 'POST', '/api/admin/letters', letterFields);
     expect(letter.status).toBe(201);
     const settings = (await admin.browser.get('/api/admin/settings')).body;
@@ -141,19 +164,55 @@ describe('hostile strings never cause a server error', () => {
       { route: 'GET /api/admin/ping', as: 'admin', path: '/api/admin/ping' },
       { route: 'GET /api/admin/dashboard', as: 'admin', path: '/api/admin/dashboard' },
       { route: 'GET /api/admin/applications', as: 'admin', path: '/api/admin/applications', query: { ...listQuery, sort: 'submitted_at', status: 'all' } },
-      { route: 'GET /api/admin/applications/export', as: 'admin', path: '/api/admin/applications/export', query: { ...listQuery, sort: 'submitted_at', status: 'all' } },
+      {
+        route: 'GET /api/admin/applications/export',
+        as: 'admin',
+        path: '/api/admin/applications/export',
+        query: { ...listQuery, sort: 'submitted_at', status: 'all' },
+      },
       { route: 'GET /api/admin/applications/:id', as: 'admin', path: `/api/admin/applications/${applicationId}` },
-      { route: 'PATCH /api/admin/applications/:id/status', as: 'admin', path: `/api/admin/applications/${applicationId}/status`, json: { status: 'in_review' } },
-      { route: 'PATCH /api/admin/applications/:id/notes', as: 'admin', path: `/api/admin/applications/${applicationId}/notes`, json: { notes: 'Called back.' } },
+      {
+        route: 'PATCH /api/admin/applications/:id/status',
+        as: 'admin',
+        path: `/api/admin/applications/${applicationId}/status`,
+        json: { status: 'in_review' },
+      },
+      {
+        route: 'PATCH /api/admin/applications/:id/notes',
+        as: 'admin',
+        path: `/api/admin/applications/${applicationId}/notes`,
+        json: { notes: 'Called back.' },
+      },
       { route: 'GET /api/admin/users', as: 'admin', path: '/api/admin/users', query: { ...listQuery, filter: 'all' } },
       { route: 'GET /api/admin/users/export', as: 'admin', path: '/api/admin/users/export', query: { ...listQuery, filter: 'all' } },
-      { route: 'POST /api/admin/users', as: 'admin', path: '/api/admin/users', json: { firstName: 'Ada', lastName: 'Lovelace', email: `added.${Date.now()}@example.com`, phone: '(214) 555-0187', intendedState: 'Texas' } },
+      {
+        route: 'POST /api/admin/users',
+        as: 'admin',
+        path: '/api/admin/users',
+        json: { firstName: 'Ada', lastName: 'Lovelace', email: `added.${Date.now()}@example.com`, phone: '(214) 555-0187', intendedState: 'Texas' },
+      },
       { route: 'PATCH /api/admin/users/:id', as: 'admin', path: `/api/admin/users/${member.userId}`, json: { role: 'guest' } },
       { route: 'DELETE /api/admin/users/:id', as: 'admin', path: '/api/admin/users/no-such-user' },
       { route: 'GET /api/admin/waitlist', as: 'admin', path: '/api/admin/waitlist', query: { ...listQuery, interest: 'all' } },
       { route: 'GET /api/admin/waitlist/export', as: 'admin', path: '/api/admin/waitlist/export', query: { ...listQuery, interest: 'all' } },
       { route: 'GET /api/admin/waitlist/:id', as: 'admin', path: `/api/admin/waitlist/${entry.body.id}` },
-      { route: 'POST /api/admin/waitlist', as: 'admin', path: '/api/admin/waitlist', json: { firstName: 'Ada', lastName: 'Lovelace', email: `applicant.${Date.now()}@example.com`, phone: '(214) 555-0187', interestedIn: 'buying', downPaymentRange: '$20K', monthlyPaymentRange: '$2,000', location: 'Dallas', timeline: 'Soon', intendedState: 'Texas' } },
+      {
+        route: 'POST /api/admin/waitlist',
+        as: 'admin',
+        path: '/api/admin/waitlist',
+        json: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: `applicant.${Date.now()}@example.com`,
+          phone: '(214) 555-0187',
+          interestedIn: 'buying',
+          downPaymentRange: '$20K',
+          monthlyPaymentRange: '$2,000',
+          location: 'Dallas',
+          timeline: 'Soon',
+          intendedState: 'Texas',
+        },
+      },
       { route: 'DELETE /api/admin/waitlist/:id', as: 'admin', path: `/api/admin/waitlist/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
       { route: 'GET /api/admin/letters', as: 'admin', path: '/api/admin/letters', query: { ...listQuery, status: 'all' } },
       { route: 'GET /api/admin/letters/export', as: 'admin', path: '/api/admin/letters/export', query: { ...listQuery, status: 'all' } },
@@ -163,7 +222,12 @@ describe('hostile strings never cause a server error', () => {
       { route: 'GET /api/admin/settings', as: 'admin', path: '/api/admin/settings' },
       { route: 'PUT /api/admin/settings', as: 'admin', path: '/api/admin/settings', json: settings },
       { route: 'GET /api/admin/audit', as: 'admin', path: '/api/admin/audit', query: { ...listQuery, sort: 'at', entity: 'all', action: 'all', range: '30d' } },
-      { route: 'GET /api/admin/audit/export', as: 'admin', path: '/api/admin/audit/export', query: { ...listQuery, sort: 'at', entity: 'all', action: 'all', range: '30d' } },
+      {
+        route: 'GET /api/admin/audit/export',
+        as: 'admin',
+        path: '/api/admin/audit/export',
+        query: { ...listQuery, sort: 'at', entity: 'all', action: 'all', range: '30d' },
+      },
     ];
 
     const registered = new Set(registeredApiRoutes().map(routeKey));
@@ -172,8 +236,10 @@ describe('hostile strings never cause a server error', () => {
 
     const refusedWithout: string[] = [];
     const expectRefused = (what: string, reply: HttpReply, field?: string) => {
-      if (reply.status !== 400 || !reply.body?.error?.fields) return void refusedWithout.push(`${what} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 160)}`);
-      if (field && !(field in reply.body.error.fields)) refusedWithout.push(`${what} → 400 without fields.${field}: ${JSON.stringify(reply.body.error.fields)}`);
+      if (reply.status !== 400 || !reply.body?.error?.fields)
+        return void refusedWithout.push(`${what} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 160)}`);
+      if (field && !(field in reply.body.error.fields))
+        refusedWithout.push(`${what} → 400 without fields.${field}: ${JSON.stringify(reply.body.error.fields)}`);
     };
 
     let sent = 0;
@@ -207,7 +273,11 @@ describe('hostile strings never cause a server error', () => {
         }
       }
       // Each path parameter: the id replaced, or suffixed.
-      const ids = probe.route.split(' ')[1]!.split('/').map((segment, index) => (segment.startsWith(':') ? index : -1)).filter((index) => index >= 0);
+      const ids = probe.route
+        .split(' ')[1]!
+        .split('/')
+        .map((segment, index) => (segment.startsWith(':') ? index : -1))
+        .filter((index) => index >= 0);
       for (const index of ids) {
         for (const [kind, hostile] of Object.entries(HOSTILE_URL)) {
           for (const id of [hostile, `abc${hostile}`]) {
@@ -224,14 +294,30 @@ describe('hostile strings never cause a server error', () => {
     // Uploads: a file name is not a field the user types, so it is cleaned rather than refused (or the part is
     // unreadable: 400). A name cut at 255 characters in the middle of an emoji kept half of it: a 500.
     const pdf = fixture('sample.pdf');
-    const names = [`filename="pay${NUL}stub.pdf"`, `filename*=UTF-8''${HOSTILE_URL.surrogate}.pdf`, `filename*=UTF-8''${'a'.repeat(254)}${encodeURIComponent('🏠')}.pdf`];
+    const names = [
+      `filename="pay${NUL}stub.pdf"`,
+      `filename*=UTF-8''${HOSTILE_URL.surrogate}.pdf`,
+      `filename*=UTF-8''${'a'.repeat(254)}${encodeURIComponent('🏠')}.pdf`,
+    ];
     for (const disposition of names) {
       const document = await sendMultipart(member.browser, 'POST', '/api/application/documents?type=paystubs', {}, { field: 'file', disposition, bytes: pdf });
-      const withLetter = await sendMultipart(admin.browser, 'POST', '/api/admin/letters', { ...letterFields, email: `rosa.${sent}.${Date.now()}@example.com` }, { field: 'file', disposition, bytes: pdf });
+      const withLetter = await sendMultipart(
+        admin.browser,
+        'POST',
+        '/api/admin/letters',
+        { ...letterFields, email: `rosa.${sent}.${Date.now()}@example.com` },
+        { field: 'file', disposition, bytes: pdf },
+      );
       sent += 2;
       for (const reply of [document, withLetter]) expect(reply.status, disposition).toBeLessThan(500);
     }
-    const cut = await sendMultipart(member.browser, 'POST', '/api/application/documents?type=paystubs', {}, { field: 'file', disposition: names[2]!, bytes: pdf });
+    const cut = await sendMultipart(
+      member.browser,
+      'POST',
+      '/api/application/documents?type=paystubs',
+      {},
+      { field: 'file', disposition: names[2]!, bytes: pdf },
+    );
     expect(cut.status).toBe(201);
     expect(cut.body.originalName).toBe('a'.repeat(254));
 
@@ -240,7 +326,7 @@ describe('hostile strings never cause a server error', () => {
     expect(sent).toBeGreaterThan(300);
   });
 
-  it("every better-auth endpoint, anonymous and signed in, in every string of its body, query and path", async () => {
+  it('every better-auth endpoint, anonymous and signed in, in every string of its body, query and path', async () => {
     const endpoints = Object.values(app.server.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>)
       .filter((endpoint) => typeof endpoint?.path === 'string')
       .flatMap((endpoint) => [endpoint.options?.method ?? 'GET'].flat().map((method) => ({ method, path: endpoint.path! })));
@@ -282,10 +368,12 @@ describe('hostile strings never cause a server error', () => {
           }
         }
         for (const name of ['token', 'callbackURL', 'email', 'unread']) {
-          for (const hostile of Object.values(HOSTILE_URL)) await send(role, method, `${concrete}?${name}=abc${hostile}`, method === 'POST' ? { json: {} } : undefined);
+          for (const hostile of Object.values(HOSTILE_URL))
+            await send(role, method, `${concrete}?${name}=abc${hostile}`, method === 'POST' ? { json: {} } : undefined);
         }
         if (path.includes(':')) {
-          for (const hostile of Object.values(HOSTILE_URL)) await send(role, method, `/api/auth${path.replace(/:([A-Za-z]+)/g, `abc${hostile}`)}`, method === 'POST' ? { json: {} } : undefined);
+          for (const hostile of Object.values(HOSTILE_URL))
+            await send(role, method, `/api/auth${path.replace(/:([A-Za-z]+)/g, `abc${hostile}`)}`, method === 'POST' ? { json: {} } : undefined);
         }
       }
     }

@@ -41,7 +41,19 @@ const NEIGHBOUR = { firstName: 'Orlanthia', lastName: 'Vexbridge', phone: '(972)
 const NEIGHBOUR_MARKERS = ['orlanthia', 'vexbridge', '555-0163', '5550163', 'brambleholt'];
 
 /** Tables whose writes fail in the write phase; sessions and rate limits stay writable so requests reach their own writes. */
-const WRITE_FAULT_TABLES = ['user', 'account', 'verification', 'two_factor', 'applications', 'documents', 'waitlist_entries', 'letters_of_intent', 'audit_log', 'mail_outbox', 'settings'];
+const WRITE_FAULT_TABLES = [
+  'user',
+  'account',
+  'verification',
+  'two_factor',
+  'applications',
+  'documents',
+  'waitlist_entries',
+  'letters_of_intent',
+  'audit_log',
+  'mail_outbox',
+  'settings',
+];
 /** Tables that disappear in the read phase (everything but what signs a request in). */
 const READ_FAULT_TABLES = ['applications', 'documents', 'waitlist_entries', 'letters_of_intent', 'audit_log', 'settings', 'mail_outbox'];
 
@@ -53,12 +65,13 @@ interface Case {
   send: () => Promise<HttpReply>;
 }
 
-
 async function postLetter(browser: TestBrowser, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string }): Promise<HttpReply> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }), file.name);
-  return readReply(await fetch(`${browser.baseUrl}/api/admin/letters`, { method: 'POST', headers: { origin: browser.origin, cookie: browser.cookieHeader }, body: form }));
+  return readReply(
+    await fetch(`${browser.baseUrl}/api/admin/letters`, { method: 'POST', headers: { origin: browser.origin, cookie: browser.cookieHeader }, body: form }),
+  );
 }
 
 const letterFields = () => ({
@@ -80,7 +93,14 @@ const personalDraft = () => {
   const draft = completeDraft();
   return {
     ...draft,
-    personal: { ...draft.personal, firstName: PERSON.firstName, lastName: PERSON.lastName, phone: PERSON.phone, email: personalEmail(), currentAddress: PERSON.address },
+    personal: {
+      ...draft.personal,
+      firstName: PERSON.firstName,
+      lastName: PERSON.lastName,
+      phone: PERSON.phone,
+      email: personalEmail(),
+      currentAddress: PERSON.address,
+    },
     employment: { ...draft.employment, employer: PERSON.employer },
     assets: { ...draft.assets, propertyAddress: PERSON.address },
   };
@@ -150,7 +170,13 @@ describe('no personal data in the log when the database fails', () => {
     for (const type of ['bankStatements', 'paystubs'] as const) await upload(applicant.browser, type, { bytes: fixture('sample.pdf'), name: `${type}.pdf` });
     expect((await applicant.browser.post('/api/application/submit')).status).toBe(200);
     const applicationId = (await applicant.browser.get('/api/application')).body.id as string;
-    const listed = await admin.browser.post('/api/admin/waitlist', { firstName: PERSON.firstName, lastName: PERSON.lastName, email: personalEmail(), phone: PERSON.phone, location: PERSON.address });
+    const listed = await admin.browser.post('/api/admin/waitlist', {
+      firstName: PERSON.firstName,
+      lastName: PERSON.lastName,
+      email: personalEmail(),
+      phone: PERSON.phone,
+      location: PERSON.address,
+    });
     expect(listed.status).toBe(201);
     const letter = await postLetter(admin.browser, letterFields(), { bytes: fixture('sample.pdf'), name: `${PERSON.firstName}.pdf` });
     expect(letter.status).toBe(201);
@@ -161,31 +187,109 @@ describe('no personal data in the log when the database fails', () => {
 
     const cases: Case[] = [
       // Writes refused by the database.
-      { route: 'POST /api/waitlist', fault: 'writes', send: () => browser().post('/api/waitlist', waitlistSubmission({ firstName: PERSON.firstName, lastName: PERSON.lastName, email: personalEmail(), phone: PERSON.phone, cityState: PERSON.address, interests: PERSON.notes })) },
-      { route: 'PATCH /api/me', fault: 'writes', send: () => drafter.browser.patch('/api/me', { firstName: PERSON.firstName, lastName: `${PERSON.lastName}-Smith`, phone: PERSON.phone }) },
-      { route: 'POST /api/me/email', fault: 'writes', send: () => drafter.browser.post('/api/me/email', { newEmail: personalEmail(), password: drafter.account.password }) },
+      {
+        route: 'POST /api/waitlist',
+        fault: 'writes',
+        send: () =>
+          browser().post(
+            '/api/waitlist',
+            waitlistSubmission({
+              firstName: PERSON.firstName,
+              lastName: PERSON.lastName,
+              email: personalEmail(),
+              phone: PERSON.phone,
+              cityState: PERSON.address,
+              interests: PERSON.notes,
+            }),
+          ),
+      },
+      {
+        route: 'PATCH /api/me',
+        fault: 'writes',
+        send: () => drafter.browser.patch('/api/me', { firstName: PERSON.firstName, lastName: `${PERSON.lastName}-Smith`, phone: PERSON.phone }),
+      },
+      {
+        route: 'POST /api/me/email',
+        fault: 'writes',
+        send: () => drafter.browser.post('/api/me/email', { newEmail: personalEmail(), password: drafter.account.password }),
+      },
       { route: 'PUT /api/application', fault: 'writes', send: () => drafter.browser.put('/api/application', personalDraft()) },
-      { route: 'POST /api/application/documents', fault: 'writes', send: () => upload(drafter.browser, 'governmentId', { bytes: fixture('sample.pdf'), name: `${PERSON.firstName}-${PERSON.lastName}-passport.pdf` }) },
+      {
+        route: 'POST /api/application/documents',
+        fault: 'writes',
+        send: () => upload(drafter.browser, 'governmentId', { bytes: fixture('sample.pdf'), name: `${PERSON.firstName}-${PERSON.lastName}-passport.pdf` }),
+      },
       { route: 'POST /api/application/submit', fault: 'writes', send: () => ready.browser.post('/api/application/submit') },
-      { route: 'POST /api/admin/users', fault: 'writes', send: () => admin.browser.post('/api/admin/users', { firstName: PERSON.firstName, lastName: PERSON.lastName, email: personalEmail(), phone: PERSON.phone, intendedState: 'Texas' }) },
+      {
+        route: 'POST /api/admin/users',
+        fault: 'writes',
+        send: () =>
+          admin.browser.post('/api/admin/users', {
+            firstName: PERSON.firstName,
+            lastName: PERSON.lastName,
+            email: personalEmail(),
+            phone: PERSON.phone,
+            intendedState: 'Texas',
+          }),
+      },
       { route: 'PATCH /api/admin/users/:id', fault: 'writes', send: () => admin.browser.patch(`/api/admin/users/${drafter.userId}`, { role: 'applicant' }) },
-      { route: 'POST /api/admin/waitlist', fault: 'writes', send: () => admin.browser.post('/api/admin/waitlist', { firstName: PERSON.firstName, lastName: PERSON.lastName, email: personalEmail(), phone: PERSON.phone, location: PERSON.address, timeline: PERSON.notes }) },
+      {
+        route: 'POST /api/admin/waitlist',
+        fault: 'writes',
+        send: () =>
+          admin.browser.post('/api/admin/waitlist', {
+            firstName: PERSON.firstName,
+            lastName: PERSON.lastName,
+            email: personalEmail(),
+            phone: PERSON.phone,
+            location: PERSON.address,
+            timeline: PERSON.notes,
+          }),
+      },
       { route: 'DELETE /api/admin/waitlist/:id', fault: 'writes', send: () => admin.browser.delete(`/api/admin/waitlist/${listed.body.id}`) },
-      { route: 'POST /api/admin/letters', fault: 'writes', send: () => postLetter(admin.browser, letterFields(), { bytes: fixture('sample.pdf'), name: `${PERSON.lastName}.pdf` }) },
+      {
+        route: 'POST /api/admin/letters',
+        fault: 'writes',
+        send: () => postLetter(admin.browser, letterFields(), { bytes: fixture('sample.pdf'), name: `${PERSON.lastName}.pdf` }),
+      },
       { route: 'GET /api/admin/letters/:id/pdf', fault: 'writes', send: () => admin.browser.get(`/api/admin/letters/${letter.body.id}/pdf`) },
       { route: 'DELETE /api/admin/letters/:id', fault: 'writes', send: () => admin.browser.delete(`/api/admin/letters/${letter.body.id}`) },
-      { route: 'PATCH /api/admin/applications/:id/status', fault: 'writes', send: () => admin.browser.patch(`/api/admin/applications/${applicationId}/status`, { status: 'in_review' }) },
-      { route: 'PATCH /api/admin/applications/:id/notes', fault: 'writes', send: () => admin.browser.patch(`/api/admin/applications/${applicationId}/notes`, { notes: PERSON.notes }) },
-      { route: 'PUT /api/admin/settings', fault: 'writes', send: async () => admin.browser.put('/api/admin/settings', { ...(await admin.browser.get('/api/admin/settings')).body, hoaDefault: 321 }) },
+      {
+        route: 'PATCH /api/admin/applications/:id/status',
+        fault: 'writes',
+        send: () => admin.browser.patch(`/api/admin/applications/${applicationId}/status`, { status: 'in_review' }),
+      },
+      {
+        route: 'PATCH /api/admin/applications/:id/notes',
+        fault: 'writes',
+        send: () => admin.browser.patch(`/api/admin/applications/${applicationId}/notes`, { notes: PERSON.notes }),
+      },
+      {
+        route: 'PUT /api/admin/settings',
+        fault: 'writes',
+        send: async () => admin.browser.put('/api/admin/settings', { ...(await admin.browser.get('/api/admin/settings')).body, hoaDefault: 321 }),
+      },
       { route: 'GET /api/documents/:id', fault: 'writes', send: () => admin.browser.get(`/api/documents/${documentId}`) },
       { route: 'GET /api/admin/applications/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/applications/export${q}`) },
       { route: 'GET /api/admin/users/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/users/export${qEmail}`) },
       { route: 'GET /api/admin/waitlist/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/waitlist/export${q}`) },
       { route: 'GET /api/admin/letters/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/letters/export${q}`) },
       { route: 'GET /api/admin/audit/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/audit/export${q}`) },
-      { route: 'POST /api/auth/sign-up/email', fault: 'writes', send: () => browser().post('/api/auth/sign-up/email', newAccount({ firstName: PERSON.firstName, lastName: PERSON.lastName, email: personalEmail() })) },
-      { route: 'POST /api/auth/sign-in/email', fault: 'writes', send: () => browser().post('/api/auth/sign-in/email', { email: drafter.account.email, password: drafter.account.password }) },
-      { route: 'POST /api/auth/request-password-reset', fault: 'writes', send: () => browser().post('/api/auth/request-password-reset', { email: drafter.account.email, redirectTo: '/auth/reset-password' }) },
+      {
+        route: 'POST /api/auth/sign-up/email',
+        fault: 'writes',
+        send: () => browser().post('/api/auth/sign-up/email', newAccount({ firstName: PERSON.firstName, lastName: PERSON.lastName, email: personalEmail() })),
+      },
+      {
+        route: 'POST /api/auth/sign-in/email',
+        fault: 'writes',
+        send: () => browser().post('/api/auth/sign-in/email', { email: drafter.account.email, password: drafter.account.password }),
+      },
+      {
+        route: 'POST /api/auth/request-password-reset',
+        fault: 'writes',
+        send: () => browser().post('/api/auth/request-password-reset', { email: drafter.account.email, redirectTo: '/auth/reset-password' }),
+      },
       // Reads of tables that are gone.
       { route: 'GET /api/application', fault: 'reads', send: () => applicant.browser.get('/api/application') },
       { route: 'GET /api/me/status', fault: 'reads', send: () => applicant.browser.get('/api/me/status') },
@@ -237,7 +341,10 @@ describe('no personal data in the log when the database fails', () => {
     }
 
     // The errors are logged, with the facts that help: the class, the SQLSTATE and the names involved.
-    const entries = lines.map((line) => JSON.parse(line) as { msg: string; err?: { code?: string; table?: string; constraint?: string; cause?: { code?: string; constraint?: string } } });
+    const entries = lines.map(
+      (line) =>
+        JSON.parse(line) as { msg: string; err?: { code?: string; table?: string; constraint?: string; cause?: { code?: string; constraint?: string } } },
+    );
     const errors = entries.filter((e) => e.err).map((e) => e.err!);
     expect(errors.some((e) => e.cause?.code === '23514' || e.code === '23514')).toBe(true);
     expect(errors.some((e) => (e.cause?.code ?? e.code) === '42P01')).toBe(true);
@@ -248,14 +355,28 @@ describe('no personal data in the log when the database fails', () => {
     lines.length = 0;
     consoleLines.length = 0;
     // This visitor's entry fails in the database; the statement that holds it carries everyone in the batch.
-    await app.db.execute(sql.raw(`alter table waitlist_entries add constraint log_privacy_bad_visitor check (first_name <> '${NEIGHBOUR.firstName}') not valid`));
+    await app.db.execute(
+      sql.raw(`alter table waitlist_entries add constraint log_privacy_bad_visitor check (first_name <> '${NEIGHBOUR.firstName}') not valid`),
+    );
     try {
       let batched = false;
       for (let round = 0; round < 10 && !batched; round += 1) {
         const good = Array.from({ length: 8 }, () =>
-          browser().post('/api/waitlist', waitlistSubmission({ firstName: PERSON.firstName, lastName: PERSON.lastName, email: personalEmail(), phone: PERSON.phone, cityState: PERSON.address })),
+          browser().post(
+            '/api/waitlist',
+            waitlistSubmission({
+              firstName: PERSON.firstName,
+              lastName: PERSON.lastName,
+              email: personalEmail(),
+              phone: PERSON.phone,
+              cityState: PERSON.address,
+            }),
+          ),
         );
-        const bad = browser().post('/api/waitlist', waitlistSubmission({ firstName: NEIGHBOUR.firstName, lastName: NEIGHBOUR.lastName, phone: NEIGHBOUR.phone, cityState: NEIGHBOUR.city }));
+        const bad = browser().post(
+          '/api/waitlist',
+          waitlistSubmission({ firstName: NEIGHBOUR.firstName, lastName: NEIGHBOUR.lastName, phone: NEIGHBOUR.phone, cityState: NEIGHBOUR.city }),
+        );
         const [badReply, ...goodReplies] = await Promise.all([bad, ...good]);
         // Each good visitor is written on its own after the batch fails; only the bad one is refused.
         expect(goodReplies.map((r) => r.status)).toEqual(goodReplies.map(() => 200));

@@ -29,10 +29,16 @@ interface AdminOperation {
  * whole document (src/server/openapi.test.ts) checks every registered route is described.
  */
 export const ADMIN_OPERATIONS: Record<string, AdminOperation> = {
-  'GET /applications': { summary: 'One page of submitted applications: search by name, e-mail or ID, status and date filters, sort', query: applicationListParamsSchema },
+  'GET /applications': {
+    summary: 'One page of submitted applications: search by name, e-mail or ID, status and date filters, sort',
+    query: applicationListParamsSchema,
+  },
   'GET /applications/export': { summary: 'CSV of the filtered applications (streamed; audited)', query: applicationListParamsSchema, produces: 'text/csv' },
   'GET /applications/{id}': { summary: 'One application for the review dialog, with its documents' },
-  'PATCH /applications/{id}/status': { summary: 'Sets the status (any to any), stamps reviewed_at, audits, e-mails the applicant for approved / declined / missing_info', body: statusChangeSchema },
+  'PATCH /applications/{id}/status': {
+    summary: 'Sets the status (any to any), stamps reviewed_at, audits, e-mails the applicant for approved / declined / missing_info',
+    body: statusChangeSchema,
+  },
   'PATCH /applications/{id}/notes': { summary: 'Saves the admin notes (audited)', body: notesChangeSchema },
   'GET /letters': { summary: 'One page of letters of intent', query: letterListSchema },
   'GET /letters/export': { summary: 'CSV of the filtered letters (streamed; audited)', query: letterListSchema, produces: 'text/csv' },
@@ -60,7 +66,19 @@ export function adminPaths() {
       ...(parameters.length ? { parameters } : {}),
       ...(operation.body ? { requestBody: jsonBody(operation.body) } : {}),
       ...(operation.multipart
-        ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { ...jsonSchema(operation.multipart), properties: { ...jsonSchema(operation.multipart).properties, file: { type: 'string', format: 'binary' } } } } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    ...jsonSchema(operation.multipart),
+                    properties: { ...jsonSchema(operation.multipart).properties, file: { type: 'string', format: 'binary' } },
+                  },
+                },
+              },
+            },
+          }
         : {}),
       responses: {
         [method === 'POST' ? 201 : 200]: success,

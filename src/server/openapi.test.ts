@@ -42,16 +42,25 @@ describe('/api/openapi.json', () => {
 
   it('generates the declared routes from their schemas: the settings reply and body', () => {
     const settings = document.paths['/api/admin/settings'];
-    const reply = (settings.get.responses?.['200'] as { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } }).content['application/json'].schema;
+    const reply = (settings.get.responses?.['200'] as { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } }).content[
+      'application/json'
+    ].schema;
     expect(Object.keys(reply.properties)).toContain('mortgageRateDefault');
     expect(Object.keys(settings.put.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
   });
 
   it("documents the audit log's filters and page, its CSV export, and the dashboard's figures from their contracts", () => {
-    type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> };
+    type Operation = {
+      parameters?: { name: string; in: string }[];
+      responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+    };
     const list = document.paths['/api/admin/audit']?.get as unknown as Operation;
-    expect(list.parameters?.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'entity', 'action', 'range', 'from', 'to']));
-    expect(Object.keys(list.responses['200']?.content?.['application/json']?.schema.properties ?? {})).toEqual(expect.arrayContaining(['items', 'total', 'totalCapped']));
+    expect(list.parameters?.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'entity', 'action', 'range', 'from', 'to']),
+    );
+    expect(Object.keys(list.responses['200']?.content?.['application/json']?.schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['items', 'total', 'totalCapped']),
+    );
     const csv = document.paths['/api/admin/audit/export']?.get as unknown as Operation;
     expect(Object.keys(csv.responses['200']?.content ?? {})).toEqual(['text/csv']);
     const dashboard = document.paths['/api/admin/dashboard']?.get as unknown as Operation;
@@ -68,7 +77,17 @@ describe('/api/openapi.json', () => {
 
     const users = op('/api/admin/users', 'get');
     expect(queryOf(users)).toEqual(expect.arrayContaining(['page', 'q', 'filter', 'sort', 'dir', 'from', 'to']));
-    expect(Object.keys(json(users, '200')?.properties?.items?.items?.properties ?? {})).toEqual(['id', 'createdAt', 'firstName', 'lastName', 'email', 'phone', 'intendedState', 'role', 'labels']);
+    expect(Object.keys(json(users, '200')?.properties?.items?.items?.properties ?? {})).toEqual([
+      'id',
+      'createdAt',
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'intendedState',
+      'role',
+      'labels',
+    ]);
     expect(Object.keys(json(op('/api/admin/users', 'post'), '201')?.properties ?? {})).toContain('labels');
     expect(Object.keys(json(op('/api/admin/users/{id}', 'patch'), '200')?.properties ?? {})).toEqual(['id', 'role']);
     expect(Object.keys(op('/api/admin/users/{id}', 'delete').responses)).toEqual(expect.arrayContaining(['200', '404', '409']));
@@ -76,8 +95,12 @@ describe('/api/openapi.json', () => {
 
     const waitlist = op('/api/admin/waitlist', 'get');
     expect(queryOf(waitlist)).toEqual(expect.arrayContaining(['page', 'q', 'interest', 'sort', 'dir', 'from', 'to']));
-    expect(Object.keys(json(waitlist, '200')?.properties?.items?.items?.properties ?? {})).toEqual(expect.arrayContaining(['source', 'interestedIn', 'timeline']));
-    expect(Object.keys(json(op('/api/admin/waitlist/{id}', 'get'), '200')?.properties ?? {})).toEqual(expect.arrayContaining(['submissionCount', 'labels', 'receivedAt']));
+    expect(Object.keys(json(waitlist, '200')?.properties?.items?.items?.properties ?? {})).toEqual(
+      expect.arrayContaining(['source', 'interestedIn', 'timeline']),
+    );
+    expect(Object.keys(json(op('/api/admin/waitlist/{id}', 'get'), '200')?.properties ?? {})).toEqual(
+      expect.arrayContaining(['submissionCount', 'labels', 'receivedAt']),
+    );
     expect(Object.keys(op('/api/admin/waitlist', 'post').responses)).toEqual(expect.arrayContaining(['201', '400', '409']));
     expect(Object.keys(op('/api/admin/waitlist/export', 'get').responses['200']?.content ?? {})).toEqual(['text/csv']);
   });

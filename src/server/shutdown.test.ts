@@ -37,7 +37,15 @@ function request(port: number, agent: http.Agent | false, method: string, pathna
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
-      { host: '127.0.0.1', port, method, path: pathname, agent, timeout: 8_000, headers: { origin: APP_URL, ...(payload ? { 'content-type': 'application/json' } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: pathname,
+        agent,
+        timeout: 8_000,
+        headers: { origin: APP_URL, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -66,7 +74,14 @@ function slowSignup(port: number, email: string) {
   let finish!: () => void;
   const reply = new Promise<Outcome>((resolve) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/waitlist', agent: false, headers: { origin: APP_URL, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/waitlist',
+        agent: false,
+        headers: { origin: APP_URL, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
@@ -201,7 +216,10 @@ describe('SIGTERM', () => {
     cleanups.push(() => check.close());
     const stored = await queryRows<{ email_key: string }>(
       check.db,
-      sql`SELECT email_key FROM waitlist_entries WHERE email_key IN (${sql.join(acknowledged.map((e) => sql`${e.toLowerCase()}`), sql`, `)})`,
+      sql`SELECT email_key FROM waitlist_entries WHERE email_key IN (${sql.join(
+        acknowledged.map((e) => sql`${e.toLowerCase()}`),
+        sql`, `,
+      )})`,
     );
     expect(acknowledged.filter((email) => !stored.some((row) => row.email_key === email.toLowerCase()))).toEqual([]);
   }, 90_000);

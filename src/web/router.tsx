@@ -51,12 +51,28 @@ export const routes: RouteObject[] = [
             // The guard reads each page's `handle` (decisions.md 'Routes': /dashboard for every signed-in user).
             lazy: page(() => import('./components/layout/signed-in-layout')),
             children: [
-              { path: 'dashboard', handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess, lazy: page(() => import('./features/dashboard/dashboard-page')) },
+              {
+                path: 'dashboard',
+                handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
+                lazy: page(() => import('./features/dashboard/dashboard-page')),
+              },
               { path: 'apply', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/application/apply-page')) },
-              { path: 'explore', handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess, lazy: page(() => import('./features/coming-soon/explore-page')) },
-              { path: 'chat', handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess, lazy: page(() => import('./features/coming-soon/chat-page')) },
+              {
+                path: 'explore',
+                handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
+                lazy: page(() => import('./features/coming-soon/explore-page')),
+              },
+              {
+                path: 'chat',
+                handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
+                lazy: page(() => import('./features/coming-soon/chat-page')),
+              },
               { path: 'account', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/account/account-page')) },
-              { path: 'account/confirm-email', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/account/confirm-email-page')) },
+              {
+                path: 'account/confirm-email',
+                handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess,
+                lazy: page(() => import('./features/account/confirm-email-page')),
+              },
               {
                 // The back office (issue 6): its own navigation; every page needs admin and two-factor.
                 path: 'admin',

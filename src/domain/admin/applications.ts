@@ -19,11 +19,10 @@ export type ApplicationSortColumn = (typeof APPLICATION_SORT_COLUMNS)[number];
 export const APPLICATION_STATUS_FILTERS = ['all', ...REVIEW_STATUSES] as const;
 export type ApplicationStatusFilter = (typeof APPLICATION_STATUS_FILTERS)[number];
 
-export const applicationListParamsSchema = z
-  .intersection(
-    listParamsSchema(APPLICATION_SORT_COLUMNS, 'submitted_at'),
-    z.object({ status: z.enum(APPLICATION_STATUS_FILTERS, { error: 'Choose one of the listed statuses.' }).default('all') }),
-  );
+export const applicationListParamsSchema = z.intersection(
+  listParamsSchema(APPLICATION_SORT_COLUMNS, 'submitted_at'),
+  z.object({ status: z.enum(APPLICATION_STATUS_FILTERS, { error: 'Choose one of the listed statuses.' }).default('all') }),
+);
 export type ApplicationListParams = z.output<typeof applicationListParamsSchema>;
 
 /** One row of /admin/applications (spec §2 table columns). */

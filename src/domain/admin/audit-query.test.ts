@@ -15,13 +15,16 @@ describe('the audit Changes column', () => {
   });
 
   it('shows a create or an export one level down, names first, leaving out empty values', () => {
-    expect(describeChanges({ pdf: 'attached', notes: null, email: 'a@example.com', lastName: 'Parks', firstName: 'Rosa', filter: { q: '', status: 'pending', from: undefined } })).toEqual([
-      'firstName: Rosa',
-      'lastName: Parks',
-      'email: a@example.com',
-      'pdf: attached',
-      'filter.status: pending',
-    ]);
+    expect(
+      describeChanges({
+        pdf: 'attached',
+        notes: null,
+        email: 'a@example.com',
+        lastName: 'Parks',
+        firstName: 'Rosa',
+        filter: { q: '', status: 'pending', from: undefined },
+      }),
+    ).toEqual(['firstName: Rosa', 'lastName: Parks', 'email: a@example.com', 'pdf: attached', 'filter.status: pending']);
     expect(describeChanges(null)).toEqual([]);
   });
 });

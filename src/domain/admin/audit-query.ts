@@ -48,7 +48,12 @@ export function auditValueText(value: unknown, max = 40): string {
 }
 
 const isFromTo = (value: unknown): value is { from: unknown; to: unknown } =>
-  Boolean(value) && typeof value === 'object' && !Array.isArray(value) && 'from' in (value as object) && 'to' in (value as object) && Object.keys(value as object).length === 2;
+  Boolean(value) &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  'from' in (value as object) &&
+  'to' in (value as object) &&
+  Object.keys(value as object).length === 2;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 

@@ -5,7 +5,17 @@
  * exports), and export / download /
  * sign_in as actions.
  */
-export const AUDIT_ENTITY_TYPES = ['applications', 'users', 'payments', 'documents', 'settings', 'waitlist', 'letters_of_intent', 'sessions', 'audit_log'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'applications',
+  'users',
+  'payments',
+  'documents',
+  'settings',
+  'waitlist',
+  'letters_of_intent',
+  'sessions',
+  'audit_log',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ENTITY_LABELS: Readonly<Record<AuditEntityType, string>> = {

@@ -21,10 +21,17 @@ describe('the Add Letter of Intent schema', () => {
 
   it('defaults the status to pending and turns empty optional texts into null', () => {
     expect(letterSchema.parse({ ...base, status: '', moveInDate: '  ', intendedState: '' })).toMatchObject({
-      status: 'pending', moveInDate: null, intendedState: null, phone: null, notes: null, propertyAddress: null,
+      status: 'pending',
+      moveInDate: null,
+      intendedState: null,
+      phone: null,
+      notes: null,
+      propertyAddress: null,
     });
     expect(letterSchema.parse({ ...base, status: 'declined', moveInDate: 'Spring', intendedState: 'Ohio' })).toMatchObject({
-      status: 'declined', moveInDate: 'Spring', intendedState: 'Ohio',
+      status: 'declined',
+      moveInDate: 'Spring',
+      intendedState: 'Ohio',
     });
   });
 });

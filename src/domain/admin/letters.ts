@@ -39,7 +39,10 @@ const text = (label: string, max: number) =>
     .transform((v) => v || null);
 
 const required = (label: string, max: number) =>
-  safeString({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  safeString({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 /**
  * spec §5: money fields take numbers with step 0.01 and are stored as decimals,
@@ -74,7 +77,11 @@ function optionalChoice<const T extends readonly string[]>(values: T, message: s
 export const letterSchema = z.object({
   firstName: required('First name', 100),
   lastName: required('Last name', 100),
-  email: safeString({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long').pipe(emailFormat('Enter a valid email address')),
+  email: safeString({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long')
+    .pipe(emailFormat('Enter a valid email address')),
   phone: safeString()
     .trim()
     .max(40, 'Phone must be at most 40 characters')

@@ -18,12 +18,25 @@ export const settingsSchema = z.object({
   mortgageRateDefault: rate('Mortgage rate'),
   propertyTaxRateDefault: rate('Property tax rate'),
   insuranceRateDefault: rate('Insurance rate'),
-  hoaDefault: z.coerce.number({ error: 'HOA must be a number.' }).int('HOA is a whole number of dollars.').min(0, 'HOA cannot be negative.').max(10_000, 'HOA must be $10,000 or less.'),
-  transferFeeConfig: z.object({
-    type: z.enum(['percentage', 'fixed'], { error: 'Choose percentage or fixed.' }),
-    amount: z.coerce.number({ error: 'Transfer fee must be a number.' }).min(0, 'Transfer fee cannot be negative.').max(1_000_000, 'Transfer fee is too large.'),
-  }).refine((fee) => fee.type !== 'percentage' || fee.amount <= 100, { message: 'A percentage is 100 or less.', path: ['amount'] }),
-  comparisonHorizonDefault: z.coerce.number({ error: 'Horizon must be a number.' }).int('Horizon is a whole number of years.').min(1, 'Horizon is 1 to 10 years.').max(10, 'Horizon is 1 to 10 years.'),
+  hoaDefault: z.coerce
+    .number({ error: 'HOA must be a number.' })
+    .int('HOA is a whole number of dollars.')
+    .min(0, 'HOA cannot be negative.')
+    .max(10_000, 'HOA must be $10,000 or less.'),
+  transferFeeConfig: z
+    .object({
+      type: z.enum(['percentage', 'fixed'], { error: 'Choose percentage or fixed.' }),
+      amount: z.coerce
+        .number({ error: 'Transfer fee must be a number.' })
+        .min(0, 'Transfer fee cannot be negative.')
+        .max(1_000_000, 'Transfer fee is too large.'),
+    })
+    .refine((fee) => fee.type !== 'percentage' || fee.amount <= 100, { message: 'A percentage is 100 or less.', path: ['amount'] }),
+  comparisonHorizonDefault: z.coerce
+    .number({ error: 'Horizon must be a number.' })
+    .int('Horizon is a whole number of years.')
+    .min(1, 'Horizon is 1 to 10 years.')
+    .max(10, 'Horizon is 1 to 10 years.'),
   /** Our addition: e-mail the applicant when an admin moves an application to approved, declined or missing_info (issue 6). */
   statusEmails: z.boolean(),
   featureFlags: z.object({

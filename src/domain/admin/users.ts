@@ -65,7 +65,10 @@ export type AdminUser = z.output<typeof adminUserSchema>;
 export const userIdParamsSchema = z.object({ id: safeString().min(1).max(200) });
 
 const requiredName = (label: string) =>
-  safeString({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  safeString({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
 
 /** An optional US phone number; '' means none. */
 export const optionalPhoneSchema = safeString()

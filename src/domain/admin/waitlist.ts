@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth';
-import {
-  BUYING_TIMELINES,
-  HOME_TYPES,
-  HOUSING_STATUSES,
-  labelOf,
-  PRICE_RANGES,
-  PRIORITIES,
-} from '../waitlist';
+import { BUYING_TIMELINES, HOME_TYPES, HOUSING_STATUSES, labelOf, PRICE_RANGES, PRIORITIES } from '../waitlist';
 import { listParamsSchema } from './lists';
 import { optionalPhoneSchema, optionalStateSchema } from './users';
 import { safeIsoDateTime, safeString } from '../safe-text';
@@ -99,7 +92,9 @@ export const waitlistIdParamsSchema = z.object({ id: safeString().uuid() });
 const maybeLabel = (options: readonly { value: string; label: string }[], value: string | null) => (value ? labelOf(options, value) : null);
 
 /** The labels of an entry's coded values (spec §3 option lists). */
-export function waitlistLabels(entry: Pick<WaitlistApplicantDetail, 'interestedIn' | 'homeType' | 'buyingTimeline' | 'priceRange' | 'priority' | 'housingStatus'>): WaitlistApplicantDetail['labels'] {
+export function waitlistLabels(
+  entry: Pick<WaitlistApplicantDetail, 'interestedIn' | 'homeType' | 'buyingTimeline' | 'priceRange' | 'priority' | 'housingStatus'>,
+): WaitlistApplicantDetail['labels'] {
   return {
     interestedIn: maybeLabel(INTERESTS, entry.interestedIn),
     homeType: maybeLabel(HOME_TYPES, entry.homeType),
@@ -115,7 +110,10 @@ export const timelineOf = (timeline: string | null, buyingTimeline: string | nul
   timeline ?? (buyingTimeline ? labelOf(BUYING_TIMELINES, buyingTimeline) : null);
 
 const requiredName = (label: string) =>
-  safeString({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  safeString({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
 const optionalText = (label: string, max: number) => safeString().trim().max(max, `${label} must be at most ${max} characters`).optional();
 
 /** spec §5 'Add waitlist applicant': first name, last name and e-mail required; the rest optional. */
@@ -135,7 +133,16 @@ export type AddApplicantForm = z.input<typeof addApplicantSchema>;
 export type AddApplicantInput = z.output<typeof addApplicantSchema>;
 
 export const ADD_APPLICANT_EMPTY: Required<AddApplicantForm> = {
-  firstName: '', lastName: '', email: '', phone: '', interestedIn: '', downPaymentRange: '', monthlyPaymentRange: '', location: '', timeline: '', intendedState: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  interestedIn: '',
+  downPaymentRange: '',
+  monthlyPaymentRange: '',
+  location: '',
+  timeline: '',
+  intendedState: '',
 };
 
 /** The texts of spec §8 and §5 for this page. */

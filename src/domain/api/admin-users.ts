@@ -44,7 +44,7 @@ export const adminUsersApi = {
     method: 'delete',
     path: '/api/admin/users/{id}',
     access: 'admin',
-    summary: 'Deletes an account with its applications and documents (files too); not one\'s own',
+    summary: "Deletes an account with its applications and documents (files too); not one's own",
     params: userIdParamsSchema,
     responses: { 200: { description: 'Deleted', schema: z.object({ ok: z.literal(true) }) } },
     errors: [409],

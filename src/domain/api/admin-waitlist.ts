@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { pageSchema } from '../admin/lists';
-import { addApplicantSchema, waitlistApplicantDetailSchema, waitlistApplicantSchema, waitlistIdParamsSchema, waitlistListParamsSchema } from '../admin/waitlist';
+import {
+  addApplicantSchema,
+  waitlistApplicantDetailSchema,
+  waitlistApplicantSchema,
+  waitlistIdParamsSchema,
+  waitlistListParamsSchema,
+} from '../admin/waitlist';
 import { defineRoute } from './route';
 
 /** `/api/admin/waitlist`: public submissions and staff-added applicants in one list (spec §2 '/admin/waitlist', §5; decisions.md 'Waitlist'). */

@@ -17,7 +17,9 @@ export const systemApi = {
     path: '/api/openapi.json',
     access: 'public',
     summary: 'This document: every route of the API, generated from the schemas the routes validate with',
-    responses: { 200: { description: 'An OpenAPI 3.1 document', schema: z.looseObject({ openapi: safeString(), paths: z.record(safeString(), z.looseObject({})) }) } },
+    responses: {
+      200: { description: 'An OpenAPI 3.1 document', schema: z.looseObject({ openapi: safeString(), paths: z.record(safeString(), z.looseObject({})) }) },
+    },
   }),
   mailOutboxMessage: defineRoute({
     method: 'get',

@@ -27,7 +27,12 @@ const parse = (input: ApplicationDraftInput) => applicationDraftSchema.parse(inp
 describe('steps', () => {
   it('has the six steps of spec §2 in order, with progress (step + 1) / 6', () => {
     expect(APPLICATION_STEPS.map((s) => s.title)).toEqual([
-      'Personal Information', 'Employment & Income', 'Assets', 'Debts', 'Consent & Disclosures', 'Documents',
+      'Personal Information',
+      'Employment & Income',
+      'Assets',
+      'Debts',
+      'Consent & Disclosures',
+      'Documents',
     ]);
     expect(progressPercent(0)).toBeCloseTo(16.667, 2);
     expect(progressPercent(5)).toBe(100);
@@ -38,7 +43,14 @@ describe('steps', () => {
     const names = APPLICATION_FIELDS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
     expect(fieldsOfStep('personal').map((f) => f.name.split('.')[1])).toEqual([
-      'firstName', 'lastName', 'dateOfBirth', 'ssnLast4', 'phone', 'email', 'currentAddress', 'yearsAtAddress',
+      'firstName',
+      'lastName',
+      'dateOfBirth',
+      'ssnLast4',
+      'phone',
+      'email',
+      'currentAddress',
+      'yearsAtAddress',
     ]);
     expect(fieldsOfStep('personal').every((f) => f.requirement === 'required')).toBe(true);
     const years = APPLICATION_FIELDS.find((f) => f.name === 'personal.yearsAtAddress');
@@ -111,10 +123,19 @@ describe('the submit check', () => {
   it('lists everything missing from an empty draft, per step in order, skipping Debts', () => {
     const problems = checkApplication(emptyDraft(), { today: TODAY });
     expect(problems.map((p) => [p.stepIndex, p.stepTitle])).toEqual([
-      [0, 'Personal Information'], [1, 'Employment & Income'], [2, 'Assets'], [4, 'Consent & Disclosures'], [5, 'Documents'],
+      [0, 'Personal Information'],
+      [1, 'Employment & Income'],
+      [2, 'Assets'],
+      [4, 'Consent & Disclosures'],
+      [5, 'Documents'],
     ]);
     expect(Object.keys(problems[0].fields)).toHaveLength(8);
-    expect(Object.keys(problems[1].fields).sort()).toEqual(['employment.employer', 'employment.grossMonthlyIncome', 'employment.position', 'employment.startDate']);
+    expect(Object.keys(problems[1].fields).sort()).toEqual([
+      'employment.employer',
+      'employment.grossMonthlyIncome',
+      'employment.position',
+      'employment.startDate',
+    ]);
     expect(problems[4].fields).toEqual({
       'documents.governmentId': 'Government ID is required',
       'documents.bankStatements': 'Bank Statements is required',
@@ -169,7 +190,9 @@ describe('the submit check', () => {
       consents: { creditPull: true, eConsent: false },
     });
     expect(Object.keys(flattenProblems(checkApplication(draft, { uploaded: ALL_DOCS, today: TODAY }))).sort()).toEqual([
-      'assets.downPayment', 'consents.eConsent', 'employment.grossMonthlyIncome',
+      'assets.downPayment',
+      'consents.eConsent',
+      'employment.grossMonthlyIncome',
     ]);
   });
 });
@@ -184,13 +207,26 @@ describe('totals and the admin record', () => {
 
   it('maps the draft onto the back office columns (decisions.md)', () => {
     expect(adminRecordOf(parse(completeDraft()))).toEqual({
-      firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(214) 555-0187',
-      employmentStatus: 'employed', employerName: 'Babbage & Co', jobTitle: 'Engineer', annualIncome: 102000,
-      savingsAmount: 57000.5, retirementAccounts: 60000, creditCardDebt: 150, studentLoans: 320,
-      propertyAddress: '400 Oak Lane, Austin, TX', propertyValue: 420000, downPayment: 29400,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '(214) 555-0187',
+      employmentStatus: 'employed',
+      employerName: 'Babbage & Co',
+      jobTitle: 'Engineer',
+      annualIncome: 102000,
+      savingsAmount: 57000.5,
+      retirementAccounts: 60000,
+      creditCardDebt: 150,
+      studentLoans: 320,
+      propertyAddress: '400 Oak Lane, Austin, TX',
+      propertyValue: 420000,
+      downPayment: 29400,
     });
     expect(adminRecordOf(parse(completeDraft({ selfEmployed: true })))).toMatchObject({
-      employmentStatus: 'self-employed', employerName: 'Analytical Engines LLC', annualIncome: 108000,
+      employmentStatus: 'self-employed',
+      employerName: 'Analytical Engines LLC',
+      annualIncome: 108000,
     });
   });
 });

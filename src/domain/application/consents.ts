@@ -15,11 +15,23 @@ export const E_CONSENT = {
   label: 'I agree to receive disclosures and sign documents electronically',
   /** E-SIGN Act, 15 U.S.C. § 7001(c): each item the consumer must be told before consenting. */
   disclosures: [
-    { title: 'What this covers', text: 'Your consent covers this application and every notice, disclosure, agreement and statement about it, for as long as your application or account is open.' },
+    {
+      title: 'What this covers',
+      text: 'Your consent covers this application and every notice, disclosure, agreement and statement about it, for as long as your application or account is open.',
+    },
     { title: 'Paper copies', text: 'You may ask for a paper copy of any record at no charge by writing to {email}. We will mail it within 10 business days.' },
-    { title: 'Withdrawing consent', text: 'You may withdraw this consent at any time, free of charge, by writing to {email}. Withdrawing does not affect records already delivered, and we may then need to finish your application on paper, which can take longer.' },
-    { title: 'What you need', text: 'A device with a current web browser (Chrome, Safari, Firefox or Edge), an internet connection, a working email address, and software that opens PDF files; enough storage or a printer to keep copies.' },
-    { title: 'Keeping your details up to date', text: 'Update your email address and phone number on your account page, or write to {email}, so our notices reach you.' },
+    {
+      title: 'Withdrawing consent',
+      text: 'You may withdraw this consent at any time, free of charge, by writing to {email}. Withdrawing does not affect records already delivered, and we may then need to finish your application on paper, which can take longer.',
+    },
+    {
+      title: 'What you need',
+      text: 'A device with a current web browser (Chrome, Safari, Firefox or Edge), an internet connection, a working email address, and software that opens PDF files; enough storage or a printer to keep copies.',
+    },
+    {
+      title: 'Keeping your details up to date',
+      text: 'Update your email address and phone number on your account page, or write to {email}, so our notices reach you.',
+    },
   ],
 } as const;
 

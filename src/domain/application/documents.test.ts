@@ -6,7 +6,10 @@ const bytes = (...values: number[]) => Uint8Array.from(values);
 describe('document types', () => {
   it('has the four types of spec §3, three always required', () => {
     expect(DOCUMENT_TYPE_INFO.map((d) => [d.title, d.alwaysRequired])).toEqual([
-      ['Government ID', true], ['Bank Statements', true], ['Pay Stubs', true], ['Tax Returns', false],
+      ['Government ID', true],
+      ['Bank Statements', true],
+      ['Pay Stubs', true],
+      ['Tax Returns', false],
     ]);
   });
 

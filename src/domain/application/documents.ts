@@ -35,10 +35,7 @@ export function requiredDocuments(draft: { employment?: { selfEmployed?: boolean
 }
 
 /** Required documents not yet uploaded, in display order. */
-export function missingDocuments(
-  draft: Parameters<typeof requiredDocuments>[0],
-  uploaded: Iterable<DocumentType>,
-): DocumentType[] {
+export function missingDocuments(draft: Parameters<typeof requiredDocuments>[0], uploaded: Iterable<DocumentType>): DocumentType[] {
   const have = new Set(uploaded);
   return requiredDocuments(draft).filter((type) => !have.has(type));
 }

@@ -11,10 +11,14 @@ import { safeString } from '../safe-text';
  * Unknown keys are dropped.
  */
 const text = (label: string, max: number) =>
-  safeString({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`).nullish();
+  safeString({ error: `${label} must be text` })
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish();
 
 const date = (label: string) =>
-  safeString({ error: `${label} must be a date` }).refine((v) => v === '' || isIsoDate(v), `${label} must be a valid date`).nullish();
+  safeString({ error: `${label} must be a date` })
+    .refine((v) => v === '' || isIsoDate(v), `${label} must be a valid date`)
+    .nullish();
 
 const money = (label: string) =>
   z
@@ -32,7 +36,9 @@ export const personalDraftSchema = {
   /** Sensitive: stored encrypted, answered masked. Absent keeps the stored value; '' or null clears it. */
   dateOfBirth: date('Date of birth'),
   /** Sensitive, as dateOfBirth. Digits only, up to 4 while typing (exactly 4 to submit). */
-  ssnLast4: safeString({ error: 'Last 4 of SSN must be text' }).regex(/^\d{0,4}$/, 'Enter the last 4 digits of your SSN (numbers only)').nullish(),
+  ssnLast4: safeString({ error: 'Last 4 of SSN must be text' })
+    .regex(/^\d{0,4}$/, 'Enter the last 4 digits of your SSN (numbers only)')
+    .nullish(),
   phone: text('Phone', LIMITS.phone),
   email: text('Email', LIMITS.email),
   currentAddress: text('Current address', LIMITS.address),
@@ -46,36 +52,44 @@ export const personalDraftSchema = {
 
 export const applicationDraftSchema = z.object({
   personal: z.object(personalDraftSchema).prefault({}),
-  employment: z.object({
-    selfEmployed: flag('Self-employed'),
-    employer: text('Employer', LIMITS.text),
-    startDate: date('Start date'),
-    position: text('Job title', LIMITS.text),
-    grossMonthlyIncome: money('Gross monthly income'),
-    businessName: text('Business name', LIMITS.text),
-    businessStartDate: date('Business start date'),
-  }).prefault({}),
-  assets: z.object({
-    bankBalances: money('Bank balances'),
-    investments: money('Investments'),
-    retirement: money('Retirement accounts'),
-    // decisions.md 'Home you want' block, pre-filled from a calculator's query parameters.
-    propertyAddress: text('Property address', LIMITS.address),
-    desiredPropertyValue: money('Desired home value'),
-    downPayment: money('Down payment'),
-  }).prefault({}),
-  debts: z.object({
-    creditCards: money('Credit card payments'),
-    studentLoans: money('Student loan payments'),
-    autoLoans: money('Auto loan payments'),
-    otherLoans: money('Other loan payments'),
-  }).prefault({}),
-  consents: z.object({
-    creditPull: flag('Credit check authorization'),
-    eConsent: flag('Electronic records consent'),
-    /** Set by the server when both are first ticked; a value sent by the browser is ignored. */
-    consentedAt: safeString().nullish(),
-  }).prefault({}),
+  employment: z
+    .object({
+      selfEmployed: flag('Self-employed'),
+      employer: text('Employer', LIMITS.text),
+      startDate: date('Start date'),
+      position: text('Job title', LIMITS.text),
+      grossMonthlyIncome: money('Gross monthly income'),
+      businessName: text('Business name', LIMITS.text),
+      businessStartDate: date('Business start date'),
+    })
+    .prefault({}),
+  assets: z
+    .object({
+      bankBalances: money('Bank balances'),
+      investments: money('Investments'),
+      retirement: money('Retirement accounts'),
+      // decisions.md 'Home you want' block, pre-filled from a calculator's query parameters.
+      propertyAddress: text('Property address', LIMITS.address),
+      desiredPropertyValue: money('Desired home value'),
+      downPayment: money('Down payment'),
+    })
+    .prefault({}),
+  debts: z
+    .object({
+      creditCards: money('Credit card payments'),
+      studentLoans: money('Student loan payments'),
+      autoLoans: money('Auto loan payments'),
+      otherLoans: money('Other loan payments'),
+    })
+    .prefault({}),
+  consents: z
+    .object({
+      creditPull: flag('Credit check authorization'),
+      eConsent: flag('Electronic records consent'),
+      /** Set by the server when both are first ticked; a value sent by the browser is ignored. */
+      consentedAt: safeString().nullish(),
+    })
+    .prefault({}),
   certified: flag('Certification'),
 });
 

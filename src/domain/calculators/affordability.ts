@@ -127,8 +127,7 @@ export function calculateAffordability(inputs: AffordabilityInputs): Affordabili
   // Steps 1–3.
   const basis = Math.max(0, AFFORDABILITY_PAYMENT_SHARE_OF_INCOME * income - debt);
   const payment = clamp(target > 0 ? target : basis, 0, AFFORDABILITY_MAX_MONTHLY_PAYMENT);
-  const priceFromPayment =
-    (payment * AFFORDABILITY_HORIZON_MONTHS) / (taxRate + insuranceRate + AFFORDABILITY_RATE_ADDEND);
+  const priceFromPayment = (payment * AFFORDABILITY_HORIZON_MONTHS) / (taxRate + insuranceRate + AFFORDABILITY_RATE_ADDEND);
   const maxHomePrice = Math.max(0, Math.min(AFFORDABILITY_DOWN_PAYMENT_MULTIPLE * down, priceFromPayment));
 
   // Step 4: fixed shares, then the remainder split by the two rates so the parts sum to the payment.

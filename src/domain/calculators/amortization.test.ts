@@ -55,9 +55,7 @@ describe('principalPaid', () => {
   });
 
   it('uses the 360-month schedule by default', () => {
-    const expected = -Array.from({ length: 12 }, (_, k) => ppmt(6.4 / 1200, k + 1, 360, 390_600)).reduce(
-      (a, b) => a + b,
-    );
+    const expected = -Array.from({ length: 12 }, (_, k) => ppmt(6.4 / 1200, k + 1, 360, 390_600)).reduce((a, b) => a + b);
     closeTo(principalPaid(390_600, 6.4, 12), expected);
   });
 

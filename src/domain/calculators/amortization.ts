@@ -33,12 +33,7 @@ export function amort(L: number, ratePercent: number, n: number): number {
  * and since pmt/i − L = L/(G − 1) this equals L·(g − 1)/(G − 1), which keeps full
  * precision for small rates. When i = 0 it is pmt·m = L·m/n.
  */
-export function principalPaid(
-  L: number,
-  ratePercent: number,
-  m: number,
-  n: number = LOAN_TERM_MONTHS,
-): number {
+export function principalPaid(L: number, ratePercent: number, m: number, n: number = LOAN_TERM_MONTHS): number {
   if (!(L > 0) || !(n > 0)) return 0;
   const months = m > 0 ? Math.min(m, n) : 0; // NaN counts as 0
   if (months === 0) return 0;

@@ -97,7 +97,14 @@ describe('compareWithMortgage', () => {
     expect(ten.rows.map((r) => r.year)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(ten.futureValue).toBeCloseTo(420_000 * 1.038 ** 10, 6);
     expect(ten.rows.slice(0, 5)).toEqual(d.rows);
-    for (const [asked, shown] of [[0, 1], [-3, 1], [11, 10], [99, 10], [5.6, 6], [Number.NaN, 1]]) {
+    for (const [asked, shown] of [
+      [0, 1],
+      [-3, 1],
+      [11, 10],
+      [99, 10],
+      [5.6, 6],
+      [Number.NaN, 1],
+    ]) {
       const r = compareWithMortgage({ ...COMPARISON_DEFAULTS, yearsToDisplay: asked });
       expect(r.rows).toHaveLength(shown);
       expect(r.inputs.yearsToDisplay).toBe(shown);

@@ -104,8 +104,7 @@ export function comparisonBaseline(raw: ComparisonInputs): ComparisonBaseline {
   const mortgageMonthly = amort(L, r, COMPARISON_TERM_MONTHS);
   const taxes = (COMPARISON_PROPERTY_TAX_RATE * P) / 12;
   const insurance = (COMPARISON_INSURANCE_RATE * P) / 12;
-  const mortgageInsurance =
-    D < COMPARISON_MORTGAGE_INSURANCE_DOWN_THRESHOLD * P ? (COMPARISON_MORTGAGE_INSURANCE_RATE * L) / 12 : 0;
+  const mortgageInsurance = D < COMPARISON_MORTGAGE_INSURANCE_DOWN_THRESHOLD * P ? (COMPARISON_MORTGAGE_INSURANCE_RATE * L) / 12 : 0;
 
   const gap = Math.round((r - COMPARISON_BASELINE_RATE) * 100); // hundredths of a point
   const discount = clamp(COMPARISON_BASE_DISCOUNT + COMPARISON_DISCOUNT_PER_GAP_POINT * gap, 0, COMPARISON_DISCOUNT_MAX);

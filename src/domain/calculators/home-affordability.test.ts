@@ -15,8 +15,7 @@ const inputs: fc.Arbitrary<HomeAffordabilityInputs> = fc.record({
   monthlyDebtPayments: money(20_000),
   downPayment: money(1_000_000),
 });
-const prices = (r: ReturnType<typeof calculateHomeAffordability>) =>
-  r ? [r.maxMortgagePrice, r.defaultProductPrice, r.maxProductPrice] : null;
+const prices = (r: ReturnType<typeof calculateHomeAffordability>) => (r ? [r.maxMortgagePrice, r.defaultProductPrice, r.maxProductPrice] : null);
 
 describe('calculateHomeAffordability (variant B)', () => {
   it('gives the calibration figures calculators.md states', () => {
@@ -51,8 +50,7 @@ describe('calculateHomeAffordability (variant B)', () => {
 
   it('adds the 0.9 % extra only while the loan exceeds 80 % of the price', () => {
     const i = 6.4 / 1200;
-    const monthlyWithout = (P: number, down: number) =>
-      ((P - down) * i) / (1 - (1 + i) ** -360) + (0.012 * P) / 12 + 945 / 12;
+    const monthlyWithout = (P: number, down: number) => ((P - down) * i) / (1 - (1 + i) ** -360) + (0.012 * P) / 12 + 945 / 12;
     const small = calculateHomeAffordability({ monthlyGrossIncome: 7916.67, monthlyDebtPayments: 0, downPayment: 10_000 })!;
     const smallLoan = small.maxMortgagePrice - 10_000;
     expect(smallLoan).toBeGreaterThan(0.8 * small.maxMortgagePrice);

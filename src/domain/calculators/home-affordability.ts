@@ -58,16 +58,13 @@ export const HOME_AFFORDABILITY_MAX_PRODUCT_PRICE_FACTOR = 1.28;
 // calculators.md Variant B step 4: 0.2190598 + 0.0002·round((6.4 − 5.5)·100) = 0.2370598.
 export const HOME_AFFORDABILITY_DISCOUNT =
   HOME_AFFORDABILITY_BASE_DISCOUNT +
-  HOME_AFFORDABILITY_DISCOUNT_PER_GAP_POINT *
-    Math.round((HOME_AFFORDABILITY_MORTGAGE_RATE - HOME_AFFORDABILITY_REFERENCE_RATE) * 100);
+  HOME_AFFORDABILITY_DISCOUNT_PER_GAP_POINT * Math.round((HOME_AFFORDABILITY_MORTGAGE_RATE - HOME_AFFORDABILITY_REFERENCE_RATE) * 100);
 
 type Evaluation = { result: HomeAffordabilityResult; reason: null } | { result: null; reason: string };
 
 // User-facing reasons for an empty result (spec §5: the result is cleared).
-const REASON_NO_INCOME =
-  'Enter your monthly gross household income (more than $0) and we’ll show what you could afford.';
-const REASON_NEGATIVE_DOWN =
-  'Your down payment can’t be negative. Enter 0 if you haven’t saved one yet.';
+const REASON_NO_INCOME = 'Enter your monthly gross household income (more than $0) and we’ll show what you could afford.';
+const REASON_NEGATIVE_DOWN = 'Your down payment can’t be negative. Enter 0 if you haven’t saved one yet.';
 const REASON_DEBTS_TOO_HIGH = `Your monthly debt payments already take up the full ${Math.round(
   HOME_AFFORDABILITY_DTI_LIMIT * 100,
 )}% of income that lenders allow for all debts, home included, so there’s no room left for a home payment yet. Paying down debt or adding income changes that.`;
@@ -85,8 +82,7 @@ function evaluate(inputs: HomeAffordabilityInputs): Evaluation {
   if (budget <= 0) return { result: null, reason: REASON_DEBTS_TOO_HIGH };
   const calibrationBudget = HOME_AFFORDABILITY_DTI_LIMIT * HOME_AFFORDABILITY_CALIBRATION_INCOME;
   const maxMortgagePrice = Math.max(
-    (HOME_AFFORDABILITY_CALIBRATION_PRICE * budget) / calibrationBudget +
-      (down - HOME_AFFORDABILITY_CALIBRATION_DOWN_PAYMENT),
+    (HOME_AFFORDABILITY_CALIBRATION_PRICE * budget) / calibrationBudget + (down - HOME_AFFORDABILITY_CALIBRATION_DOWN_PAYMENT),
     down + HOME_AFFORDABILITY_MIN_PRICE_ABOVE_DOWN,
   );
   // Unreachable while down ≥ 0 (the floor is ≥ 50000), kept because calculators.md states it.
@@ -94,17 +90,14 @@ function evaluate(inputs: HomeAffordabilityInputs): Evaluation {
 
   // Step 4.
   const loanFor = (price: number): number => Math.max(0, price - down);
-  const principalAndInterest = (price: number): number =>
-    amort(loanFor(price), HOME_AFFORDABILITY_MORTGAGE_RATE, HOME_AFFORDABILITY_TERM_MONTHS);
+  const principalAndInterest = (price: number): number => amort(loanFor(price), HOME_AFFORDABILITY_MORTGAGE_RATE, HOME_AFFORDABILITY_TERM_MONTHS);
   const extra = (price: number): number => {
     const loan = loanFor(price);
     return loan > HOME_AFFORDABILITY_EXTRA_LTV_THRESHOLD * price ? (HOME_AFFORDABILITY_EXTRA_RATE * loan) / 12 : 0;
   };
-  const taxIns = (price: number): number =>
-    (HOME_AFFORDABILITY_PROPERTY_TAX_RATE * price) / 12 + HOME_AFFORDABILITY_INSURANCE_ANNUAL / 12;
+  const taxIns = (price: number): number => (HOME_AFFORDABILITY_PROPERTY_TAX_RATE * price) / 12 + HOME_AFFORDABILITY_INSURANCE_ANNUAL / 12;
   const mortgageMonthly = (price: number): number => principalAndInterest(price) + taxIns(price) + extra(price);
-  const productMonthly = (price: number): number =>
-    principalAndInterest(price) * (1 - HOME_AFFORDABILITY_DISCOUNT) + taxIns(price) + extra(price);
+  const productMonthly = (price: number): number => principalAndInterest(price) * (1 - HOME_AFFORDABILITY_DISCOUNT) + taxIns(price) + extra(price);
 
   // Step 5.
   const maxMortgageMonthly = mortgageMonthly(maxMortgagePrice);

@@ -8,16 +8,7 @@ export { applySlider, clampYears, compareWithMortgage, comparisonBaseline } from
 export { amort, principalPaid } from './amortization';
 export { toNumber } from './parse';
 
-export type {
-  AffordabilityInputs,
-  AffordabilityResult,
-  CreditScoreBand,
-  CushionLabel,
-  DtiLabel,
-  LocationRegion,
-  LtvLabel,
-  RegionRates,
-} from './affordability';
+export type { AffordabilityInputs, AffordabilityResult, CreditScoreBand, CushionLabel, DtiLabel, LocationRegion, LtvLabel, RegionRates } from './affordability';
 export type { HomeAffordabilityInputs, HomeAffordabilityResult } from './home-affordability';
 export type { ComparisonBaseline, ComparisonInputs, ComparisonResult, ComparisonRow } from './comparison';
 

@@ -7,18 +7,7 @@ import { comparisonPath, type Brand } from '../brand';
 export type ClaimNoteId = 'payments' | 'down' | 'price' | 'wealth' | 'approval';
 
 /** Names of the icons the page draws next to a block; the web layer maps them to SVGs. */
-export type LandingIcon =
-  | 'house'
-  | 'search'
-  | 'blocks'
-  | 'handshake'
-  | 'trending'
-  | 'clipboard'
-  | 'key'
-  | 'piggy'
-  | 'sliders'
-  | 'move'
-  | 'sprout';
+export type LandingIcon = 'house' | 'search' | 'blocks' | 'handshake' | 'trending' | 'clipboard' | 'key' | 'piggy' | 'sliders' | 'move' | 'sprout';
 
 export interface Stat {
   /** Qualifier shown above the number ('Up to'): a claim keeps its limits next to it. */
@@ -66,11 +55,7 @@ export function landingContent(brand: Pick<Brand, 'name' | 'tagline' | 'slug'>):
       body: `${n} buys the home you choose and you co-own it with us. You move in, make it yours and build equity with every payment, on a budget you set.`,
       primaryCta: { label: 'How much home can I afford?', to: '/how-much-home-can-i-afford' },
       secondaryCta: { label: 'Compare with a mortgage', to: comparisonPath(brand) },
-      highlights: [
-        { text: 'As little as 2% down', note: 'down' },
-        { text: 'A monthly budget you choose' },
-        { text: 'A decision in days', note: 'approval' },
-      ],
+      highlights: [{ text: 'As little as 2% down', note: 'down' }, { text: 'A monthly budget you choose' }, { text: 'A decision in days', note: 'approval' }],
     },
     meet: {
       title: `Meet ${n}`,
@@ -92,7 +77,11 @@ export function landingContent(brand: Pick<Brand, 'name' | 'tagline' | 'slug'>):
         { value: '2%', label: 'down payment', detail: 'instead of the 20% many lenders ask for.', note: 'down' },
         { prefix: 'Up to', value: '30%', label: 'lower monthly payments', detail: 'than a mortgage on the same home.', note: 'payments' },
         { value: '27%', label: 'higher home price', detail: 'within reach on the same income, debts and savings.', note: 'price' },
-        { value: '100%', label: 'of the home is yours to live in', detail: 'and to customize: paint, renovate, plant the garden. Investors have no say in how you live.' },
+        {
+          value: '100%',
+          label: 'of the home is yours to live in',
+          detail: 'and to customize: paint, renovate, plant the garden. Investors have no say in how you live.',
+        },
       ],
     },
     customize: {

@@ -15,8 +15,20 @@ describe('privacy policy', () => {
 
   it('keeps the sections of spec §2 in order', () => {
     expect(policy.sections.map((s) => s.id)).toEqual([
-      'introduction', 'collection-and-storage', 'how-we-use', 'sharing', 'why-we-use', 'cookies', 'your-rights',
-      'retention', 'international-transfer', 'safeguards', 'minors', 'third-party-collection', 'changes', 'contact',
+      'introduction',
+      'collection-and-storage',
+      'how-we-use',
+      'sharing',
+      'why-we-use',
+      'cookies',
+      'your-rights',
+      'retention',
+      'international-transfer',
+      'safeguards',
+      'minors',
+      'third-party-collection',
+      'changes',
+      'contact',
     ]);
   });
 });

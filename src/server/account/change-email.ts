@@ -32,8 +32,7 @@ export const pendingIdentifier = (userId: string) => `change-email:${userId}`;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const invalidLink = () =>
-  new AppError(400, 'invalid_token', 'This link is invalid or has expired. Ask for a new one on your account page.');
+const invalidLink = () => new AppError(400, 'invalid_token', 'This link is invalid or has expired. Ask for a new one on your account page.');
 
 async function pendingOf(db: Db, userId: string) {
   const [row] = await db
@@ -90,7 +89,11 @@ export async function requestEmailChange(
   background.add(
     (async () => {
       if (owner) await mailer.sendMail({ to, ...emailInUseMail(mail, { firstName: owner.firstName }) });
-      else await mailer.sendMail({ to, ...changeEmailVerificationMail(mail, { firstName, token: `${id}.${secret}`, validForSeconds: config.EMAIL_VERIFICATION_TTL_SECONDS }) });
+      else
+        await mailer.sendMail({
+          to,
+          ...changeEmailVerificationMail(mail, { firstName, token: `${id}.${secret}`, validForSeconds: config.EMAIL_VERIFICATION_TTL_SECONDS }),
+        });
       await mailer.sendMail({ to: user.email, ...emailChangeNoticeMail(mail, { firstName, newEmail: to }) });
     })(),
   );

@@ -36,8 +36,20 @@ describe('erasure: a deleted account leaves its actions in the audit log, not th
     // An admin's earlier changes to the person's records, as the back office writes them.
     const admin = { actorId: 'admin-1', actorEmail: 'boss@example.com', ip: '192.0.2.1' };
     await app.db.insert(auditLog).values([
-      { ...admin, action: 'update', entityType: 'waitlist', entityId: waitlist.id, changes: { phone: { from: '(512) 555-0142', to: '(512) 555-0143' }, email: { from: email, to: email } } },
-      { ...admin, action: 'update', entityType: 'applications', entityId: application.id, changes: { notes: { from: null, to: 'Grace called about her pay stubs' }, status: { from: 'draft', to: 'submitted' } } },
+      {
+        ...admin,
+        action: 'update',
+        entityType: 'waitlist',
+        entityId: waitlist.id,
+        changes: { phone: { from: '(512) 555-0142', to: '(512) 555-0143' }, email: { from: email, to: email } },
+      },
+      {
+        ...admin,
+        action: 'update',
+        entityType: 'applications',
+        entityId: application.id,
+        changes: { notes: { from: null, to: 'Grace called about her pay stubs' }, status: { from: 'draft', to: 'submitted' } },
+      },
     ]);
     const own = await app.db.select().from(auditLog).where(eq(auditLog.actorId, member.userId));
     const actions = own.map((e) => e.action).sort();
@@ -54,7 +66,10 @@ describe('erasure: a deleted account leaves its actions in the audit log, not th
     const after = await app.db.select().from(auditLog).where(eq(auditLog.actorId, member.userId));
     expect(after.map((e) => e.action).sort()).toEqual(actions);
     for (const entry of after) expect(entry).toMatchObject({ actorEmail: deletedUserPseudonym(member.userId), ip: null });
-    const about = await app.db.select().from(auditLog).where(inArray(auditLog.entityId, [waitlist.id, application.id]));
+    const about = await app.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, [waitlist.id, application.id]));
     expect(about.map((e) => e.changes)).toEqual(
       expect.arrayContaining([
         { phone: { from: null, to: null }, email: { from: deletedUserPseudonym(member.userId), to: deletedUserPseudonym(member.userId) } },
@@ -63,13 +78,24 @@ describe('erasure: a deleted account leaves its actions in the audit log, not th
     );
     // The admin who acted is still named, with their address.
     for (const entry of about) expect(entry).toMatchObject(admin);
-    expect(await app.db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${email}`)).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`lower(${mailOutbox.to}) = ${email}`),
+    ).toEqual([]);
   });
 
-  it('deletion by an admin: the entries about the account, the deletion\'s own included, keep the actions and the admin', async () => {
+  it("deletion by an admin: the entries about the account, the deletion's own included, keep the actions and the admin", async () => {
     const admin = await signedInAdmin(app);
     const email = uniqueEmail('erased');
-    const created = await admin.browser.post('/api/admin/users', { firstName: 'Erin', lastName: 'Erased', email, phone: '+1 512 555 0177', intendedState: 'Texas' });
+    const created = await admin.browser.post('/api/admin/users', {
+      firstName: 'Erin',
+      lastName: 'Erased',
+      email,
+      phone: '+1 512 555 0177',
+      intendedState: 'Texas',
+    });
     expect(created.status).toBe(201);
     const userId: string = created.body.id;
     expect((await admin.browser.patch(`/api/admin/users/${userId}`, { role: 'applicant' })).status).toBe(200);
@@ -77,11 +103,20 @@ describe('erasure: a deleted account leaves its actions in the audit log, not th
 
     expect((await admin.browser.delete(`/api/admin/users/${userId}`)).status).toBe(200);
 
-    const entries = await app.db.select().from(auditLog).where(or(eq(auditLog.entityId, userId)));
+    const entries = await app.db
+      .select()
+      .from(auditLog)
+      .where(or(eq(auditLog.entityId, userId)));
     expect(entries.map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
     for (const entry of entries) expect(entry).toMatchObject({ actorId: admin.user.id, actorEmail: admin.account.email.toLowerCase() });
     const pseudonym = deletedUserPseudonym(userId);
-    expect(entries.find((e) => e.action === 'create')?.changes).toMatchObject({ email: pseudonym, firstName: null, lastName: null, phone: null, role: 'guest' });
+    expect(entries.find((e) => e.action === 'create')?.changes).toMatchObject({
+      email: pseudonym,
+      firstName: null,
+      lastName: null,
+      phone: null,
+      role: 'guest',
+    });
     expect(entries.find((e) => e.action === 'delete')?.changes).toMatchObject({ email: pseudonym, firstName: null, lastName: null, role: 'applicant' });
     for (const text of [email, 'Erased', '555 0177']) expect(await auditMentioning(app, text)).toEqual([]);
   });

@@ -5,7 +5,6 @@ import { presentDocument, storedDraft } from '../applications/present';
 import { maskedSensitive } from '../applications/sensitive';
 import { isoTimeOrNull } from '../lib/iso-time';
 
-
 /**
  * Everything stored about a user (decisions.md 'Privacy': access and portability):
  * profile, sign-in methods and sessions (never a password hash or a token), the
@@ -18,12 +17,22 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: 
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const emailKey = user.email.toLowerCase();
   const [signIns, sessionRows, [waitlist], applicationRows, documentRows, mails] = await Promise.all([
-    db.select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt }).from(accounts).where(eq(accounts.userId, userId)),
-    db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, userId)),
+    db
+      .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
+      .from(accounts)
+      .where(eq(accounts.userId, userId)),
+    db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, userId)),
     db.select().from(waitlistEntries).where(eq(waitlistEntries.emailKey, emailKey)),
     db.select().from(applications).where(eq(applications.userId, userId)).orderBy(asc(applications.createdAt)),
     db.select().from(documents).where(eq(documents.userId, userId)).orderBy(asc(documents.createdAt)),
-    db.select({ subject: mailOutbox.subject, createdAt: mailOutbox.createdAt }).from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailKey}`).orderBy(asc(mailOutbox.id)),
+    db
+      .select({ subject: mailOutbox.subject, createdAt: mailOutbox.createdAt })
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.to}) = ${emailKey}`)
+      .orderBy(asc(mailOutbox.id)),
   ]);
 
   return {
@@ -63,7 +72,13 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: 
 
 function waitlistOf(row: typeof waitlistEntries.$inferSelect) {
   const { emailKey: _key, id: _id, clientTimestamp, receivedAt, createdAt, updatedAt, ...fields } = row;
-  return { ...fields, clientTimestamp: isoTimeOrNull(clientTimestamp), receivedAt: isoTimeOrNull(receivedAt), createdAt: isoTimeOrNull(createdAt), updatedAt: isoTimeOrNull(updatedAt) };
+  return {
+    ...fields,
+    clientTimestamp: isoTimeOrNull(clientTimestamp),
+    receivedAt: isoTimeOrNull(receivedAt),
+    createdAt: isoTimeOrNull(createdAt),
+    updatedAt: isoTimeOrNull(updatedAt),
+  };
 }
 
 export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;

@@ -58,12 +58,13 @@ export async function pseudonymiseAudit(tx: Executor, records: ErasedRecords): P
   const pseudonym = deletedUserPseudonym(records.userId);
   await tx.update(auditLog).set({ actorEmail: pseudonym, ip: null }).where(eq(auditLog.actorId, records.userId));
 
-  const about: SQL[] = [
-    and(inArray(auditLog.entityType, ['users', 'sessions']), eq(auditLog.entityId, records.userId))!,
-  ];
+  const about: SQL[] = [and(inArray(auditLog.entityType, ['users', 'sessions']), eq(auditLog.entityId, records.userId))!];
   if (records.applicationIds.length) about.push(and(eq(auditLog.entityType, 'applications'), inArray(auditLog.entityId, records.applicationIds))!);
   if (records.waitlistEntryIds.length) about.push(and(eq(auditLog.entityType, 'waitlist'), inArray(auditLog.entityId, records.waitlistEntryIds))!);
-  const entries = await tx.select({ id: auditLog.id, changes: auditLog.changes }).from(auditLog).where(or(...about));
+  const entries = await tx
+    .select({ id: auditLog.id, changes: auditLog.changes })
+    .from(auditLog)
+    .where(or(...about));
   for (const entry of entries) {
     if (!entry.changes) continue;
     const changes = pseudonymisedChanges(entry.changes, pseudonym);

@@ -18,7 +18,10 @@ export const applicationNotFound = () => new AppError(404, 'not_found', 'Applica
  */
 export async function findReviewable(db: Executor, id: string, { forUpdate = false } = {}): Promise<ApplicationRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const query = db.select().from(applications).where(and(eq(applications.id, id), ne(applications.status, 'draft')));
+  const query = db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, id), ne(applications.status, 'draft')));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
 }
@@ -33,7 +36,6 @@ function sensitiveFor(cipher: FieldCipher, logger: Logger, row: ApplicationRow) 
     return { dateOfBirth: null, ssnLast4: null };
   }
 }
-
 
 /** The review dialog's record (spec §2 '/admin/applications'). */
 export function presentForReview(cipher: FieldCipher, logger: Logger, row: ApplicationRow, docs: DocumentRow[]): AdminApplicationDetail {

@@ -57,10 +57,7 @@ async function selectEntries(db: Db, params: AuditListParams, now: Date, window:
 
 /** One page of the log, newest first. */
 export async function listAudit(db: Db, params: AuditListParams, now = new Date()): Promise<Page<AuditItem>> {
-  const [items, count] = await Promise.all([
-    selectEntries(db, params, now, pageWindow(params)),
-    cappedCount(db, sql`from audit_log ${filterOf(params, now)}`),
-  ]);
+  const [items, count] = await Promise.all([selectEntries(db, params, now, pageWindow(params)), cappedCount(db, sql`from audit_log ${filterOf(params, now)}`)]);
   return toPage(items, params, count);
 }
 

@@ -32,7 +32,9 @@ export const csvLine = (cells: readonly (string | number | boolean | Date | null
 
 /** The types drizzle's node-postgres driver hands over as text (timestamps, dates, intervals and their arrays): a cursor's rows read alike. */
 const RAW_TEXT_TYPES = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
-const rawTextTypes = { getTypeParser: (oid: number, format?: string) => (RAW_TEXT_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) };
+const rawTextTypes = {
+  getTypeParser: (oid: number, format?: string) => (RAW_TEXT_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')),
+};
 const dialect = new PgDialect();
 
 /**

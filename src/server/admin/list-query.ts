@@ -97,7 +97,11 @@ export async function readKeptTotal(db: Db, total: SQL): Promise<{ total: number
  * the page's own statement (`pageWith` puts the column it is given in its select
  * list), and is read on its own only when the page is past the last row.
  */
-export async function pageWithKeptTotal<R>(db: Db, pageWith: (totalColumn: SQL) => SQL, total: SQL): Promise<{ rows: R[]; count: { total: number; totalCapped: false } }> {
+export async function pageWithKeptTotal<R>(
+  db: Db,
+  pageWith: (totalColumn: SQL) => SQL,
+  total: SQL,
+): Promise<{ rows: R[]; count: { total: number; totalCapped: false } }> {
   const rows = await queryRows<R & { kept_total: number | string | null }>(db, pageWith(sql`(${total}) as kept_total`));
   if (!rows.length) return { rows, count: await readKeptTotal(db, total) };
   return { rows, count: { total: Number(rows[0]!.kept_total ?? 0), totalCapped: false } };

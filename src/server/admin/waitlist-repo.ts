@@ -79,7 +79,6 @@ interface ListRow {
   monthly_payment_range: string | null;
 }
 
-
 function toApplicant(row: ListRow): WaitlistApplicant {
   return {
     id: row.id,

@@ -37,8 +37,12 @@ export async function storeDocument(deps: Pick<Deps, 'db' | 'storage' | 'logger'
     created = await db.transaction(async (tx) => {
       // Locks the application: uploads of one user never interleave, and it must still be theirs and active.
       const active = await findActiveApplication(tx, owner.id, { forUpdate: true });
-      if (!active || active.id !== application.id) throw new AppError(409, 'application_changed', 'Your application changed while the file was uploading. Please try again.');
-      [replaced] = await tx.delete(documents).where(and(eq(documents.applicationId, active.id), eq(documents.type, type))).returning();
+      if (!active || active.id !== application.id)
+        throw new AppError(409, 'application_changed', 'Your application changed while the file was uploading. Please try again.');
+      [replaced] = await tx
+        .delete(documents)
+        .where(and(eq(documents.applicationId, active.id), eq(documents.type, type)))
+        .returning();
       const [row] = await tx
         .insert(documents)
         .values({ applicationId: active.id, userId: owner.id, type, storageKey: key, ...file })
@@ -62,7 +66,10 @@ export async function deleteDocument(deps: Pick<Deps, 'db' | 'storage' | 'logger
   const removed = await deps.db.transaction(async (tx) => {
     const active = await findActiveApplication(tx, owner.id, { forUpdate: true });
     if (!active || active.id !== document.applicationId || active.status !== 'draft') throw submittedError();
-    const [row] = await tx.delete(documents).where(and(eq(documents.id, document.id), eq(documents.userId, owner.id))).returning();
+    const [row] = await tx
+      .delete(documents)
+      .where(and(eq(documents.id, document.id), eq(documents.userId, owner.id)))
+      .returning();
     return row;
   });
   if (removed) await removeStored(deps, [removed.storageKey]);

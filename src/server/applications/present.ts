@@ -12,7 +12,6 @@ import { initialDraft, type ApplicationRow, type DocumentRow, type Owner } from 
 import { maskedSensitive, openSensitive } from './sensitive';
 import { isoTimeOrNull } from '../lib/iso-time';
 
-
 /** A document as the API answers it (never its storage key). */
 export function presentDocument(row: DocumentRow) {
   return {

@@ -24,7 +24,8 @@ export interface ReceivedFile {
 export function cleanOriginalName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  return withoutUnsafeText(base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255)) || 'document';
+  const printable = base.replace(/[\u0000-\u001f\u007f]/g, '');
+  return withoutUnsafeText(printable.trim().slice(0, 255)) || 'document';
 }
 
 class StorageFailure extends Error {
@@ -113,7 +114,9 @@ export async function receiveMultipart(request: Request, storage: FileStorage, k
       source.destroy(); // stop reading; the HTTP server drains or closes the rest
       guard?.destroy(refusal instanceof Error ? refusal : new Error('upload failed'));
       // Answer only once storage has given up, so a caller's clean-up cannot run before a late write.
-      void Promise.resolve(stored).catch(() => undefined).finally(() => reject(refusal));
+      void Promise.resolve(stored)
+        .catch(() => undefined)
+        .finally(() => reject(refusal));
     };
 
     if (options.fields) {

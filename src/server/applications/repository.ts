@@ -15,16 +15,20 @@ const isActive = sql`${applications.status} <> 'declined'`;
 
 /** The user's one active application (any status but declined). */
 export async function findActiveApplication(db: Executor, userId: string, options: { forUpdate?: boolean } = {}): Promise<ApplicationRow | undefined> {
-  const query = db.select().from(applications).where(and(eq(applications.userId, userId), isActive));
+  const query = db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.userId, userId), isActive));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
 
 /** The active application, else the most recent declined one (for the dashboard). */
 export async function latestApplication(db: Executor, userId: string): Promise<ApplicationRow | undefined> {
-  return (await findActiveApplication(db, userId)) ?? (
-    await db.select().from(applications).where(eq(applications.userId, userId)).orderBy(desc(applications.updatedAt)).limit(1)
-  )[0];
+  return (
+    (await findActiveApplication(db, userId)) ??
+    (await db.select().from(applications).where(eq(applications.userId, userId)).orderBy(desc(applications.updatedAt)).limit(1))[0]
+  );
 }
 
 /** A new application starts from the account's name, e-mail and phone. */

@@ -31,7 +31,14 @@ export async function saveDraft(deps: Pick<Deps, 'db' | 'cipher'>, owner: Owner,
     if (!row) throw new Error('no active application after ensureActiveApplication');
     if (row.status !== 'draft') throw submittedError();
     if (version !== undefined && version !== row.version) {
-      throw new AppError(409, 'version_conflict', 'This application was changed elsewhere (another tab or device). Reload it to see the latest version.', undefined, undefined, { currentVersion: row.version });
+      throw new AppError(
+        409,
+        'version_conflict',
+        'This application was changed elsewhere (another tab or device). Reload it to see the latest version.',
+        undefined,
+        undefined,
+        { currentVersion: row.version },
+      );
     }
     const { ssnLast4, dateOfBirth, ...personal } = draft.personal;
     const consentedAt = nextConsentedAt(row.consentedAt, draft.consents, new Date());

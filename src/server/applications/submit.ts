@@ -11,7 +11,9 @@ import { openSensitive } from './sensitive';
 import { storedDraft } from './present';
 
 const incomplete = (steps: StepProblems[]) =>
-  new AppError(400, 'application_incomplete', 'Some information is still missing. Please complete the highlighted steps.', flattenProblems(steps), undefined, { steps });
+  new AppError(400, 'application_incomplete', 'Some information is still missing. Please complete the highlighted steps.', flattenProblems(steps), undefined, {
+    steps,
+  });
 
 /**
  * Submits the user's application (issue 5 'Real behaviour'): checks everything on
@@ -25,7 +27,11 @@ export async function submitApplication(deps: Deps, user: SessionUser): Promise<
   if (current && current.status !== 'draft') throw submittedError();
   // decisions.md 'Accounts': submitting needs a verified address (checked before completeness: nothing else helps until then).
   if (!user.emailVerified) {
-    throw new AppError(403, 'email_not_verified', 'Please verify your email address before submitting your application. Check your inbox for the link, or ask for a new one.');
+    throw new AppError(
+      403,
+      'email_not_verified',
+      'Please verify your email address before submitting your application. Check your inbox for the link, or ask for a new one.',
+    );
   }
   if (!current) throw incomplete(checkApplication(emptyDraft()));
 
@@ -55,11 +61,17 @@ export async function submitApplication(deps: Deps, user: SessionUser): Promise<
       .where(eq(applications.id, row.id))
       .returning();
     // decisions.md 'Accounts': submitting an application raises guest to applicant (never lowers a higher role).
-    await tx.update(users).set({ role: 'applicant', updatedAt: now }).where(sql`${users.id} = ${user.id} AND ${users.role} = 'guest'`);
+    await tx
+      .update(users)
+      .set({ role: 'applicant', updatedAt: now })
+      .where(sql`${users.id} = ${user.id} AND ${users.role} = 'guest'`);
     return updated;
   });
 
-  const mail = applicationSubmittedMail({ brand, appUrl: config.APP_URL.replace(/\/+$/, '') }, { firstName: user.firstName, submittedAt: submitted.submittedAt! });
+  const mail = applicationSubmittedMail(
+    { brand, appUrl: config.APP_URL.replace(/\/+$/, '') },
+    { firstName: user.firstName, submittedAt: submitted.submittedAt! },
+  );
   background.add(mailer.sendMail({ to: user.email, ...mail }));
   return submitted;
 }

@@ -27,22 +27,30 @@ export function signInAuditHook(db: Db): AuthHook {
       const sessionCookie = ctx.context.authCookies.sessionToken.name;
       if (ctx.path !== '/sign-in/email' && ctx.headers?.get('cookie')?.includes(`${sessionCookie}=`)) return;
       const ip = clientIpFrom(ctx.headers) ?? created.session.ipAddress ?? null;
-      await recordAudit(db, { id: created.user.id, email: created.user.email, ip }, {
-        action: 'sign_in',
-        entityType: 'sessions',
-        entityId: created.user.id,
-        changes: { method: SIGN_IN_METHODS[ctx.path!] },
-      });
+      await recordAudit(
+        db,
+        { id: created.user.id, email: created.user.email, ip },
+        {
+          action: 'sign_in',
+          entityType: 'sessions',
+          entityId: created.user.id,
+          changes: { method: SIGN_IN_METHODS[ctx.path!] },
+        },
+      );
     }),
   };
 }
 
 /** A verified e-mail address is recorded as `verify` on the user (better-auth's afterEmailVerification). */
 export async function auditEmailVerified(db: Db, user: { id: string; email: string }, request: Request | undefined): Promise<void> {
-  await recordAudit(db, { id: user.id, email: user.email, ip: clientIpFrom(request?.headers) ?? null }, {
-    action: 'verify',
-    entityType: 'users',
-    entityId: user.id,
-    changes: { emailVerified: { from: false, to: true } },
-  });
+  await recordAudit(
+    db,
+    { id: user.id, email: user.email, ip: clientIpFrom(request?.headers) ?? null },
+    {
+      action: 'verify',
+      entityType: 'users',
+      entityId: user.id,
+      changes: { emailVerified: { from: false, to: true } },
+    },
+  );
 }

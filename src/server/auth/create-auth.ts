@@ -29,11 +29,22 @@ export interface AuthDeps {
 
 /** Endpoints this app does not offer: the profile is PATCH /api/me (shared schema), and there is no social sign-in. */
 export const DISABLED_PATHS = [
-  '/update-user', '/update-session', '/change-email', '/delete-user', '/delete-user/callback',
-  '/sign-in/social', '/link-social', '/unlink-account', '/list-accounts', '/account-info', '/get-access-token', '/refresh-token',
+  '/update-user',
+  '/update-session',
+  '/change-email',
+  '/delete-user',
+  '/delete-user/callback',
+  '/sign-in/social',
+  '/link-social',
+  '/unlink-account',
+  '/list-accounts',
+  '/account-info',
+  '/get-access-token',
+  '/refresh-token',
   // The OpenAPI plugin's own endpoints: its description of these routes is merged into /api/openapi.json by the
   // server (src/server/openapi.ts, calling it through auth.api), and its reference page loads scripts from a CDN.
-  '/open-api/generate-schema', '/reference',
+  '/open-api/generate-schema',
+  '/reference',
 ];
 
 /**
@@ -85,7 +96,10 @@ export function createAuth({ config, db, logger, brand, mailer, background }: Au
       resetPasswordTokenExpiresIn: config.PASSWORD_RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) =>
-        sendMail({ to: user.email, ...passwordResetMail(mailContext, { firstName: firstNameOf(user), token, validForSeconds: config.PASSWORD_RESET_TTL_SECONDS }) }),
+        sendMail({
+          to: user.email,
+          ...passwordResetMail(mailContext, { firstName: firstNameOf(user), token, validForSeconds: config.PASSWORD_RESET_TTL_SECONDS }),
+        }),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -94,7 +108,10 @@ export function createAuth({ config, db, logger, brand, mailer, background }: Au
       // better-auth's `url` points at its own API; the link goes to the web app's page, which calls the API.
       afterEmailVerification: (user, request) => auditEmailVerified(db, user, request),
       sendVerificationEmail: ({ user, token }) =>
-        sendMail({ to: user.email, ...verificationMail(mailContext, { firstName: firstNameOf(user), token, validForSeconds: config.EMAIL_VERIFICATION_TTL_SECONDS }) }),
+        sendMail({
+          to: user.email,
+          ...verificationMail(mailContext, { firstName: firstNameOf(user), token, validForSeconds: config.EMAIL_VERIFICATION_TTL_SECONDS }),
+        }),
     },
     // Reset and two-factor identifiers are stored as hashes: a database copy reveals no live token.
     verification: { storeIdentifier: 'hashed' },

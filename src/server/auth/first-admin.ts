@@ -63,7 +63,10 @@ export async function createOrPromoteAdmin(auth: Auth, input: AdminInput): Promi
   const hash = await ctx.password.hash(password);
   let created;
   try {
-    created = await ctx.internalAdapter.createUser({ email, name: fullName(firstName, lastName), firstName, lastName, emailVerified: true, role: 'admin' }, { method: 'admin' });
+    created = await ctx.internalAdapter.createUser(
+      { email, name: fullName(firstName, lastName), firstName, lastName, emailVerified: true, role: 'admin' },
+      { method: 'admin' },
+    );
   } catch (error) {
     // Another instance created it at the same moment (first start of several instances).
     const raced = await findExisting();

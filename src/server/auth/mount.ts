@@ -28,7 +28,8 @@ async function reshapeError(response: Response): Promise<Response> {
   const status = response.status;
   const error: ErrorBody['error'] = {
     code: toCode(body?.code, status),
-    message: typeof body?.message === 'string' && body.message ? body.message : DEFAULT_MESSAGES[status] ?? 'Something went wrong on our side. Please try again.',
+    message:
+      typeof body?.message === 'string' && body.message ? body.message : (DEFAULT_MESSAGES[status] ?? 'Something went wrong on our side. Please try again.'),
     ...(body?.fields && typeof body.fields === 'object' ? { fields: body.fields as Record<string, string> } : {}),
   };
   const headers = new Headers(response.headers);

@@ -47,11 +47,17 @@ describe('password checks behind a session are rate limited per user', () => {
     const elsewhere = new TestBrowser(app.url, app.config.APP_URL);
     expect((await elsewhere.post('/api/auth/sign-in/email', { email: account.email, password: account.password })).status).toBe(200);
     expect((await elsewhere.post('/api/auth/verify-password', { password: account.password })).status).toBe(429);
-    const [counter] = await app.db.select().from(rateLimits).where(like(rateLimits.key, `auth:password-check:user:${user.id}`));
+    const [counter] = await app.db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, `auth:password-check:user:${user.id}`));
     expect(counter?.count).toBeGreaterThan(10);
 
     // The window passes.
-    await app.db.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(like(rateLimits.key, 'auth:password-check:user:%'));
+    await app.db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(like(rateLimits.key, 'auth:password-check:user:%'));
     expect(await browser.post('/api/auth/verify-password', { password: account.password })).toMatchObject({ status: 200, body: { status: true } });
   }, 120_000); // 40 password hashes: slow on a busy machine
 

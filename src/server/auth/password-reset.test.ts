@@ -20,10 +20,13 @@ describe('forgot password and reset', () => {
   const forgot = (email: string) => browser().post('/api/auth/request-password-reset', { email });
   /** The reset link of the newest reset mail to `email`. */
   const resetLink = (email: string, count = 1) =>
-    waitFor(async () => {
-      const resets = (await mailsTo(app.db, email)).filter((m) => m.subject.startsWith('Reset your'));
-      return resets.length >= count && linkIn(resets[0].text, '/auth/reset-password');
-    }, { message: 'the reset mail' });
+    waitFor(
+      async () => {
+        const resets = (await mailsTo(app.db, email)).filter((m) => m.subject.startsWith('Reset your'));
+        return resets.length >= count && linkIn(resets[0].text, '/auth/reset-password');
+      },
+      { message: 'the reset mail' },
+    );
   const reset = (token: string, newPassword: string) => browser().post('/api/auth/reset-password', { token, newPassword });
 
   beforeAll(async () => {
@@ -76,8 +79,11 @@ describe('forgot password and reset', () => {
     await forgot(account.email);
     const token = (await resetLink(account.email)).searchParams.get('token') as string;
     // The token's row expires after PASSWORD_RESET_TTL_SECONDS; move that moment into the past.
-    const expired = await queryRows(app.db, sql`UPDATE verification SET expires_at = now() - interval '1 second'
-      WHERE value = (SELECT id FROM "user" WHERE email = ${account.email.toLowerCase()}) RETURNING id`);
+    const expired = await queryRows(
+      app.db,
+      sql`UPDATE verification SET expires_at = now() - interval '1 second'
+      WHERE value = (SELECT id FROM "user" WHERE email = ${account.email.toLowerCase()}) RETURNING id`,
+    );
     expect(expired).toHaveLength(1);
     expect(await reset(token, 'too-late-passphrase')).toMatchObject({ status: 400, body: { error: { code: 'invalid_token' } } });
     expect((await signIn(account)).status).toBe(200);
@@ -98,7 +104,10 @@ describe('forgot password and reset', () => {
     const token = (await resetLink(account.email)).searchParams.get('token') as string;
     const common = await reset(token, 'sunshine');
     expect(common.status).toBe(400);
-    expect(common.body.error).toMatchObject({ code: 'password_too_common', fields: { newPassword: 'This password is too common. Please choose a less common one.' } });
+    expect(common.body.error).toMatchObject({
+      code: 'password_too_common',
+      fields: { newPassword: 'This password is too common. Please choose a less common one.' },
+    });
     const short = await reset(token, 'abc');
     expect(short.body.error.fields).toEqual({ newPassword: 'Password must be at least 8 characters' });
     expect((await reset(token, 'an-uncommon-passphrase')).status).toBe(200);

@@ -43,7 +43,9 @@ describe('password strength (zxcvbn-ts)', () => {
   });
 
   it('is what admin:create checks, with the admin’s own address and name', () => {
-    expect(() => validateAdminInput({ email: 'ada.lovelace@example.com', password: 'ada.lovelace@example.com' })).toThrow(/--password: .*name or email address/);
+    expect(() => validateAdminInput({ email: 'ada.lovelace@example.com', password: 'ada.lovelace@example.com' })).toThrow(
+      /--password: .*name or email address/,
+    );
     expect(() => validateAdminInput({ email: 'ops@example.com', password: 'Welcome1!' })).toThrow(/--password: /);
     expect(validateAdminInput({ email: 'ops@example.com', password: STRONG })).toEqual({ email: 'ops@example.com', password: STRONG });
   });

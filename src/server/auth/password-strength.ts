@@ -64,7 +64,7 @@ const WARNINGS: Partial<Record<string, string>> = {
 
 /** The reason shown under the field: zxcvbn's warning (why it is weak) and its first suggestion (what to do). */
 function reasonOf(result: ZxcvbnResult): string {
-  const warning = result.feedback.warning ? WARNINGS[result.feedback.warning] ?? result.feedback.warning : 'This password is too easy to guess.';
+  const warning = result.feedback.warning ? (WARNINGS[result.feedback.warning] ?? result.feedback.warning) : 'This password is too easy to guess.';
   const suggestion = result.feedback.suggestions[0] ?? 'Add more words that are less common.';
   return `${warning} ${suggestion}`;
 }

@@ -28,7 +28,10 @@ describe('rate limits on account endpoints', () => {
     for (let i = 0; i < 3; i += 1) expect((await signIn(b, uniqueEmail())).status).toBe(401);
     const refused = await signIn(b, uniqueEmail());
     expect(refused.status).toBe(429);
-    expect(refused.body.error).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes and try again\.$/) });
+    expect(refused.body.error).toEqual({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes and try again\.$/),
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
     // Another address is unaffected.
     expect((await signIn(from(freshIp()), uniqueEmail())).status).toBe(401);

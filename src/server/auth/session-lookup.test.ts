@@ -18,8 +18,7 @@ describe('the guards’ session lookup (one statement for the common case)', () 
     const reply = await probe.request('/', { headers: cookie ? { cookie } : {} });
     return (await reply.json()) as { found: unknown; declined: boolean };
   };
-  const betterAuthSession = async (cookie: string) =>
-    JSON.parse(JSON.stringify(await app.server.auth.api.getSession({ headers: new Headers({ cookie }) })));
+  const betterAuthSession = async (cookie: string) => JSON.parse(JSON.stringify(await app.server.auth.api.getSession({ headers: new Headers({ cookie }) })));
   const signedIn = async () => {
     const browser = new TestBrowser(app.url, app.config.APP_URL);
     const account = newAccount();
@@ -50,7 +49,10 @@ describe('the guards’ session lookup (one statement for the common case)', () 
     expect(await lookup()).toEqual({ found: null, declined: false });
     expect(await lookup('theme=dark')).toEqual({ found: null, declined: false });
     const { browser } = await signedIn();
-    const tampered = browser.cookieHeader.replace(/session_token=([^.;]+)/, (_m, token: string) => `session_token=${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`);
+    const tampered = browser.cookieHeader.replace(
+      /session_token=([^.;]+)/,
+      (_m, token: string) => `session_token=${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    );
     expect(tampered).not.toBe(browser.cookieHeader);
     expect((await lookup(tampered)).declined).toBe(true);
     expect((await new TestBrowser(app.url, app.config.APP_URL).get('/api/me', { cookie: tampered })).status).toBe(401);
@@ -72,7 +74,10 @@ describe('the guards’ session lookup (one statement for the common case)', () 
 
   it('leaves an expired session to better-auth: 401, the row deleted, the cookie cleared', async () => {
     const { browser, user } = await signedIn();
-    await app.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.userId, user.id));
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.userId, user.id));
     expect((await lookup(browser.cookieHeader)).declined).toBe(true);
     const reply = await browser.get('/api/me');
     expect(reply.status).toBe(401);
@@ -85,7 +90,10 @@ describe('the guards’ session lookup (one statement for the common case)', () 
     const ctx = await app.server.auth.$context;
     // Issued longer ago than updateAge: what remains is less than expiresIn − updateAge.
     const remaining = ctx.sessionConfig.expiresIn - ctx.sessionConfig.updateAge - 60;
-    await app.db.update(sessions).set({ expiresAt: new Date(Date.now() + remaining * 1000) }).where(eq(sessions.userId, user.id));
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + remaining * 1000) })
+      .where(eq(sessions.userId, user.id));
     const before = (await sessionOf(user.id)).expiresAt;
     expect((await lookup(browser.cookieHeader)).declined).toBe(true);
     const reply = await browser.get('/api/me');

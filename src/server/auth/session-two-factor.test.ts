@@ -99,7 +99,11 @@ describe('two-factor belongs to the session', () => {
     expect((await elsewhere.post('/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(200);
     expect((await elsewhere.get('/api/admin/ping')).status).toBe(200);
 
-    const changed = await here.post('/api/auth/change-password', { currentPassword: account.password, newPassword: 'lantern-orchard-quietly-47', revokeOtherSessions: false });
+    const changed = await here.post('/api/auth/change-password', {
+      currentPassword: account.password,
+      newPassword: 'lantern-orchard-quietly-47',
+      revokeOtherSessions: false,
+    });
     expect(changed.status).toBe(200);
     expect((await here.get('/api/admin/ping')).status).toBe(200);
     expect((await elsewhere.get('/api/me')).status).toBe(401);

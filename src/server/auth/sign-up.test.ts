@@ -40,8 +40,16 @@ describe('sign-up and e-mail verification', () => {
     const me = await b.get('/api/me');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
-      email: account.email.toLowerCase(), firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper',
-      phone: null, role: 'guest', rank: 0, emailVerified: false, phoneVerified: false, twoFactorEnabled: false,
+      email: account.email.toLowerCase(),
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      name: 'Grace Hopper',
+      phone: null,
+      role: 'guest',
+      rank: 0,
+      emailVerified: false,
+      phoneVerified: false,
+      twoFactorEnabled: false,
     });
   });
 

@@ -11,7 +11,8 @@ import { BackgroundTasks } from '../lib/background';
 import { createLogger } from '../lib/logger';
 import { createMailer } from '../mail/send-mail';
 
-const USAGE = 'Usage: npm run admin:create -- --email you@example.com --password "a long passphrase" [--first-name Ada] [--last-name Lovelace]\n' +
+const USAGE =
+  'Usage: npm run admin:create -- --email you@example.com --password "a long passphrase" [--first-name Ada] [--last-name Lovelace]\n' +
   '(--password may be left out when ADMIN_PASSWORD is set, e.g. in .env.)';
 
 /**
@@ -51,8 +52,10 @@ export async function adminCreate(args: string[], env: Record<string, string | u
 export function describeResult(result: AdminResult): string {
   const what = result.action === 'created' ? 'Created the admin account' : 'Promoted the existing account to admin';
   const password = result.passwordSet ? 'with the password you gave' : 'keeping its current password';
-  return `${what} ${result.email} (id ${result.userId}), e-mail marked verified, ${password}.\n` +
-    'Sign in at /auth/signin; the admin area opens once you have set up two-factor authentication on your account page.';
+  return (
+    `${what} ${result.email} (id ${result.userId}), e-mail marked verified, ${password}.\n` +
+    'Sign in at /auth/signin; the admin area opens once you have set up two-factor authentication on your account page.'
+  );
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -1,12 +1,32 @@
 import { adminRecordOf, applicationDraftSchema, type ApplicationDraftInput } from '../../domain/application';
 import {
-  BUYING_TIMELINES, DOWN_PAYMENTS, HOME_TYPES, HOUSING_STATUSES, MONTHLY_PAYMENT_RANGES, PRICE_RANGES, PRIORITIES, US_STATES,
+  BUYING_TIMELINES,
+  DOWN_PAYMENTS,
+  HOME_TYPES,
+  HOUSING_STATUSES,
+  MONTHLY_PAYMENT_RANGES,
+  PRICE_RANGES,
+  PRIORITIES,
+  US_STATES,
 } from '../../domain/waitlist';
 import type { applications, documents, lettersOfIntent, users, waitlistEntries } from '../db/schema';
 import { simplePdf } from './demo-pdf';
 import {
-  adminTimelines, APPLICATION_NOTES, BUSINESSES, CITIES, EMPLOYERS, FIRST_NAMES, JOB_TITLES, LAST_NAMES, LETTER_NOTES,
-  moveInDates, OWNER_TITLES, STAFF, STREET_KINDS, STREETS, WAITLIST_INTERESTS,
+  adminTimelines,
+  APPLICATION_NOTES,
+  BUSINESSES,
+  CITIES,
+  EMPLOYERS,
+  FIRST_NAMES,
+  JOB_TITLES,
+  LAST_NAMES,
+  LETTER_NOTES,
+  moveInDates,
+  OWNER_TITLES,
+  STAFF,
+  STREET_KINDS,
+  STREETS,
+  WAITLIST_INTERESTS,
 } from './seed-data';
 
 /**
@@ -120,16 +140,33 @@ export interface SeedPlan {
 type Status = 'submitted' | 'in_review' | 'missing_info' | 'approved' | 'declined';
 
 function statusFor(rng: Rng, ageDays: number): Status {
-  if (ageDays < 3) return rng.weighted([['submitted', 7], ['in_review', 3]] as const);
-  if (ageDays < 21) return rng.weighted([['submitted', 3], ['in_review', 4], ['missing_info', 2], ['approved', 0.5], ['declined', 0.5]] as const);
-  return rng.weighted([['submitted', 0.5], ['in_review', 1.5], ['missing_info', 1], ['approved', 4.5], ['declined', 2]] as const);
+  if (ageDays < 3)
+    return rng.weighted([
+      ['submitted', 7],
+      ['in_review', 3],
+    ] as const);
+  if (ageDays < 21)
+    return rng.weighted([
+      ['submitted', 3],
+      ['in_review', 4],
+      ['missing_info', 2],
+      ['approved', 0.5],
+      ['declined', 0.5],
+    ] as const);
+  return rng.weighted([
+    ['submitted', 0.5],
+    ['in_review', 1.5],
+    ['missing_info', 1],
+    ['approved', 4.5],
+    ['declined', 2],
+  ] as const);
 }
 
 function draftFor(rng: Rng, person: Person, consentedAt: Date): { draft: ApplicationDraftInput; dateOfBirth: string; ssnLast4: string } {
   const selfEmployed = rng.chance(0.15);
   const monthly = round(rng.int(3500, 18_000), 50);
   const propertyValue = round(rng.int(250_000, 900_000), 5000);
-  const downPayment = round(propertyValue * rng.int(3, 20) / 100, 500);
+  const downPayment = round((propertyValue * rng.int(3, 20)) / 100, 500);
   const year = rng.int(1962, 2001);
   const dateOfBirth = `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
   const startYear = Math.max(year + 20, rng.int(2008, 2023));
@@ -189,9 +226,10 @@ export function buildSeedPlan(counts: SeedCounts, seed: number, now: Date, taken
     const createdAt = new Date(submittedAt.getTime() - rng.int(1, 10) * DAY - rng.int(0, 86_399) * 1000);
     const { draft, dateOfBirth, ssnLast4 } = draftFor(rng, person, new Date(submittedAt.getTime() - rng.int(5, 120) * 60_000));
     const parsed = applicationDraftSchema.parse(draft);
-    const reviewedAt = status === 'submitted'
-      ? null
-      : new Date(Math.min(now.getTime() - 3600_000, submittedAt.getTime() + rng.int(4, 20 * 24) * 3600_000 + rng.int(0, 3599) * 1000));
+    const reviewedAt =
+      status === 'submitted'
+        ? null
+        : new Date(Math.min(now.getTime() - 3600_000, submittedAt.getTime() + rng.int(4, 20 * 24) * 3600_000 + rng.int(0, 3599) * 1000));
     const notesPool = APPLICATION_NOTES[status];
     plan.applications.push({
       id,
@@ -285,7 +323,10 @@ export function buildSeedPlan(counts: SeedCounts, seed: number, now: Date, taken
 
   // Waitlist: public submissions, some by people who also have an account (derived labels), and staff-added applicants.
   const guests = people.map((p, i) => ({ p, i })).filter(({ i }) => i >= withApplication);
-  const usersOnWaitlist = [...guests.slice(0, Math.round(guests.length * 0.6)), ...people.slice(0, Math.min(withApplication, Math.round(counts.waitlist * 0.1))).map((p, i) => ({ p, i }))];
+  const usersOnWaitlist = [
+    ...guests.slice(0, Math.round(guests.length * 0.6)),
+    ...people.slice(0, Math.min(withApplication, Math.round(counts.waitlist * 0.1))).map((p, i) => ({ p, i })),
+  ];
   for (let n = 0; n < counts.waitlist; n += 1) {
     const person = n < usersOnWaitlist.length ? usersOnWaitlist[n].p : newPerson();
     const receivedAt = at(Math.pow(rng.next(), 1.3) * 365 * DAY + rng.int(0, 86_399) * 1000);
@@ -329,9 +370,13 @@ export function buildSeedPlan(counts: SeedCounts, seed: number, now: Date, taken
       phone: rng.chance(0.8) ? person.phone : null,
       cityState: `${person.city[0]}, ${person.city[1]}`,
       intendedState: person.city[2],
-      downPayment: rng.chance(0.7) ? `$${(round(rng.int(10_000, 90_000), 5000)).toLocaleString('en-US')}` : null,
+      downPayment: rng.chance(0.7) ? `$${round(rng.int(10_000, 90_000), 5000).toLocaleString('en-US')}` : null,
       monthlyPaymentRange: rng.chance(0.7) ? rng.pick(['$1,500-$2,000', '$2,000-$2,500', '$2,500-$3,000', 'Under $1,800']) : null,
-      interestedIn: rng.weighted([['buying', 6], ['refinancing', 2], ['investing', 2]] as const),
+      interestedIn: rng.weighted([
+        ['buying', 6],
+        ['refinancing', 2],
+        ['investing', 2],
+      ] as const),
       timeline: rng.pick(adminTimelines(now.getUTCFullYear() + 1)),
       createdBy: adminEmail,
       receivedAt: createdAt,
@@ -347,9 +392,13 @@ export function buildSeedPlan(counts: SeedCounts, seed: number, now: Date, taken
     const id = rng.uuid();
     const propertyAddress = address(rng, person.city);
     const propertyValue = round(rng.int(250_000, 900_000), 5000);
-    const downPaymentAmount = round(propertyValue * rng.int(3, 15) / 100, 500);
+    const downPaymentAmount = round((propertyValue * rng.int(3, 15)) / 100, 500);
     const createdAt = at(Math.pow(rng.next(), 1.2) * 360 * DAY + rng.int(0, 86_399) * 1000);
-    const status = rng.weighted([['pending', 6], ['approved', 2.5], ['declined', 1.5]] as const);
+    const status = rng.weighted([
+      ['pending', 6],
+      ['approved', 2.5],
+      ['declined', 1.5],
+    ] as const);
     const pdf = simplePdf([
       'Letter of Intent',
       `Buyer: ${person.firstName} ${person.lastName} <${person.email}>`,
@@ -381,4 +430,3 @@ export function buildSeedPlan(counts: SeedCounts, seed: number, now: Date, taken
   }
   return plan;
 }
-

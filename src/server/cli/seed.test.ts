@@ -18,69 +18,82 @@ describe('npm run seed', () => {
   });
   const cliEnv = (database: TestDatabase) => ({ ...database.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
 
-  it('fills a fresh database with demo data and a demo admin who can sign in; a second run changes nothing; --force adds a batch', { timeout: 120_000 }, async () => {
-    const database = await createTestDatabase();
-    cleanup.push(() => database.dispose());
-    const env = cliEnv(database);
+  it(
+    'fills a fresh database with demo data and a demo admin who can sign in; a second run changes nothing; --force adds a batch',
+    { timeout: 120_000 },
+    async () => {
+      const database = await createTestDatabase();
+      cleanup.push(() => database.dispose());
+      const env = cliEnv(database);
 
-    const first = await seed(env, { counts: SMALL });
-    expect(first.status).toBe('seeded');
-    expect(first.admin).toMatchObject({ email: DEMO_ADMIN_EMAIL, created: true });
-    expect(first.admin.password!.length).toBeGreaterThanOrEqual(20);
-    expect(describeSeed(first)).toContain(`Passphrase:  ${first.admin.password}`);
-    expect(describeSeed(first)).toContain('http://localhost:3000/admin');
+      const first = await seed(env, { counts: SMALL });
+      expect(first.status).toBe('seeded');
+      expect(first.admin).toMatchObject({ email: DEMO_ADMIN_EMAIL, created: true });
+      expect(first.admin.password!.length).toBeGreaterThanOrEqual(20);
+      expect(describeSeed(first)).toContain(`Passphrase:  ${first.admin.password}`);
+      expect(describeSeed(first)).toContain('http://localhost:3000/admin');
 
-    const letterKeys: string[] = [];
-    {
-      const connection = await database.open();
-      try {
-        const count = async (table: string) => Number((await queryRows<{ n: number }>(connection.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
-        expect(await count('"user"')).toBe(SMALL.users + 1);
-        expect(await count('applications')).toBe(SMALL.applications);
-        expect(await count(`waitlist_entries where source = 'public'`)).toBe(SMALL.waitlist);
-        expect(await count(`waitlist_entries where source = 'admin' and interested_in is not null and timeline is not null`)).toBe(SMALL.adminWaitlist);
-        expect(await count('letters_of_intent')).toBe(SMALL.letters);
-        expect(await count('documents')).toBe(SMALL.withDocuments * 3);
-        // Every application carries its applicant's name and e-mail; decided ones were reviewed after submission.
-        expect(await count('applications a join "user" u on u.id = a.user_id where a.email = u.email and a.last_name = u.last_name')).toBe(SMALL.applications);
-        expect(await count(`applications where status <> 'submitted' and not (reviewed_at > submitted_at)`)).toBe(0);
-        expect(await count(`applications where submitted_at < now() - interval '366 days' or submitted_at > now()`)).toBe(0);
-        expect(await count(`applications where property_value between 250000 and 900000 and date_of_birth like 'v1.%'`)).toBe(SMALL.applications);
-        // The trigger-maintained counts agree with the rows.
-        const counts = await queryRows<{ status: string; count: string }>(connection.db, sql.raw(`select status, count from application_status_counts where count > 0`));
-        expect(Object.fromEntries(counts.map((c) => [c.status, Number(c.count)]))).toEqual(first.added.byStatus);
-        expect(await count(`"user" where role = 'admin'`)).toBe(1);
-        letterKeys.push(...(await queryRows<{ file_key: string }>(connection.db, sql.raw('select file_key from letters_of_intent'))).map((r) => r.file_key));
-      } finally {
-        await connection.close();
+      const letterKeys: string[] = [];
+      {
+        const connection = await database.open();
+        try {
+          const count = async (table: string) =>
+            Number((await queryRows<{ n: number }>(connection.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
+          expect(await count('"user"')).toBe(SMALL.users + 1);
+          expect(await count('applications')).toBe(SMALL.applications);
+          expect(await count(`waitlist_entries where source = 'public'`)).toBe(SMALL.waitlist);
+          expect(await count(`waitlist_entries where source = 'admin' and interested_in is not null and timeline is not null`)).toBe(SMALL.adminWaitlist);
+          expect(await count('letters_of_intent')).toBe(SMALL.letters);
+          expect(await count('documents')).toBe(SMALL.withDocuments * 3);
+          // Every application carries its applicant's name and e-mail; decided ones were reviewed after submission.
+          expect(await count('applications a join "user" u on u.id = a.user_id where a.email = u.email and a.last_name = u.last_name')).toBe(
+            SMALL.applications,
+          );
+          expect(await count(`applications where status <> 'submitted' and not (reviewed_at > submitted_at)`)).toBe(0);
+          expect(await count(`applications where submitted_at < now() - interval '366 days' or submitted_at > now()`)).toBe(0);
+          expect(await count(`applications where property_value between 250000 and 900000 and date_of_birth like 'v1.%'`)).toBe(SMALL.applications);
+          // The trigger-maintained counts agree with the rows.
+          const counts = await queryRows<{ status: string; count: string }>(
+            connection.db,
+            sql.raw(`select status, count from application_status_counts where count > 0`),
+          );
+          expect(Object.fromEntries(counts.map((c) => [c.status, Number(c.count)]))).toEqual(first.added.byStatus);
+          expect(await count(`"user" where role = 'admin'`)).toBe(1);
+          letterKeys.push(...(await queryRows<{ file_key: string }>(connection.db, sql.raw('select file_key from letters_of_intent'))).map((r) => r.file_key));
+        } finally {
+          await connection.close();
+        }
       }
-    }
 
-    const storage = createStorage(loadConfig(env));
-    expect(letterKeys).toHaveLength(SMALL.letters);
-    for (const key of letterKeys) {
-      expect(key).toMatch(/^letters-of-intent\/[0-9a-f-]{36}$/);
-      const file = await storage.get(key);
-      expect(file, key).toBeDefined();
-      expect((await buffer(file!.body)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    }
+      const storage = createStorage(loadConfig(env));
+      expect(letterKeys).toHaveLength(SMALL.letters);
+      for (const key of letterKeys) {
+        expect(key).toMatch(/^letters-of-intent\/[0-9a-f-]{36}$/);
+        const file = await storage.get(key);
+        expect(file, key).toBeDefined();
+        expect((await buffer(file!.body)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      }
 
-    const again = await seed(env, { counts: SMALL });
-    expect(again.status).toBe('already-seeded');
-    expect(describeSeed(again)).toContain('already seeded');
+      const again = await seed(env, { counts: SMALL });
+      expect(again.status).toBe('already-seeded');
+      expect(describeSeed(again)).toContain('already seeded');
 
-    const more = await seed(env, { counts: SMALL, force: true });
-    expect(more).toMatchObject({ status: 'seeded', admin: { created: false } });
+      const more = await seed(env, { counts: SMALL, force: true });
+      expect(more).toMatchObject({ status: 'seeded', admin: { created: false } });
 
-    const app = await startTestServer(AUTH_TEST_ENV, { database });
-    cleanup.push(() => app.stop());
-    const [{ n, distinct }] = await queryRows<{ n: number; distinct: number }>(app.db, sql.raw('select count(*)::int as n, count(distinct email)::int as "distinct" from "user"'));
-    expect(n).toBe(SMALL.users * 2 + 1);
-    expect(distinct).toBe(n);
-    const browser = new TestBrowser(app.url, app.config.APP_URL);
-    expect((await browser.post('/api/auth/sign-in/email', { email: DEMO_ADMIN_EMAIL, password: first.admin.password })).status).toBe(200);
-    expect((await browser.get('/api/me')).body).toMatchObject({ role: 'admin', emailVerified: true });
-  });
+      const app = await startTestServer(AUTH_TEST_ENV, { database });
+      cleanup.push(() => app.stop());
+      const [{ n, distinct }] = await queryRows<{ n: number; distinct: number }>(
+        app.db,
+        sql.raw('select count(*)::int as n, count(distinct email)::int as "distinct" from "user"'),
+      );
+      expect(n).toBe(SMALL.users * 2 + 1);
+      expect(distinct).toBe(n);
+      const browser = new TestBrowser(app.url, app.config.APP_URL);
+      expect((await browser.post('/api/auth/sign-in/email', { email: DEMO_ADMIN_EMAIL, password: first.admin.password })).status).toBe(200);
+      expect((await browser.get('/api/me')).body).toMatchObject({ role: 'admin', emailVerified: true });
+    },
+  );
 
   it('builds the same rows from the same seed, with e-mails that avoid those already taken', () => {
     const now = new Date('2026-06-01T12:00:00Z');
@@ -98,7 +111,7 @@ describe('npm run seed', () => {
   });
 
   it('writes a PDF whose cross-reference offsets point at its objects', () => {
-    const pdf = simplePdf(['Letter of Intent', 'Buyer: Ana (Ann) O\'Neil \\ test']).toString('latin1');
+    const pdf = simplePdf(['Letter of Intent', "Buyer: Ana (Ann) O'Neil \\ test"]).toString('latin1');
     expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
     expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
     const startxref = Number(/startxref\n(\d+)\n/.exec(pdf)![1]);
@@ -111,6 +124,6 @@ describe('npm run seed', () => {
     const length = Number(/\/Length (\d+)/.exec(pdf)![1]);
     const streamStart = pdf.indexOf('stream\n') + 'stream\n'.length;
     expect(pdf.slice(streamStart + length, streamStart + length + '\nendstream'.length)).toBe('\nendstream');
-    expect(pdf).toContain('(Buyer: Ana \\(Ann\\) O\'Neil \\\\ test) Tj');
+    expect(pdf).toContain("(Buyer: Ana \\(Ann\\) O'Neil \\\\ test) Tj");
   });
 });

@@ -60,23 +60,58 @@ export async function writeSeedPlan(db: Db, storage: FileStorage, plan: SeedPlan
   }
   await insertChunks(db, plan.users, (tx, chunk) => tx.insert(users).values(chunk));
   await insertChunks(db, plan.applications, (tx, chunk) => tx.insert(applications).values(chunk));
-  await insertChunks(db, plan.documents.map(({ pdf: _pdf, ...row }) => row), (tx, chunk) => tx.insert(documents).values(chunk));
+  await insertChunks(
+    db,
+    plan.documents.map(({ pdf: _pdf, ...row }) => row),
+    (tx, chunk) => tx.insert(documents).values(chunk),
+  );
   await insertChunks(db, plan.waitlist, (tx, chunk) => tx.insert(waitlistEntries).values(chunk));
-  await insertChunks(db, plan.letters.map(({ pdf: _pdf, ...row }) => row), (tx, chunk) => tx.insert(lettersOfIntent).values(chunk));
+  await insertChunks(
+    db,
+    plan.letters.map(({ pdf: _pdf, ...row }) => row),
+    (tx, chunk) => tx.insert(lettersOfIntent).values(chunk),
+  );
 }
 
 async function takenEmails(db: Db): Promise<Set<string>> {
-  const rows = await queryRows<{ email: string }>(db, sql`
+  const rows = await queryRows<{ email: string }>(
+    db,
+    sql`
     select lower(email) as email from "user"
     union select email_key from waitlist_entries
-    union select email_key from letters_of_intent`);
+    union select email_key from letters_of_intent`,
+  );
   return new Set(rows.map((r) => r.email));
 }
 
 /** A passphrase of five random words and two digits (crypto randomness: this one is not reproducible). */
 export function demoPassphrase(): string {
-  const words = ['maple', 'harbor', 'quiet', 'lantern', 'copper', 'meadow', 'violet', 'summit', 'river', 'canyon', 'ember', 'orchard',
-    'granite', 'willow', 'saffron', 'tundra', 'beacon', 'marble', 'juniper', 'falcon', 'prairie', 'cobalt', 'thistle', 'aurora'];
+  const words = [
+    'maple',
+    'harbor',
+    'quiet',
+    'lantern',
+    'copper',
+    'meadow',
+    'violet',
+    'summit',
+    'river',
+    'canyon',
+    'ember',
+    'orchard',
+    'granite',
+    'willow',
+    'saffron',
+    'tundra',
+    'beacon',
+    'marble',
+    'juniper',
+    'falcon',
+    'prairie',
+    'cobalt',
+    'thistle',
+    'aurora',
+  ];
   return [...Array.from({ length: 5 }, () => words[randomInt(words.length)]), String(randomInt(10, 100))].join('-');
 }
 
@@ -99,14 +134,20 @@ export async function seed(env: Record<string, string | undefined> = process.env
     const { db } = database;
     adminExists = (await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL)).limit(1)).length > 0;
     if (adminExists && !options.force) {
-      return { status: 'already-seeded', added: { users: 0, applications: 0, waitlist: 0, letters: 0, documents: 0, byStatus: {} }, admin: { email: DEMO_ADMIN_EMAIL, created: false }, appUrl };
+      return {
+        status: 'already-seeded',
+        added: { users: 0, applications: 0, waitlist: 0, letters: 0, documents: 0, byStatus: {} },
+        admin: { email: DEMO_ADMIN_EMAIL, created: false },
+        appUrl,
+      };
     }
     const taken = await takenEmails(db);
     taken.add(DEMO_ADMIN_EMAIL);
     // The seed depends on what is already there, so a --force batch differs from the first.
     plan = buildSeedPlan(counts, 20_250_601 + taken.size, options.now ?? new Date(), taken);
     const byId = new Map(plan.applications.map((a) => [a.id!, a]));
-    for (const [id, ssnLast4, dateOfBirth] of plan.sensitive) Object.assign(byId.get(id)!, { ssnLast4: seal(cipher, id, 'ssnLast4', ssnLast4), dateOfBirth: seal(cipher, id, 'dateOfBirth', dateOfBirth) });
+    for (const [id, ssnLast4, dateOfBirth] of plan.sensitive)
+      Object.assign(byId.get(id)!, { ssnLast4: seal(cipher, id, 'ssnLast4', ssnLast4), dateOfBirth: seal(cipher, id, 'dateOfBirth', dateOfBirth) });
     await writeSeedPlan(db, storage, plan);
   } finally {
     await database.close();
@@ -114,7 +155,14 @@ export async function seed(env: Record<string, string | undefined> = process.env
 
   const byStatus: Record<string, number> = {};
   for (const a of plan.applications) byStatus[a.status!] = (byStatus[a.status!] ?? 0) + 1;
-  const added = { users: plan.users.length, applications: plan.applications.length, waitlist: plan.waitlist.length, letters: plan.letters.length, documents: plan.documents.length, byStatus };
+  const added = {
+    users: plan.users.length,
+    applications: plan.applications.length,
+    waitlist: plan.waitlist.length,
+    letters: plan.letters.length,
+    documents: plan.documents.length,
+    byStatus,
+  };
   if (adminExists) return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: false }, appUrl };
 
   // An embedded database admits one process: admin:create opens it again once ours is closed.
@@ -125,11 +173,15 @@ export async function seed(env: Record<string, string | undefined> = process.env
 
 export function describeSeed(result: SeedResult): string {
   if (result.status === 'already-seeded') {
-    return `The database is already seeded: the demo admin ${result.admin.email} exists. Sign in at ${result.appUrl}.\n` +
-      'Run `npm run seed -- --force` to add another batch of demo data with new e-mail addresses.';
+    return (
+      `The database is already seeded: the demo admin ${result.admin.email} exists. Sign in at ${result.appUrl}.\n` +
+      'Run `npm run seed -- --force` to add another batch of demo data with new e-mail addresses.'
+    );
   }
   const a = result.added;
-  const statuses = REVIEW_STATUSES.filter((s) => a.byStatus[s]).map((s) => `${a.byStatus[s]} ${s}`).join(', ');
+  const statuses = REVIEW_STATUSES.filter((s) => a.byStatus[s])
+    .map((s) => `${a.byStatus[s]} ${s}`)
+    .join(', ');
   const lines = [
     `Seeded demo data: ${a.users} users, ${a.applications} applications (${statuses}), ${a.documents} application documents,`,
     `${a.waitlist} waitlist entries and ${a.letters} letters of intent with their PDFs.`,
@@ -154,7 +206,9 @@ if (isMain) {
   if (existsSync('.env')) process.loadEnvFile('.env');
   let force = false;
   try {
-    ({ values: { force = false } } = parseArgs({ args: process.argv.slice(2), options: { force: { type: 'boolean' } }, strict: true }));
+    ({
+      values: { force = false },
+    } = parseArgs({ args: process.argv.slice(2), options: { force: { type: 'boolean' } }, strict: true }));
   } catch (error) {
     console.error(`${(error as Error).message}\nUsage: npm run seed [-- --force]`);
     process.exit(1);

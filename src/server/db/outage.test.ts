@@ -49,10 +49,7 @@ async function outageSetup(): Promise<{ database: TestDatabase; proxy: CuttableP
   const target = new URL(database.databaseUrl!);
   const proxy = await startCuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
   cleanups.push(() => proxy.close());
-  const app = await startTestServer(
-    { ...AUTH_TEST_ENV, DATABASE_URL: proxy.urlFor(database.databaseUrl!), WAITLIST_RATE_LIMIT_MAX: '100000' },
-    { database },
-  );
+  const app = await startTestServer({ ...AUTH_TEST_ENV, DATABASE_URL: proxy.urlFor(database.databaseUrl!), WAITLIST_RATE_LIMIT_MAX: '100000' }, { database });
   cleanups.push(() => app.stop());
   const member = await signUp(app);
   expect((await member.browser.get('/api/me')).status).toBe(200);
@@ -67,11 +64,26 @@ async function driveLoad(app: TestServer, member: Member, done: () => boolean, w
       const startedAt = Date.now();
       if ((n + i) % 3 === 0) {
         const reply = await member.browser.get('/api/me');
-        outcomes.push({ what: 'me', status: reply.status, retryAfter: reply.headers.get('retry-after'), code: reply.body?.error?.code, startedAt, tookMs: Date.now() - startedAt });
+        outcomes.push({
+          what: 'me',
+          status: reply.status,
+          retryAfter: reply.headers.get('retry-after'),
+          code: reply.body?.error?.code,
+          startedAt,
+          tookMs: Date.now() - startedAt,
+        });
       } else {
         const email = uniqueEmail('outage');
         const reply = await postJson(`${app.url}/api/waitlist`, waitlistSubmission({ email }), { origin: app.config.APP_URL });
-        outcomes.push({ what: 'waitlist', status: reply.status, retryAfter: reply.headers.get('retry-after'), code: reply.body?.error?.code, startedAt, tookMs: Date.now() - startedAt, email });
+        outcomes.push({
+          what: 'waitlist',
+          status: reply.status,
+          retryAfter: reply.headers.get('retry-after'),
+          code: reply.body?.error?.code,
+          startedAt,
+          tookMs: Date.now() - startedAt,
+          email,
+        });
       }
     }
   };
@@ -80,7 +92,9 @@ async function driveLoad(app: TestServer, member: Member, done: () => boolean, w
 }
 
 function expectOnlySuccessOrRetry(outcomes: Outcome[]) {
-  const wrong = outcomes.filter((o) => o.status !== 200 && !(o.status === 503 && o.retryAfter !== null && Number(o.retryAfter) > 0 && o.code === 'database_unavailable'));
+  const wrong = outcomes.filter(
+    (o) => o.status !== 200 && !(o.status === 503 && o.retryAfter !== null && Number(o.retryAfter) > 0 && o.code === 'database_unavailable'),
+  );
   expect(wrong.map(({ what, status, retryAfter, code }) => ({ what, status, retryAfter, code }))).toEqual([]);
   expect(Math.max(...outcomes.map((o) => o.tookMs))).toBeLessThan(ANSWER_WITHIN_MS);
 }
@@ -105,51 +119,61 @@ describe('PostgreSQL going away during load', () => {
     { mode: 'reset' as const, cutMs: 2_000 },
     // Long enough that requests started in the cut run into the pool's 5 s connection timeout and answer before the return, on a busy machine too.
     { mode: 'silent' as const, cutMs: 10_000 },
-  ])('answers 503 with Retry-After while the connection is cut ($mode), serves within 5 s of its return, and stores every acknowledged sign-up', { timeout: 60_000 }, async ({ mode, cutMs }, ctx) => {
-    ctx.skip(testDbKind() !== 'postgres', 'PostgreSQL only: the embedded database lives in the server process and cannot go away on its own');
-    const { database, proxy, app, member } = await outageSetup();
+  ])(
+    'answers 503 with Retry-After while the connection is cut ($mode), serves within 5 s of its return, and stores every acknowledged sign-up',
+    { timeout: 60_000 },
+    async ({ mode, cutMs }, ctx) => {
+      ctx.skip(testDbKind() !== 'postgres', 'PostgreSQL only: the embedded database lives in the server process and cannot go away on its own');
+      const { database, proxy, app, member } = await outageSetup();
 
-    let cutAt = 0;
-    let restoredAt = 0;
-    let stop = false;
-    const load = driveLoad(app, member, () => stop);
-    const sideTrips: Promise<{ status: number; retryAfter: string | null; code?: string }>[] = [];
-    await sleep(500);
-    cutAt = Date.now();
-    proxy.cut(mode);
-    await sleep(300);
-    // better-auth's own routes, which catch some database errors and answer them themselves.
-    const stranger = new TestBrowser(app.url, app.config.APP_URL);
-    for (const trip of [
-      () => member.browser.get('/api/auth/get-session'),
-      () => stranger.post('/api/auth/sign-in/email', { email: member.account.email, password: member.account.password }),
-      () => stranger.post('/api/auth/sign-up/email', { firstName: 'Dana', lastName: 'Scully', email: uniqueEmail('outage-signup'), password: 'x-files-trust-no-1!' }),
-    ]) {
-      sideTrips.push(trip().then((reply) => ({ status: reply.status, retryAfter: reply.headers.get('retry-after'), code: reply.body?.error?.code })));
-    }
-    await sleep(cutMs - 300);
-    restoredAt = Date.now();
-    proxy.restore();
-    await sleep(RECOVERY_MS + 1_500);
-    stop = true;
-    const outcomes = await load;
+      let cutAt = 0;
+      let restoredAt = 0;
+      let stop = false;
+      const load = driveLoad(app, member, () => stop);
+      const sideTrips: Promise<{ status: number; retryAfter: string | null; code?: string }>[] = [];
+      await sleep(500);
+      cutAt = Date.now();
+      proxy.cut(mode);
+      await sleep(300);
+      // better-auth's own routes, which catch some database errors and answer them themselves.
+      const stranger = new TestBrowser(app.url, app.config.APP_URL);
+      for (const trip of [
+        () => member.browser.get('/api/auth/get-session'),
+        () => stranger.post('/api/auth/sign-in/email', { email: member.account.email, password: member.account.password }),
+        () =>
+          stranger.post('/api/auth/sign-up/email', {
+            firstName: 'Dana',
+            lastName: 'Scully',
+            email: uniqueEmail('outage-signup'),
+            password: 'x-files-trust-no-1!',
+          }),
+      ]) {
+        sideTrips.push(trip().then((reply) => ({ status: reply.status, retryAfter: reply.headers.get('retry-after'), code: reply.body?.error?.code })));
+      }
+      await sleep(cutMs - 300);
+      restoredAt = Date.now();
+      proxy.restore();
+      await sleep(RECOVERY_MS + 1_500);
+      stop = true;
+      const outcomes = await load;
 
-    expectOnlySuccessOrRetry(outcomes);
-    expect(await Promise.all(sideTrips)).toEqual(Array(3).fill({ status: 503, retryAfter: '5', code: 'database_unavailable' }));
-    const during = outcomes.filter((o) => o.startedAt > cutAt + 100 && o.startedAt + o.tookMs < restoredAt);
-    // Refused connections answer the load itself with 503s. In a silent cut the load's requests sit on
-    // connections opened before it and wait for the network (there is no per-query timeout: SECURITY.md
-    // 'Known limits'), so whether one both starts and ends inside the cut depends on the pool's state;
-    // there the 503 while down is shown by the side trips above, which need connections of their own.
-    if (mode === 'reset') expect(during.filter((o) => o.status === 503).length).toBeGreaterThan(0);
-    expect(during.filter((o) => o.status === 200)).toEqual([]);
-    // Back within 5 s of the database's return, for sign-ups and signed-in reads alike, without a restart.
-    const late = outcomes.filter((o) => o.startedAt > restoredAt + RECOVERY_MS);
-    expect(new Set(late.map((o) => o.what))).toEqual(new Set(['waitlist', 'me']));
-    expect(late.filter((o) => o.status !== 200)).toEqual([]);
-    await expectAcknowledgedStored(database, outcomes);
-    expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
-  });
+      expectOnlySuccessOrRetry(outcomes);
+      expect(await Promise.all(sideTrips)).toEqual(Array(3).fill({ status: 503, retryAfter: '5', code: 'database_unavailable' }));
+      const during = outcomes.filter((o) => o.startedAt > cutAt + 100 && o.startedAt + o.tookMs < restoredAt);
+      // Refused connections answer the load itself with 503s. In a silent cut the load's requests sit on
+      // connections opened before it and wait for the network (there is no per-query timeout: SECURITY.md
+      // 'Known limits'), so whether one both starts and ends inside the cut depends on the pool's state;
+      // there the 503 while down is shown by the side trips above, which need connections of their own.
+      if (mode === 'reset') expect(during.filter((o) => o.status === 503).length).toBeGreaterThan(0);
+      expect(during.filter((o) => o.status === 200)).toEqual([]);
+      // Back within 5 s of the database's return, for sign-ups and signed-in reads alike, without a restart.
+      const late = outcomes.filter((o) => o.startedAt > restoredAt + RECOVERY_MS);
+      expect(new Set(late.map((o) => o.what))).toEqual(new Set(['waitlist', 'me']));
+      expect(late.filter((o) => o.status !== 200)).toEqual([]);
+      await expectAcknowledgedStored(database, outcomes);
+      expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
+    },
+  );
 
   it('answers 503 with Retry-After when the server terminates its connections (pg_terminate_backend), and recovers at once', async (ctx) => {
     ctx.skip(testDbKind() !== 'postgres', 'PostgreSQL only: pg_terminate_backend needs a PostgreSQL server');

@@ -15,7 +15,9 @@ export const waitlistEntries = pgTable(
   'waitlist_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    source: text('source', { enum: ['public', 'admin'] }).notNull().default('public'),
+    source: text('source', { enum: ['public', 'admin'] })
+      .notNull()
+      .default('public'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
@@ -74,7 +76,11 @@ export const webhookOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('webhook_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL`)],
+  (t) => [
+    index('webhook_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} IS NULL`),
+  ],
 );
 
 /** Fixed-window rate-limit counters, shared by every server instance. */
@@ -132,60 +138,82 @@ export const users = pgTable(
   ],
 );
 
-export const sessions = pgTable('session', {
-  id: text('id').primaryKey(),
-  token: text('token').notNull().unique(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: authTime('expires_at').notNull(),
-  ipAddress: text('ip_address'),
-  userAgent: text('user_agent'),
-  /**
-   * This session itself passed the second factor: the sign-in's TOTP or backup-code
-   * step, or completing two-factor enrolment (src/server/auth/session-two-factor.ts).
-   * The admin area needs it (issue 12: two-factor belongs to the session).
-   */
-  twoFactorVerified: boolean('two_factor_verified').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('session_user_id_idx').on(t.userId)]);
+export const sessions = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: authTime('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    /**
+     * This session itself passed the second factor: the sign-in's TOTP or backup-code
+     * step, or completing two-factor enrolment (src/server/auth/session-two-factor.ts).
+     * The admin area needs it (issue 12: two-factor belongs to the session).
+     */
+    twoFactorVerified: boolean('two_factor_verified').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
 
 /** One row per way of signing in; e-mail + password is provider 'credential' with the scrypt hash. */
-export const accounts = pgTable('account', {
-  id: text('id').primaryKey(),
-  accountId: text('account_id').notNull(),
-  providerId: text('provider_id').notNull(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  accessToken: text('access_token'),
-  refreshToken: text('refresh_token'),
-  idToken: text('id_token'),
-  accessTokenExpiresAt: authTime('access_token_expires_at'),
-  refreshTokenExpiresAt: authTime('refresh_token_expires_at'),
-  scope: text('scope'),
-  password: text('password'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('account_user_id_idx').on(t.userId)]);
+export const accounts = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: authTime('access_token_expires_at'),
+    refreshTokenExpiresAt: authTime('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
 
 /** Single-use tokens (password reset, two-factor challenges); identifiers are stored hashed. */
-export const verifications = pgTable('verification', {
-  id: text('id').primaryKey(),
-  identifier: text('identifier').notNull(),
-  value: text('value').notNull(),
-  expiresAt: authTime('expires_at').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('verification_identifier_idx').on(t.identifier)]);
+export const verifications = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: authTime('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
 
 /** TOTP secret and backup codes, both encrypted by better-auth with the auth secret. */
-export const twoFactors = pgTable('two_factor', {
-  id: text('id').primaryKey(),
-  secret: text('secret').notNull(),
-  backupCodes: text('backup_codes').notNull(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  verified: boolean('verified').notNull().default(true),
-  failedVerificationCount: integer('failed_verification_count').notNull().default(0),
-  lockedUntil: authTime('locked_until'),
-}, (t) => [index('two_factor_user_id_idx').on(t.userId)]);
+export const twoFactors = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: authTime('locked_until'),
+  },
+  (t) => [index('two_factor_user_id_idx').on(t.userId)],
+);
 
 // ---- Home applications and their documents (issue 5; docs/decisions/007-applications-and-documents.md) ----
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
@@ -201,7 +229,9 @@ export const applications = pgTable(
   'applications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('draft'),
     draft: jsonb('draft').$type<ApplicationDraft>().notNull(),
     /** Number of draft saves (0: none yet); PUT may send the version it started from (optimistic concurrency). */
@@ -239,14 +269,17 @@ export const applications = pgTable(
      * an index (migration 0007); never shown.
      */
     searchText: text('search_text').generatedAlwaysAs(
-      (): SQL => sql`lower(coalesce(${applications.firstName}, '') || ' ' || coalesce(${applications.lastName}, '') || ' ' || coalesce(${applications.email}, ''))`,
+      (): SQL =>
+        sql`lower(coalesce(${applications.firstName}, '') || ' ' || coalesce(${applications.lastName}, '') || ' ' || coalesce(${applications.email}, ''))`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('applications_status_check', sql`${t.status} in ('draft', 'submitted', 'in_review', 'missing_info', 'approved', 'declined')`),
-    uniqueIndex('applications_one_active_per_user_idx').on(t.userId).where(sql`${t.status} <> 'declined'`),
+    uniqueIndex('applications_one_active_per_user_idx')
+      .on(t.userId)
+      .where(sql`${t.status} <> 'declined'`),
     index('applications_user_id_idx').on(t.userId),
     // The back office's lists: by status, newest submitted first; search by e-mail and names.
     index('applications_status_submitted_at_idx').on(t.status, t.submittedAt.desc()),
@@ -260,7 +293,9 @@ export const applications = pgTable(
     index('applications_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Avg Decision: recent decisions by reviewed_at. Migration 0004 adds INCLUDE (submitted_at), which drizzle
     // cannot express, so the dashboard's average is an index-only scan.
-    index('applications_decided_idx').on(t.reviewedAt).where(sql`${t.status} in ('approved', 'declined')`),
+    index('applications_decided_idx')
+      .on(t.reviewedAt)
+      .where(sql`${t.status} in ('approved', 'declined')`),
   ],
 );
 
@@ -269,8 +304,12 @@ export const documents = pgTable(
   'documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: DOCUMENT_TYPES }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     /** As the browser sent it (trimmed, at most 255 characters); used only for display and a sanitised download name. */
@@ -312,7 +351,9 @@ export const lettersOfIntent = pgTable(
     /** Free text: a quarter, a season or 'Flexible'. */
     moveInDate: text('move_in_date'),
     notes: text('notes'),
-    status: text('status', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
     intendedState: text('intended_state'),
     /** Storage key of the PDF (`letters-of-intent/<id>`), or null when none was attached. */
     fileKey: text('file_key').unique(),

@@ -11,9 +11,7 @@ export class BackgroundTasks {
   constructor(private readonly logger: Logger) {}
 
   readonly add = (work: Promise<unknown>): void => {
-    const tracked = work
-      .catch((error: unknown) => this.logger.error({ err: error }, 'background task failed'))
-      .finally(() => this.pending.delete(tracked));
+    const tracked = work.catch((error: unknown) => this.logger.error({ err: error }, 'background task failed')).finally(() => this.pending.delete(tracked));
     this.pending.add(tracked);
   };
 

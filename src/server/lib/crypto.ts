@@ -43,7 +43,8 @@ export function createFieldCipher(key: Buffer): FieldCipher {
     decrypt(stored, context) {
       const parts = stored.split('.');
       if (parts.length !== 5 || parts[0] !== VERSION) throw new DecryptionError('unknown ciphertext format');
-      if (parts[1] !== keyId) throw new DecryptionError(`value was encrypted with another key (${parts[1]}); DATA_ENCRYPTION_KEY or DATA_DIR/encryption-key changed`);
+      if (parts[1] !== keyId)
+        throw new DecryptionError(`value was encrypted with another key (${parts[1]}); DATA_ENCRYPTION_KEY or DATA_DIR/encryption-key changed`);
       const [iv, ciphertext, tag] = parts.slice(2).map((p) => Buffer.from(p, 'base64url'));
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, iv);

@@ -10,7 +10,12 @@ class O extends Error {}
 function databaseError(message: string, fields: Record<string, unknown>): Error {
   const error = new O(message);
   error.name = 'error';
-  return Object.assign(error, { severity: 'ERROR', query: 'insert into "user" (email, phone) values ($1, $2)', params: ['ada@example.com', '(214) 555-0187'], ...fields });
+  return Object.assign(error, {
+    severity: 'ERROR',
+    query: 'insert into "user" (email, phone) values ($1, $2)',
+    params: ['ada@example.com', '(214) 555-0187'],
+    ...fields,
+  });
 }
 
 const duplicate = () =>
@@ -43,7 +48,9 @@ describe('errorFacts', () => {
   });
 
   it('cuts a message at the value it quotes', () => {
-    expect(safeErrorMessage(databaseError('invalid input syntax for type uuid: "ada@example.com"', { code: '22P02' }))).toBe('invalid input syntax for type uuid: …');
+    expect(safeErrorMessage(databaseError('invalid input syntax for type uuid: "ada@example.com"', { code: '22P02' }))).toBe(
+      'invalid input syntax for type uuid: …',
+    );
     expect(safeErrorMessage(databaseError('invalid input value for enum role: "Lovelace"', { code: '22P02' }))).toBe('invalid input value for enum role: …');
     // A quoted value may hold quotes itself: nothing after the first one survives.
     let parseError: unknown;
@@ -57,7 +64,7 @@ describe('errorFacts', () => {
   });
 
   it('masks addresses, phone numbers and tokens left outside quotes, and the path of a URL', () => {
-    const smtp = new Error('Can\'t send mail - all recipients were rejected: 550 5.1.1 ada@example.com: Recipient address rejected, call 214 555 0187');
+    const smtp = new Error("Can't send mail - all recipients were rejected: 550 5.1.1 ada@example.com: Recipient address rejected, call 214 555 0187");
     expect(safeErrorMessage(smtp)).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 [email] Recipient address rejected, call [number]");
     expect(safeErrorMessage(new Error('GET https://hooks.example.com/exec?key=secret-token failed'))).toBe('GET https://hooks.example.com/… failed');
     expect(safeErrorMessage(new Error('bad token abcdefghijklmnopqrstuvwxyz0123'))).toBe('bad token [redacted]');
@@ -65,7 +72,9 @@ describe('errorFacts', () => {
 
   it("keeps the names in a missing table's or column's message, which come from the statement", () => {
     expect(safeErrorMessage(databaseError('relation "applications" does not exist', { code: '42P01' }))).toBe('relation "applications" does not exist');
-    expect(safeErrorMessage(databaseError('column "phone" of relation "user" does not exist', { code: '42703' }))).toBe('column "phone" of relation "user" does not exist');
+    expect(safeErrorMessage(databaseError('column "phone" of relation "user" does not exist', { code: '42703' }))).toBe(
+      'column "phone" of relation "user" does not exist',
+    );
     // A syntax error quotes the statement's text: cut like any other.
     expect(safeErrorMessage(databaseError('syntax error at or near "Lovelace"', { code: '42601' }))).toBe('syntax error at or near …');
     // Not an identifier: cut.
@@ -101,7 +110,11 @@ describe('the logger', () => {
     logger.error({ err: new DrizzleQueryError('update "user" set phone = $1', ['(214) 555-0187'], duplicate()), reqId: 'r1' }, 'unhandled error');
     expect(lines).toHaveLength(1);
     expectNoPersonalData(lines[0]!);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ msg: 'unhandled error', reqId: 'r1', err: { type: 'DrizzleQueryError', cause: { code: '23505', constraint: 'user_email_unique' } } });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      msg: 'unhandled error',
+      reqId: 'r1',
+      err: { type: 'DrizzleQueryError', cause: { code: '23505', constraint: 'user_email_unique' } },
+    });
   });
 
   it("does not take an error's raw message as the line's message", () => {
@@ -109,7 +122,11 @@ describe('the logger', () => {
     logger.error(duplicate());
     logger.warn({ err: databaseError('invalid input syntax for type uuid: "Lovelace"', { code: '22P02' }) });
     logger.info({ n: 1 });
-    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['duplicate key value violates unique constraint …', 'invalid input syntax for type uuid: …', undefined]);
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual([
+      'duplicate key value violates unique constraint …',
+      'invalid input syntax for type uuid: …',
+      undefined,
+    ]);
     for (const line of lines) expectNoPersonalData(line);
   });
 });

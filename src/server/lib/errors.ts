@@ -33,5 +33,4 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-export const validationError = (error: z.ZodError) =>
-  new AppError(400, 'validation_failed', 'Some fields need your attention.', fieldErrors(error));
+export const validationError = (error: z.ZodError) => new AppError(400, 'validation_failed', 'Some fields need your attention.', fieldErrors(error));

@@ -94,7 +94,17 @@ const outboxRows = (db: Db) => db.select().from(webhookOutbox).orderBy(webhookOu
 const successes = (hook: Hook) => hook.received.filter((r) => r.answeredWith === 'success');
 
 // Headers any HTTP client sends on its own; anything else would be a custom header.
-const STANDARD_HEADERS = ['host', 'connection', 'content-type', 'content-length', 'accept', 'accept-language', 'accept-encoding', 'sec-fetch-mode', 'user-agent'];
+const STANDARD_HEADERS = [
+  'host',
+  'connection',
+  'content-type',
+  'content-length',
+  'accept',
+  'accept-language',
+  'accept-encoding',
+  'sec-fetch-mode',
+  'user-agent',
+];
 
 describe('waitlist webhook forwarding (durable outbox)', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -119,14 +129,33 @@ describe('waitlist webhook forwarding (durable outbox)', () => {
     const body = JSON.parse(request.body);
     expect(body).toEqual(submission);
     expect(Object.keys(body).sort()).toEqual(
-      ['timestamp', 'firstName', 'lastName', 'email', 'phone', 'cityState', 'intendedState', 'homeType', 'buyingTimeline',
-        'priceRange', 'downPayment', 'monthlyPaymentRange', 'priority', 'housingStatus', 'interests', 'contactConsent'].sort(),
+      [
+        'timestamp',
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'cityState',
+        'intendedState',
+        'homeType',
+        'buyingTimeline',
+        'priceRange',
+        'downPayment',
+        'monthlyPaymentRange',
+        'priority',
+        'housingStatus',
+        'interests',
+        'contactConsent',
+      ].sort(),
     );
     expect(Object.keys(request.headers).filter((name) => !STANDARD_HEADERS.includes(name))).toEqual([]);
-    const [row] = await waitFor(async () => {
-      const rows = await outboxRows(app.db);
-      return rows[0]?.deliveredAt ? rows : undefined;
-    }, { message: 'the outbox row to be marked delivered' });
+    const [row] = await waitFor(
+      async () => {
+        const rows = await outboxRows(app.db);
+        return rows[0]?.deliveredAt ? rows : undefined;
+      },
+      { message: 'the outbox row to be marked delivered' },
+    );
     expect(row.lastError).toBeNull();
   });
 
@@ -152,10 +181,13 @@ describe('waitlist webhook forwarding (durable outbox)', () => {
 
     // Back: delivered, once.
     hook.mode = 'success';
-    const rows = await waitFor(async () => {
-      const all = await outboxRows(app.db);
-      return all[0]?.deliveredAt ? all : undefined;
-    }, { message: 'delivery after the webhook came back' });
+    const rows = await waitFor(
+      async () => {
+        const all = await outboxRows(app.db);
+        return all[0]?.deliveredAt ? all : undefined;
+      },
+      { message: 'delivery after the webhook came back' },
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].attempts).toBeGreaterThanOrEqual(3);
     expect(hook.received.map((r) => r.answeredWith)).toEqual(expect.arrayContaining(['http-500', 'error-json', 'success']));
@@ -193,7 +225,14 @@ describe('waitlist webhook forwarding (durable outbox)', () => {
     const delivered = [0, 0];
     // Each instance logs 'outbox delivered' per row it delivered; count them per instance.
     const countingLogger = (i: number) =>
-      pino({ level: 'info' }, { write: (line: string) => { if (JSON.parse(line).msg === 'outbox delivered') delivered[i] += 1; } });
+      pino(
+        { level: 'info' },
+        {
+          write: (line: string) => {
+            if (JSON.parse(line).msg === 'outbox delivered') delivered[i] += 1;
+          },
+        },
+      );
     const env = { ...FAST_OUTBOX, WAITLIST_WEBHOOK_URL: hook.url };
     const instances: TestServer[] = [
       track(await startTestServer(env, { database, logger: countingLogger(0) })),
@@ -202,9 +241,7 @@ describe('waitlist webhook forwarding (durable outbox)', () => {
 
     const submissions = Array.from({ length: 50 }, (_, i) => waitlistSubmission({ firstName: `Visitor ${i}` }));
     for (let i = 0; i < submissions.length; i += 10) {
-      const replies = await Promise.all(
-        submissions.slice(i, i + 10).map((s, j) => postJson(`${instances[(i + j) % 2].url}/api/waitlist`, s)),
-      );
+      const replies = await Promise.all(submissions.slice(i, i + 10).map((s, j) => postJson(`${instances[(i + j) % 2].url}/api/waitlist`, s)));
       expect(replies.map((r) => r.status)).toEqual(Array(replies.length).fill(200));
     }
 
@@ -219,7 +256,10 @@ describe('waitlist webhook forwarding (durable outbox)', () => {
       perEmail.set(email, (perEmail.get(email) ?? 0) + 1);
     }
     expect(perEmail.size).toBe(50);
-    expect([...perEmail].filter(([, n]) => n !== 1), 'addresses delivered more than once').toEqual([]);
+    expect(
+      [...perEmail].filter(([, n]) => n !== 1),
+      'addresses delivered more than once',
+    ).toEqual([]);
     expect(hook.received).toHaveLength(50);
     // Both instances took part, so the once-only guarantee was actually contested.
     expect(delivered[0] + delivered[1]).toBe(50);

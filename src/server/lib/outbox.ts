@@ -57,13 +57,15 @@ export class OutboxWorker {
   private schedule(ms: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.running = this.drain().then(() => undefined).finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        const rerun = this.again;
-        this.again = false;
-        this.schedule(rerun ? 0 : this.options.pollMs);
-      });
+      this.running = this.drain()
+        .then(() => undefined)
+        .finally(() => {
+          this.running = undefined;
+          if (this.stopped) return;
+          const rerun = this.again;
+          this.again = false;
+          this.schedule(rerun ? 0 : this.options.pollMs);
+        });
     }, ms);
     this.timer.unref();
   }
@@ -91,17 +93,23 @@ export class OutboxWorker {
     const { db, handlers, leaseSeconds = 60, batchSize = 10 } = this.options;
     const topics = Object.keys(handlers);
     if (topics.length === 0) return [];
-    const rows = await queryRows<{ id: string; topic: string; payload: unknown; attempts: number }>(db, sql`
+    const rows = await queryRows<{ id: string; topic: string; payload: unknown; attempts: number }>(
+      db,
+      sql`
       UPDATE webhook_outbox SET locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM webhook_outbox
         WHERE delivered_at IS NULL AND next_attempt_at <= now()
           AND (locked_until IS NULL OR locked_until < now())
-          AND topic IN (${sql.join(topics.map((t) => sql`${t}`), sql`, `)})
+          AND topic IN (${sql.join(
+            topics.map((t) => sql`${t}`),
+            sql`, `,
+          )})
         ORDER BY id
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, topic, payload, attempts`);
+      RETURNING id, topic, payload, attempts`,
+    );
     return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
   }
 
@@ -117,8 +125,10 @@ export class OutboxWorker {
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ outboxId: row.id, topic: row.topic, attempts: row.attempts, retryInMs: delay, err: error }, 'outbox delivery failed');
       await db
-        .execute(sql`UPDATE webhook_outbox SET locked_until = NULL, last_error = ${message.slice(0, 500)},
-          next_attempt_at = now() + make_interval(secs => ${delay / 1000}) WHERE id = ${row.id}`)
+        .execute(
+          sql`UPDATE webhook_outbox SET locked_until = NULL, last_error = ${message.slice(0, 500)},
+          next_attempt_at = now() + make_interval(secs => ${delay / 1000}) WHERE id = ${row.id}`,
+        )
         .catch((err) => logger.error({ err }, 'outbox reschedule failed'));
       return false;
     }

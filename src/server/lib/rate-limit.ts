@@ -29,13 +29,9 @@ export function rateLimitUpsert(rule: RateLimitRule, subject: string): SQL {
 export function assertWithinLimit(rule: RateLimitRule, row: { count: number; retry_after: number } | undefined): void {
   if (row && Number(row.count) > rule.max) {
     const retryAfter = Math.max(1, Number(row.retry_after));
-    throw new AppError(
-      429,
-      'rate_limited',
-      `Too many attempts. Please wait ${formatWait(retryAfter)} and try again.`,
-      undefined,
-      { 'Retry-After': String(retryAfter) },
-    );
+    throw new AppError(429, 'rate_limited', `Too many attempts. Please wait ${formatWait(retryAfter)} and try again.`, undefined, {
+      'Retry-After': String(retryAfter),
+    });
   }
 }
 

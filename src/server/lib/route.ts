@@ -24,7 +24,10 @@ export interface RouteArgs<C extends RouteContract> {
  * or a Response of its own (a file, a CSV stream). The compiler checks the body against
  * the response schema; in tests the server checks it at run time too.
  */
-export type RouteHandler<C extends RouteContract, E extends Env> = (c: Context<E>, args: RouteArgs<C>) => Promise<ReplyBody<C> | Response> | ReplyBody<C> | Response;
+export type RouteHandler<C extends RouteContract, E extends Env> = (
+  c: Context<E>,
+  args: RouteArgs<C>,
+) => Promise<ReplyBody<C> | Response> | ReplyBody<C> | Response;
 
 /** The API's routers: validation failures answer in the API's one error shape. */
 export function apiRouter<E extends Env>() {
@@ -80,7 +83,10 @@ export function routeConfigOf(contract: RouteContract, { withForm = false } = {}
   if (contract.query) request.query = contract.query as NonNullable<RouteConfig['request']>['query'];
   if (contract.body) request.body = { required: true, content: { 'application/json': { schema: contract.body } } };
   if (contract.form && withForm) {
-    request.body = { required: true, content: { 'multipart/form-data': { schema: contract.form.extend({}).meta({ description: 'The fields, and the file in a `file` part' }) } } };
+    request.body = {
+      required: true,
+      content: { 'multipart/form-data': { schema: contract.form.extend({}).meta({ description: 'The fields, and the file in a `file` part' }) } },
+    };
   }
   return createRoute({
     method: contract.method,

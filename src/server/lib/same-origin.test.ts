@@ -15,8 +15,7 @@ import { createLogger } from './logger';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MULTIPART = new Set([`POST ${UPLOAD_PATH}`, `POST ${LETTERS_UPLOAD_PATH}`]);
 /** The body type a route takes: the two uploads stream multipart, everything else is JSON. */
-const bodyType = (method: string, path: string) =>
-  MULTIPART.has(`${method} ${path}`) ? 'multipart/form-data; boundary=x' : 'application/json';
+const bodyType = (method: string, path: string) => (MULTIPART.has(`${method} ${path}`) ? 'multipart/form-data; boundary=x' : 'application/json');
 
 /**
  * Every state-changing route the app registers, parameters filled in: the app's own
@@ -152,7 +151,15 @@ describe('no personal answer may be cached', () => {
 
   it('says `no-store` on /api/me, /api/application, the session, admin answers and errors', async () => {
     const admin = await signedInAdmin(app);
-    for (const path of ['/api/me', '/api/application', '/api/auth/get-session', '/api/admin/users', '/api/admin/dashboard', '/api/me/data', '/api/nothing-here']) {
+    for (const path of [
+      '/api/me',
+      '/api/application',
+      '/api/auth/get-session',
+      '/api/admin/users',
+      '/api/admin/dashboard',
+      '/api/me/data',
+      '/api/nothing-here',
+    ]) {
       const reply = await admin.browser.get(path);
       expect(`${path} ${reply.headers.get('cache-control')}`).toMatch(new RegExp(`^${path.replace(/[/]/g, '\\/')} .*no-store`));
     }

@@ -38,12 +38,14 @@ export function renderMail(brand: Pick<Brand, 'name' | 'contactEmail'>, parts: M
     footer,
   ].join('\n');
 
-  const p = (content: string, style = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937') =>
-    `<p style="${style}">${content}</p>`;
+  const p = (content: string, style = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937') => `<p style="${style}">${content}</p>`;
   const small = 'margin:0 0 12px;font-size:13px;line-height:20px;color:#6b7280';
   const button = parts.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(parts.action.label)}</a></p>` +
-      p(`If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(parts.action.url)}" style="color:#0f766e;word-break:break-all">${escapeHtml(parts.action.url)}</a>`, small)
+      p(
+        `If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(parts.action.url)}" style="color:#0f766e;word-break:break-all">${escapeHtml(parts.action.url)}</a>`,
+        small,
+      )
     : '';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>

@@ -87,7 +87,9 @@ export function changeEmailVerificationMail(ctx: MailContext, { firstName, token
     greeting: hello(firstName),
     paragraphs: [`You asked to use this address for your ${ctx.brand.name} account. Confirm it, and it becomes the address you sign in with.`],
     action: { label: 'Confirm my new email', url: appLink(ctx, '/account/confirm-email', { token }) },
-    after: [`This link works once and stops working after ${describeDuration(validForSeconds)}. Until you open it, your account keeps its current address. If you did not ask for this, ignore this email.`],
+    after: [
+      `This link works once and stops working after ${describeDuration(validForSeconds)}. Until you open it, your account keeps its current address. If you did not ask for this, ignore this email.`,
+    ],
   });
 }
 

@@ -15,7 +15,7 @@ const WITHIN_WAITLIST = daysAgo(3 * 365 - 2);
 const PAST_SECURITY = daysAgo(366);
 const WITHIN_SECURITY = daysAgo(360);
 
-describe('retention: the privacy policy\'s periods, applied by a job', () => {
+describe("retention: the privacy policy's periods, applied by a job", () => {
   let app: TestServer;
 
   beforeAll(async () => {
@@ -33,10 +33,14 @@ describe('retention: the privacy policy\'s periods, applied by a job', () => {
       .returning({ id: waitlistEntries.id });
     return row.id;
   }
-  const waitlistIds = async (ids: string[]) => (await app.db.select({ id: waitlistEntries.id }).from(waitlistEntries).where(inArray(waitlistEntries.id, ids))).map((r) => r.id);
+  const waitlistIds = async (ids: string[]) =>
+    (await app.db.select({ id: waitlistEntries.id }).from(waitlistEntries).where(inArray(waitlistEntries.id, ids))).map((r) => r.id);
   /** The dashboard's kept count against the real one. */
   async function waitlistCounts() {
-    const [kept] = await queryRows<{ n: number }>(app.db, sql`SELECT coalesce(sum(count), 0)::int AS n FROM table_row_counts WHERE table_name = 'waitlist_entries'`);
+    const [kept] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT coalesce(sum(count), 0)::int AS n FROM table_row_counts WHERE table_name = 'waitlist_entries'`,
+    );
     const [real] = await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM waitlist_entries`);
     return { kept: Number(kept.n), real: Number(real.n) };
   }
@@ -60,16 +64,34 @@ describe('retention: the privacy policy\'s periods, applied by a job', () => {
   });
 
   it('deletes forwarded copies of sign-ups with the same period', async () => {
-    const [old] = await app.db.insert(webhookOutbox).values({ topic: WAITLIST_TOPIC, payload: { email: 'old@example.com' }, createdAt: PAST_WAITLIST }).returning();
-    const [recent] = await app.db.insert(webhookOutbox).values({ topic: WAITLIST_TOPIC, payload: { email: 'new@example.com' }, createdAt: WITHIN_WAITLIST }).returning();
+    const [old] = await app.db
+      .insert(webhookOutbox)
+      .values({ topic: WAITLIST_TOPIC, payload: { email: 'old@example.com' }, createdAt: PAST_WAITLIST })
+      .returning();
+    const [recent] = await app.db
+      .insert(webhookOutbox)
+      .values({ topic: WAITLIST_TOPIC, payload: { email: 'new@example.com' }, createdAt: WITHIN_WAITLIST })
+      .returning();
     await applyRetention(app.db);
-    const left = (await app.db.select({ id: webhookOutbox.id }).from(webhookOutbox).where(inArray(webhookOutbox.id, [old.id, recent.id]))).map((r) => r.id);
+    const left = (
+      await app.db
+        .select({ id: webhookOutbox.id })
+        .from(webhookOutbox)
+        .where(inArray(webhookOutbox.id, [old.id, recent.id]))
+    ).map((r) => r.id);
     expect(left).toEqual([recent.id]);
   });
 
   it('deletes sign-in records after 12 months and strips the IP address from older audit entries, keeping the entry', async () => {
     const entry = (action: 'sign_in' | 'update', at: Date) => ({
-      at, action, actorId: 'user-1', actorEmail: 'member@example.com', ip: '203.0.113.9', entityType: action === 'sign_in' ? 'sessions' : 'applications', entityId: randomUUID(), changes: { method: 'password' },
+      at,
+      action,
+      actorId: 'user-1',
+      actorEmail: 'member@example.com',
+      ip: '203.0.113.9',
+      entityType: action === 'sign_in' ? 'sessions' : 'applications',
+      entityId: randomUUID(),
+      changes: { method: 'password' },
     });
     const rows = await app.db
       .insert(auditLog)
@@ -80,7 +102,15 @@ describe('retention: the privacy policy\'s periods, applied by a job', () => {
     const report = await applyRetention(app.db, { batchSize: 1 });
 
     expect(report.signIns).toBeGreaterThanOrEqual(1);
-    const left = await app.db.select().from(auditLog).where(inArray(auditLog.id, rows.map((r) => r.id)));
+    const left = await app.db
+      .select()
+      .from(auditLog)
+      .where(
+        inArray(
+          auditLog.id,
+          rows.map((r) => r.id),
+        ),
+      );
     const byId = new Map(left.map((r) => [r.id, r]));
     expect(byId.has(oldSignIn)).toBe(false);
     expect(byId.get(recentSignIn)?.ip).toBe('203.0.113.9');
@@ -93,7 +123,16 @@ describe('retention: the privacy policy\'s periods, applied by a job', () => {
     const userId = randomUUID();
     const email = uniqueEmail('sessions');
     await app.db.insert(users).values({ id: userId, name: 'Session Owner', firstName: 'Session', lastName: 'Owner', email });
-    const session = (createdAt: Date, expiresAt: Date) => ({ id: randomUUID(), token: randomUUID(), userId, createdAt, updatedAt: createdAt, expiresAt, ipAddress: '198.51.100.7', userAgent: 'Test' });
+    const session = (createdAt: Date, expiresAt: Date) => ({
+      id: randomUUID(),
+      token: randomUUID(),
+      userId,
+      createdAt,
+      updatedAt: createdAt,
+      expiresAt,
+      ipAddress: '198.51.100.7',
+      userAgent: 'Test',
+    });
     const oldEnded = session(PAST_SECURITY, daysAgo(359));
     const oldInUse = session(PAST_SECURITY, daysAgo(-3));
     const recentEnded = session(WITHIN_SECURITY, daysAgo(353));
@@ -108,7 +147,11 @@ describe('retention: the privacy policy\'s periods, applied by a job', () => {
   it('shares the work when several instances run at once: each row once, counts exact', async () => {
     const old = await Promise.all(Array.from({ length: 12 }, () => waitlistEntry(PAST_WAITLIST)));
     const before = await waitlistCounts();
-    const reports = await Promise.all([applyRetention(app.db, { batchSize: 3 }), applyRetention(app.db, { batchSize: 3 }), applyRetention(app.db, { batchSize: 3 })]);
+    const reports = await Promise.all([
+      applyRetention(app.db, { batchSize: 3 }),
+      applyRetention(app.db, { batchSize: 3 }),
+      applyRetention(app.db, { batchSize: 3 }),
+    ]);
     expect(reports.reduce((sum, r) => sum + r.waitlistEntries, 0)).toBe(12);
     expect(await waitlistIds(old)).toEqual([]);
     expect(await waitlistCounts()).toEqual({ kept: before.real - 12, real: before.real - 12 });

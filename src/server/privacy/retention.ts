@@ -56,7 +56,10 @@ async function drain(step: () => Promise<number>, batchSize: number): Promise<nu
 /** Deletes and strips everything past its retention period; safe to run anywhere, any time, concurrently. */
 export async function applyRetention(db: Db, { batchSize = 1000 }: RetentionOptions = {}): Promise<RetentionReport> {
   const limit = sql`LIMIT ${batchSize}`;
-  const securityActions = sql.join(SECURITY_LOG_AUDIT_ACTIONS.map((action) => sql`${action}`), sql`, `);
+  const securityActions = sql.join(
+    SECURITY_LOG_AUDIT_ACTIONS.map((action) => sql`${action}`),
+    sql`, `,
+  );
 
   // 'No longer than 3 years after we last heard from you': received_at moves with every new submission. created_at is
   // never later than received_at, so the condition on it only lets the search walk the list's created_at index.

@@ -67,7 +67,11 @@ describe('sign-ins and e-mail verification in the audit log', () => {
   });
 
   const entriesFor = (userId: string) =>
-    app.db.select().from(auditLog).where(and(eq(auditLog.actorId, userId), eq(auditLog.action, 'sign_in'))).orderBy(desc(auditLog.id));
+    app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, userId), eq(auditLog.action, 'sign_in')))
+      .orderBy(desc(auditLog.id));
 
   it('records a password sign-in with the user and the address', async () => {
     const { account, user } = await signedInWithRole(app, 'guest');
@@ -100,7 +104,10 @@ describe('sign-ins and e-mail verification in the audit log', () => {
   it('records a verified e-mail address as verify on the user', async () => {
     const member = await signUp(app, { verified: false });
     await verifyByMail(app, member);
-    const [entry] = await app.db.select().from(auditLog).where(and(eq(auditLog.entityId, member.userId), eq(auditLog.action, 'verify')));
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, member.userId), eq(auditLog.action, 'verify')));
     expect(entry).toMatchObject({ entityType: 'users', actorId: member.userId, changes: { emailVerified: { from: false, to: true } } });
   });
 });

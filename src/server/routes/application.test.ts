@@ -21,7 +21,10 @@ describe('the home application: draft, resume, submit', () => {
     const reply = await browser.get('/api/application');
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
-      id: null, status: 'draft', editable: true, version: 0,
+      id: null,
+      status: 'draft',
+      editable: true,
+      version: 0,
       draft: { personal: { firstName: account.firstName, lastName: account.lastName, email: account.email.toLowerCase() } },
       sensitive: { ssnLast4: null, dateOfBirth: null },
       documents: [],
@@ -29,13 +32,20 @@ describe('the home application: draft, resume, submit', () => {
       submittedAt: null,
     });
     expect(reply.body.missing.map((s: { stepTitle: string }) => s.stepTitle)).toEqual([
-      'Personal Information', 'Employment & Income', 'Assets', 'Consent & Disclosures', 'Documents',
+      'Personal Information',
+      'Employment & Income',
+      'Assets',
+      'Consent & Disclosures',
+      'Documents',
     ]);
   });
 
   it('saves as the user goes and resumes in another session of the same user, with SSN and birth date masked', async () => {
     const member = await signUp(app);
-    const partial = { personal: { firstName: 'Ada', lastName: 'Lovelace', ssnLast4: '6789', dateOfBirth: '1990-12-10', yearsAtAddress: 2.5 }, assets: { bankBalances: 1200 } };
+    const partial = {
+      personal: { firstName: 'Ada', lastName: 'Lovelace', ssnLast4: '6789', dateOfBirth: '1990-12-10', yearsAtAddress: 2.5 },
+      assets: { bankBalances: 1200 },
+    };
     const saved = await member.browser.request('PUT', '/api/application', partial);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ status: 'draft', version: 1, sensitive: { ssnLast4: '•••• 6789', dateOfBirth: '••/••/1990' } });
@@ -47,7 +57,8 @@ describe('the home application: draft, resume, submit', () => {
     expect((await other.post('/api/auth/sign-in/email', { email: member.account.email, password: member.account.password })).status).toBe(200);
     const resumed = await other.get('/api/application');
     expect(resumed.body).toMatchObject({
-      id: saved.body.id, version: 1,
+      id: saved.body.id,
+      version: 1,
       draft: { personal: { firstName: 'Ada', lastName: 'Lovelace', yearsAtAddress: 2.5 }, assets: { bankBalances: 1200 } },
       sensitive: { ssnLast4: '•••• 6789', dateOfBirth: '••/••/1990' },
     });
@@ -104,7 +115,12 @@ describe('the home application: draft, resume, submit', () => {
   it('answers 400 application_incomplete listing what is missing per step, and submits nothing', async () => {
     const { browser, userId } = await signUp(app);
     const input = completeDraft();
-    await browser.request('PUT', '/api/application', { ...input, personal: { ...input.personal, ssnLast4: '' }, consents: { creditPull: true }, certified: false });
+    await browser.request('PUT', '/api/application', {
+      ...input,
+      personal: { ...input.personal, ssnLast4: '' },
+      consents: { creditPull: true },
+      certified: false,
+    });
     await upload(browser, 'governmentId', { bytes: fixture('sample.png'), name: 'id.png', contentType: 'image/png' });
     const reply = await browser.post('/api/application/submit');
     expect(reply.status).toBe(400);
@@ -113,7 +129,9 @@ describe('the home application: draft, resume, submit', () => {
       { stepIndex: 0, stepId: 'personal', stepTitle: 'Personal Information', fields: { 'personal.ssnLast4': 'Last 4 of SSN is required' } },
       { stepIndex: 4, stepId: 'consents', stepTitle: 'Consent & Disclosures', fields: { 'consents.eConsent': expect.any(String) } },
       {
-        stepIndex: 5, stepId: 'documents', stepTitle: 'Documents',
+        stepIndex: 5,
+        stepId: 'documents',
+        stepTitle: 'Documents',
         fields: { 'documents.bankStatements': 'Bank Statements is required', 'documents.paystubs': 'Pay Stubs is required', certified: expect.any(String) },
       },
     ]);
@@ -153,11 +171,24 @@ describe('the home application: draft, resume, submit', () => {
 
     const [row] = await app.db.select().from(applications).where(eq(applications.userId, member.userId));
     expect(row).toMatchObject({
-      status: 'submitted', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(214) 555-0187',
-      employmentStatus: 'employed', employerName: 'Babbage & Co', jobTitle: 'Engineer', annualIncome: 102000,
-      savingsAmount: 57000.5, retirementAccounts: 60000, creditCardDebt: 150, studentLoans: 320,
-      propertyAddress: '400 Oak Lane, Austin, TX', propertyValue: 420000, downPayment: 29400,
-      consentCreditPull: true, consentESign: true,
+      status: 'submitted',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '(214) 555-0187',
+      employmentStatus: 'employed',
+      employerName: 'Babbage & Co',
+      jobTitle: 'Engineer',
+      annualIncome: 102000,
+      savingsAmount: 57000.5,
+      retirementAccounts: 60000,
+      creditCardDebt: 150,
+      studentLoans: 320,
+      propertyAddress: '400 Oak Lane, Austin, TX',
+      propertyValue: 420000,
+      downPayment: 29400,
+      consentCreditPull: true,
+      consentESign: true,
     });
     expect(row.submittedAt).toBeInstanceOf(Date);
     expect(row.consentedAt).toBeInstanceOf(Date);
@@ -197,7 +228,11 @@ describe('the home application: draft, resume, submit', () => {
 
   it('keeps guests out without a session (401)', async () => {
     const anonymous = new TestBrowser(app.url, app.config.APP_URL);
-    for (const [method, path] of [['GET', '/api/application'], ['PUT', '/api/application'], ['POST', '/api/application/submit']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/application'],
+      ['PUT', '/api/application'],
+      ['POST', '/api/application/submit'],
+    ] as const) {
       expect((await anonymous.request(method, path, method === 'GET' ? undefined : {})).status, `${method} ${path}`).toBe(401);
     }
   });

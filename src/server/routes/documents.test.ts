@@ -9,7 +9,11 @@ import { startTestServer, type TestServer } from '../test/harness';
 const pdf = () => ({ bytes: fixture('sample.pdf'), name: 'statement.pdf', contentType: 'application/pdf' });
 const png = () => ({ bytes: fixture('sample.png'), name: 'id-front.png', contentType: 'image/png' });
 /** A Windows program ('MZ' header) named and typed as a PDF. */
-const exeAsPdf = () => ({ bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0, 0, 0]), name: 'invoice.pdf', contentType: 'application/pdf' });
+const exeAsPdf = () => ({
+  bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0, 0, 0]),
+  name: 'invoice.pdf',
+  contentType: 'application/pdf',
+});
 
 describe('documents: upload, download, replace, delete', () => {
   let app: TestServer;
@@ -27,8 +31,19 @@ describe('documents: upload, download, replace, delete', () => {
     const a = await upload(member.browser, 'bankStatements', pdf());
     const b = await upload(member.browser, 'governmentId', png());
     expect(a.status).toBe(201);
-    expect(a.body).toMatchObject({ type: 'bankStatements', title: 'Bank Statements', originalName: 'statement.pdf', contentType: 'application/pdf', sizeBytes: fixture('sample.pdf').length });
-    expect(b.body).toMatchObject({ type: 'governmentId', contentType: 'image/png', sizeBytes: fixture('sample.png').length, url: `/api/documents/${b.body.id}` });
+    expect(a.body).toMatchObject({
+      type: 'bankStatements',
+      title: 'Bank Statements',
+      originalName: 'statement.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: fixture('sample.pdf').length,
+    });
+    expect(b.body).toMatchObject({
+      type: 'governmentId',
+      contentType: 'image/png',
+      sizeBytes: fixture('sample.png').length,
+      url: `/api/documents/${b.body.id}`,
+    });
     expect(a.body).not.toHaveProperty('storageKey');
 
     const rows = await rowsOf(member);
@@ -38,7 +53,11 @@ describe('documents: upload, download, replace, delete', () => {
     expect(files.some((f) => f.includes('statement') || f.includes('id-front'))).toBe(false);
 
     // JPEG by its first bytes, whatever the browser called it.
-    const jpeg = await upload(member.browser, 'paystubs', { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]), name: 'scan.jpeg', contentType: 'application/octet-stream' });
+    const jpeg = await upload(member.browser, 'paystubs', {
+      bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]),
+      name: 'scan.jpeg',
+      contentType: 'application/octet-stream',
+    });
     expect(jpeg.body).toMatchObject({ contentType: 'image/jpeg', sizeBytes: 10 });
 
     const application = await member.browser.get('/api/application');

@@ -20,8 +20,13 @@ describe("the user's own data: status, export, deletion", () => {
     const member = await signUp(app);
     const status = async () => (await member.browser.get('/api/me/status')).body;
     expect(await status()).toEqual({
-      dashboardStatus: 'no_application', hasHome: false, hasSubmittedApplication: false, isApproved: false,
-      role: 'guest', emailVerified: true, application: null,
+      dashboardStatus: 'no_application',
+      hasHome: false,
+      hasSubmittedApplication: false,
+      isApproved: false,
+      role: 'guest',
+      emailVerified: true,
+      application: null,
     });
     await member.browser.request('PUT', '/api/application', { personal: { firstName: 'Ada' } });
     expect(await status()).toMatchObject({ dashboardStatus: 'draft', application: { status: 'draft', submittedAt: null } });
@@ -54,7 +59,11 @@ describe("the user's own data: status, export, deletion", () => {
     expect(data.profile).toMatchObject({ id: member.userId, email, firstName: 'Grace', lastName: 'Hopper', role: 'guest' });
     expect(data.waitlistEntry).toMatchObject({ email, firstName: 'Waiting', intendedState: 'Texas' });
     expect(data.applications).toHaveLength(1);
-    expect(data.applications[0]).toMatchObject({ status: 'draft', draft: { personal: { firstName: 'Ada' } }, sensitive: { ssnLast4: '•••• 2468', dateOfBirth: '••/••/1988' } });
+    expect(data.applications[0]).toMatchObject({
+      status: 'draft',
+      draft: { personal: { firstName: 'Ada' } },
+      sensitive: { ssnLast4: '•••• 2468', dateOfBirth: '••/••/1988' },
+    });
     expect(data.documents).toEqual([expect.objectContaining({ type: 'paystubs', originalName: 'stub.pdf', contentType: 'application/pdf' })]);
     expect(data.signInMethods).toEqual([expect.objectContaining({ provider: 'credential' })]);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
@@ -97,7 +106,10 @@ describe("the user's own data: status, export, deletion", () => {
     }
     expect(await app.db.select().from(waitlistEntries).where(eq(waitlistEntries.emailKey, email))).toEqual([]);
     expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toEqual([]);
-    const [{ n }] = await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM applications a JOIN documents d ON d.application_id = a.id WHERE a.user_id = ${member.userId}`);
+    const [{ n }] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM applications a JOIN documents d ON d.application_id = a.id WHERE a.user_id = ${member.userId}`,
+    );
     expect(n).toBe(0);
     for (const key of keys) expect(await app.server.storage.exists(key)).toBe(false);
     expect(storedFiles(app).length).toBe(filesBefore.length - 4);

@@ -11,7 +11,6 @@ import { readJson } from '../lib/validate';
 import { isoTimeOrNull } from '../lib/iso-time';
 import { safeString } from '../../domain/safe-text';
 
-
 /** GET /api/me/status — what the dashboard's dialogs follow (spec §4 'User status'). */
 export async function meStatus(c: Context<AuthedEnv>) {
   const user = c.var.user;
@@ -23,7 +22,13 @@ export async function meStatus(c: Context<AuthedEnv>) {
     role: user.role,
     emailVerified: user.emailVerified,
     application: row
-      ? { id: row.id, status: row.status, submittedAt: isoTimeOrNull(row.submittedAt), reviewedAt: isoTimeOrNull(row.reviewedAt), updatedAt: isoTimeOrNull(row.updatedAt) }
+      ? {
+          id: row.id,
+          status: row.status,
+          submittedAt: isoTimeOrNull(row.submittedAt),
+          reviewedAt: isoTimeOrNull(row.reviewedAt),
+          updatedAt: isoTimeOrNull(row.updatedAt),
+        }
       : null,
   });
 }

@@ -23,7 +23,8 @@ describe('/api/me/email: changing the e-mail address', () => {
     waitFor(async () => (await mailsTo(app.db, to)).map((m) => linkIn(m.text, '/account/confirm-email')?.searchParams.get('token')).find(Boolean), {
       message: `the confirmation link to ${to}`,
     });
-  const emailOf = async (userId: string) => (await app.db.select({ email: users.email, verified: users.emailVerified }).from(users).where(eq(users.id, userId)))[0];
+  const emailOf = async (userId: string) =>
+    (await app.db.select({ email: users.email, verified: users.emailVerified }).from(users).where(eq(users.id, userId)))[0];
   const signIn = (email: string, password: string) => new TestBrowser(app.url, app.config.APP_URL).post('/api/auth/sign-in/email', { email, password });
 
   it('changes nothing until the link sent to the new address is opened; then the new address signs in, verified, and the change is audited', async () => {
@@ -49,7 +50,10 @@ describe('/api/me/email: changing the e-mail address', () => {
     expect((await member.browser.get('/api/me')).body).toMatchObject({ email: newEmail, emailVerified: true });
     expect((await signIn(newEmail, member.account.password)).status).toBe(200);
     expect((await signIn(oldEmail, member.account.password)).status).toBe(401);
-    const [entry] = await app.db.select().from(auditLog).where(and(eq(auditLog.entityId, member.userId), eq(auditLog.action, 'update')));
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, member.userId), eq(auditLog.action, 'update')));
     expect(entry).toMatchObject({
       actorId: member.userId,
       entityType: 'users',
@@ -70,7 +74,12 @@ describe('/api/me/email: changing the e-mail address', () => {
     await sleep(200);
     expect(await mailsTo(app.db, newEmail)).toEqual([]);
     expect((await member.browser.get('/api/me/email')).body.pending).toBeNull();
-    expect((await app.db.select().from(verifications).where(eq(verifications.identifier, pendingIdentifier(member.userId))))).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(verifications)
+        .where(eq(verifications.identifier, pendingIdentifier(member.userId))),
+    ).toEqual([]);
   });
 
   it('answers field errors for a bad or unchanged address, and 401 without a session', async () => {
@@ -84,7 +93,7 @@ describe('/api/me/email: changing the e-mail address', () => {
     expect((await stranger.post('/api/me/email/confirm', { token: 'a.b' })).status).toBe(401);
   });
 
-  it("answers alike for an address that has an account, mails its owner instead, and no link can take it", async () => {
+  it('answers alike for an address that has an account, mails its owner instead, and no link can take it', async () => {
     const owner = await signUp(app);
     const ownerEmail = owner.account.email.toLowerCase();
     const before = (await mailsTo(app.db, ownerEmail)).length;
@@ -96,10 +105,13 @@ describe('/api/me/email: changing the e-mail address', () => {
     expect(reply.status).toBe(free.status);
     expect(Object.keys(reply.body).sort()).toEqual(Object.keys(free.body).sort());
     expect(reply.body.pending.email).toBe(ownerEmail);
-    const mails = await waitFor(async () => {
-      const all = await mailsTo(app.db, ownerEmail);
-      return all.length > before && all;
-    }, { message: "the owner's mail" });
+    const mails = await waitFor(
+      async () => {
+        const all = await mailsTo(app.db, ownerEmail);
+        return all.length > before && all;
+      },
+      { message: "the owner's mail" },
+    );
     expect(mails[0].subject).toContain('Someone tried to use your email');
     expect(mails.some((m) => linkIn(m.text, '/account/confirm-email'))).toBe(false);
     await waitFor(async () => (await mailsTo(app.db, member.account.email)).some((m) => m.subject.includes('being changed')), { message: 'the notice' });
@@ -126,7 +138,10 @@ describe('/api/me/email: changing the e-mail address', () => {
     expect((await confirm(member.browser, `${secondToken!.split('.')[0]}.forged`)).body.error.code).toBe('invalid_token');
 
     // Expired.
-    await app.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, pendingIdentifier(member.userId)));
+    await app.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, pendingIdentifier(member.userId)));
     expect((await member.browser.get('/api/me/email')).body.pending).toBeNull();
     const expired = await confirm(member.browser, secondToken!);
     expect(expired.status).toBe(400);
@@ -152,6 +167,11 @@ describe('/api/me/email: changing the e-mail address', () => {
     const member = await signUp(app);
     await request(member, uniqueEmail('gone'));
     expect((await member.browser.request('DELETE', '/api/me', { password: member.account.password })).status).toBe(200);
-    expect(await app.db.select().from(verifications).where(eq(verifications.identifier, pendingIdentifier(member.userId)))).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(verifications)
+        .where(eq(verifications.identifier, pendingIdentifier(member.userId))),
+    ).toEqual([]);
   });
 });

@@ -15,12 +15,10 @@ import {
   type TestServer,
 } from '../test/harness';
 
-const entryByEmail = async (db: Db, email: string) =>
-  (await db.select().from(waitlistEntries).where(eq(waitlistEntries.emailKey, email.toLowerCase())))[0];
+const entryByEmail = async (db: Db, email: string) => (await db.select().from(waitlistEntries).where(eq(waitlistEntries.emailKey, email.toLowerCase())))[0];
 const entryCount = async (db: Db) => (await db.select({ n: count() }).from(waitlistEntries))[0].n;
 
-const expectErrorShape = (body: unknown, code: string) =>
-  expect(body).toMatchObject({ error: { code, message: expect.any(String) } });
+const expectErrorShape = (body: unknown, code: string) => expect(body).toMatchObject({ error: { code, message: expect.any(String) } });
 
 describe('POST /api/waitlist', () => {
   let database: TestDatabase;
@@ -87,27 +85,8 @@ describe('POST /api/waitlist', () => {
     expect(await entryByEmail(app.db, submission.email)).toMatchObject({ firstName: 'Restarted', submissionCount: 2 });
   });
 
-  const ENUM_FIELDS = [
-    'intendedState',
-    'homeType',
-    'buyingTimeline',
-    'priceRange',
-    'downPayment',
-    'monthlyPaymentRange',
-    'priority',
-    'housingStatus',
-  ] as const;
-  const ALL_FIELDS = [
-    'timestamp',
-    'firstName',
-    'lastName',
-    'email',
-    'phone',
-    'cityState',
-    ...ENUM_FIELDS,
-    'interests',
-    'contactConsent',
-  ] as const;
+  const ENUM_FIELDS = ['intendedState', 'homeType', 'buyingTimeline', 'priceRange', 'downPayment', 'monthlyPaymentRange', 'priority', 'housingStatus'] as const;
+  const ALL_FIELDS = ['timestamp', 'firstName', 'lastName', 'email', 'phone', 'cityState', ...ENUM_FIELDS, 'interests', 'contactConsent'] as const;
 
   const invalidCases: [string, string, Record<string, unknown>][] = [
     ...ALL_FIELDS.map((field): [string, string, Record<string, unknown>] => [`missing ${field}`, field, { [field]: undefined }]),
@@ -198,7 +177,12 @@ describe('POST /api/waitlist', () => {
           controller.close();
         },
       });
-      return fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', origin: TEST_APP_URL }, body: stream, duplex: 'half' } as RequestInit);
+      return fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_APP_URL },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
     };
     const small = waitlistSubmission();
     const ok = await chunked(small);
@@ -338,7 +322,11 @@ describe('POST /api/waitlist under concurrent sign-ups (batched writes)', () => 
       logger: app.server.logger,
       rule: { name: 'waitlist:test-batch', max: 1000, windowSeconds: 60 },
     });
-    const hits = await Promise.all(Array.from({ length: 20 }, (_, n) => writer.submit({ submission: { ...waitlistSubmission({ email: uniqueEmail(`Batch${n}`) }) } as never, subject: `192.0.2.${n % 2}` })));
+    const hits = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        writer.submit({ submission: { ...waitlistSubmission({ email: uniqueEmail(`Batch${n}`) }) } as never, subject: `192.0.2.${n % 2}` }),
+      ),
+    );
     // Two visitors, ten sign-ups each: every one is told its own place in its visitor's count.
     expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10]);
     expect(statements.length).toBeLessThan(20);

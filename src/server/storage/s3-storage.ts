@@ -27,9 +27,7 @@ export function s3Storage(options: S3Options): FileStorage {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
-    credentials: options.accessKeyId && options.secretAccessKey
-      ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-      : undefined,
+    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
   });
   const Bucket = options.bucket;
   const checked = (key: string) => {

@@ -39,7 +39,14 @@ afterAll(async () => {
 });
 
 const kinds: [string, () => FileStorage, () => Promise<string[]>][] = [
-  ['folder', () => folderStorage(folderRoot), async () => readdirSync(folderRoot, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name)],
+  [
+    'folder',
+    () => folderStorage(folderRoot),
+    async () =>
+      readdirSync(folderRoot, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name),
+  ],
   [
     's3 (s3rver)',
     () => s3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }),

@@ -38,7 +38,6 @@ export async function verifyByMail(app: TestServer, member: Member): Promise<voi
   if (reply.status !== 200) throw new Error(`verification failed: ${reply.status}`);
 }
 
-
 /** Uploads like the wizard: multipart/form-data, one `file` field (more files when given). */
 export async function upload(
   browser: TestBrowser,
@@ -100,7 +99,9 @@ export async function uploadChunked(browser: TestBrowser, type: DocumentType, he
 export function storedFiles(app: TestServer): string[] {
   const root = path.join(app.config.DATA_DIR, 'uploads');
   try {
-    return readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name));
   } catch {
     return [];
   }

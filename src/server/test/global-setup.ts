@@ -12,8 +12,7 @@ import { openDatabase } from '../db/client';
  * teardown removes it even when a worker crashed before cleaning up.
  */
 export type TestDbInfo = { workDir: string } & (
-  | { kind: 'pglite'; templateDir: string }
-  | { kind: 'postgres'; adminUrl: string; templateName: string; testDbPrefix: string }
+  { kind: 'pglite'; templateDir: string } | { kind: 'postgres'; adminUrl: string; templateName: string; testDbPrefix: string }
 );
 
 declare module 'vitest' {
@@ -31,11 +30,7 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(
-  adminUrl: string,
-  statement: string,
-  values: unknown[] = [],
-): Promise<T[]> {
+export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(adminUrl: string, statement: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -99,11 +94,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('testDb', { kind, workDir, adminUrl, templateName, testDbPrefix });
   return async () => {
     removeRoot();
-    const leftovers = await adminQuery<{ datname: string }>(
-      adminUrl,
-      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
-      [testDbPrefix],
-    );
+    const leftovers = await adminQuery<{ datname: string }>(adminUrl, `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [testDbPrefix]);
     for (const { datname } of leftovers) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
   };

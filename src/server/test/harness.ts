@@ -109,10 +109,7 @@ function emptyStaticDir(dataDir: string): string {
 export const TEST_APP_URL = 'http://localhost:3000';
 
 /** Starts the real server (migrations, outbox worker, listen) on a random port. */
-export async function startTestServer(
-  envOverrides: Record<string, string> = {},
-  options: StartTestServerOptions = {},
-): Promise<TestServer> {
+export async function startTestServer(envOverrides: Record<string, string> = {}, options: StartTestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -67,7 +67,9 @@ export async function storeSubmissions(db: Db, rule: RateLimitRule, items: Pendi
     ? sql`, forwarded AS (
         INSERT INTO webhook_outbox (topic, payload) SELECT ${WAITLIST_TOPIC}, payload FROM allowed ORDER BY i RETURNING 1)`
     : sql``;
-  const rows = await queryRows<{ i: number; count: number; retry_after: number }>(db, sql`
+  const rows = await queryRows<{ i: number; count: number; retry_after: number }>(
+    db,
+    sql`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(
         i int, rl_key text, first_name text, last_name text, email text, email_key text, phone text, city_state text,
@@ -112,7 +114,8 @@ export async function storeSubmissions(db: Db, rule: RateLimitRule, items: Pendi
         submission_count = waitlist_entries.submission_count + excluded.submission_count,
         received_at = now(), updated_at = now()
       RETURNING 1)${outbox}
-    SELECT i, hit AS count, retry_after FROM ranked ORDER BY i`);
+    SELECT i, hit AS count, retry_after FROM ranked ORDER BY i`,
+  );
   return rows.map((row) => ({ count: Number(row.count), retry_after: Number(row.retry_after) }));
 }
 

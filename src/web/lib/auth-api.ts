@@ -62,7 +62,6 @@ export const deleteAccount = (password: string) => api<{ deleted: true }>('/api/
 /** GET /api/me/export: everything stored about the user, as a JSON file (a plain link downloads it). */
 export const EXPORT_DATA_URL = '/api/me/export';
 
-
 /** GET /api/me/email: the address and a change waiting for its link (src/server/routes/me-email.ts). */
 export const EMAIL_STATE_KEY = ['session', 'email'] as const;
 export const emailState = (signal?: AbortSignal) => api<EmailState>('/api/me/email', { signal });

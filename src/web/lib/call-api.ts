@@ -7,7 +7,11 @@ import { api } from './api';
  * response schema (docs/decisions/017-route-contracts.md). Errors are `ApiError`s with
  * the server's code and field messages, as from `api()`.
  */
-export function callApi<C extends RouteContract>(contract: C, input: RouteInput<C>, init: { signal?: AbortSignal; keepalive?: boolean } = {}): Promise<ReplyBody<C>> {
+export function callApi<C extends RouteContract>(
+  contract: C,
+  input: RouteInput<C>,
+  init: { signal?: AbortSignal; keepalive?: boolean } = {},
+): Promise<ReplyBody<C>> {
   const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const url = `${pathOf(contract.path, params)}${queryStringOf(query)}`;
   return api<ReplyBody<C>>(url, { method: contract.method.toUpperCase(), body, signal: init.signal, keepalive: init.keepalive });

@@ -14,7 +14,13 @@ interface ClientConfig {
   settings: Partial<PublicSettings>;
 }
 
-const SETTING_KEYS: readonly (keyof PublicSettings)[] = ['mortgageRateDefault', 'propertyTaxRateDefault', 'insuranceRateDefault', 'hoaDefault', 'comparisonHorizonDefault'];
+const SETTING_KEYS: readonly (keyof PublicSettings)[] = [
+  'mortgageRateDefault',
+  'propertyTaxRateDefault',
+  'insuranceRateDefault',
+  'hoaDefault',
+  'comparisonHorizonDefault',
+];
 
 /** The settings the server sent that are finite numbers; anything else is left to the defaults (a bad value must not break a calculator). */
 function readSettings(value: unknown): Partial<PublicSettings> {

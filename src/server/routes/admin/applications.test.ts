@@ -55,8 +55,14 @@ describe('admin applications: list, search, export, review, status, notes', () =
     expect(first.body).toMatchObject({ page: 1, pageSize: 2, total: 3, totalCapped: false });
     expect(ids(first)).toEqual([cy.id, bob.id]);
     expect(first.body.items[1]).toEqual({
-      id: bob.id, submittedAt: bob.submittedAt!.toISOString(), firstName: 'Bob', lastName: tag, email: bob.email,
-      propertyValue: null, status: 'in_review', assignee: 'Sam Reviewer',
+      id: bob.id,
+      submittedAt: bob.submittedAt!.toISOString(),
+      firstName: 'Bob',
+      lastName: tag,
+      email: bob.email,
+      propertyValue: null,
+      status: 'in_review',
+      assignee: 'Sam Reviewer',
     });
     const second = await list({ q: tag, pageSize: 2, page: 2 });
     expect(ids(second)).toEqual([ann.id]);
@@ -71,9 +77,11 @@ describe('admin applications: list, search, export, review, status, notes', () =
 
   it('gives the exact total of the whole list and of a status, which follows every insert and status change', async () => {
     const exact = async (status?: string) => {
-      const [row] = await app.db.execute<{ n: string | number }>(
-        status ? sql`select count(*) as n from applications where status = ${status}` : sql`select count(*) as n from applications where status <> 'draft'`,
-      ).then((r) => (r as unknown as { rows: { n: string | number }[] }).rows);
+      const [row] = await app.db
+        .execute<{ n: string | number }>(
+          status ? sql`select count(*) as n from applications where status = ${status}` : sql`select count(*) as n from applications where status <> 'draft'`,
+        )
+        .then((r) => (r as unknown as { rows: { n: string | number }[] }).rows);
       return Number(row.n);
     };
     const totals = async () => ({ all: (await list({})).body, approved: (await list({ status: 'approved' })).body });
@@ -114,10 +122,14 @@ describe('admin applications: list, search, export, review, status, notes', () =
     // Thirty matches, two submitted at the same moment on each day: the id breaks the tie.
     const rows = [];
     for (let day = 0; day < 15; day += 1) {
-      for (const first of ['Ann', 'Bo']) rows.push(await insertApplication(app.db, { firstName: first, lastName: tag, submittedAt: daysAgo(day + 1, Date.UTC(2025, 0, 31)) }));
+      for (const first of ['Ann', 'Bo'])
+        rows.push(await insertApplication(app.db, { firstName: first, lastName: tag, submittedAt: daysAgo(day + 1, Date.UTC(2025, 0, 31)) }));
     }
     await insertApplication(app.db, { lastName: tag, status: 'draft' });
-    const newestFirst = rows.map((r) => ({ id: r.id, at: r.submittedAt!.getTime() })).sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map((r) => r.id);
+    const newestFirst = rows
+      .map((r) => ({ id: r.id, at: r.submittedAt!.getTime() }))
+      .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
+      .map((r) => r.id);
 
     const ahead = SEARCH_PAGES_AHEAD;
     const first = await list({ q: tag, pageSize: 2 });
@@ -149,7 +161,13 @@ describe('admin applications: list, search, export, review, status, notes', () =
     const declined = await insertApplication(app.db, { lastName: tag, status: 'declined', submittedAt: at('2024-02-06T00:30:00Z') });
     const missing = await insertApplication(app.db, { lastName: tag, status: 'missing_info', submittedAt: at('2024-03-01T00:00:00Z') });
 
-    for (const [status, row] of [['submitted', submitted], ['in_review', inReview], ['approved', approved], ['declined', declined], ['missing_info', missing]] as const) {
+    for (const [status, row] of [
+      ['submitted', submitted],
+      ['in_review', inReview],
+      ['approved', approved],
+      ['declined', declined],
+      ['missing_info', missing],
+    ] as const) {
       expect(ids(await list({ q: tag, status })), status).toEqual([row.id]);
     }
     expect((await list({ q: tag, status: 'all' })).body.total).toBe(5);
@@ -160,9 +178,33 @@ describe('admin applications: list, search, export, review, status, notes', () =
 
   it('sorts by name, e-mail, property value, status and assignee, either way, empty values last', async () => {
     const tag = uniqueTag();
-    const young = await insertApplication(app.db, { firstName: 'Yara', lastName: 'Young', email: `c.${tag}@example.com`, propertyValue: 300000, status: 'submitted', assignee: 'Bea', submittedAt: daysAgo(3) });
-    const adams = await insertApplication(app.db, { firstName: 'Abe', lastName: 'Adams', email: `a.${tag}@example.com`, propertyValue: null, status: 'approved', assignee: null, submittedAt: daysAgo(2) });
-    const miller = await insertApplication(app.db, { firstName: 'Mia', lastName: 'Miller', email: `b.${tag}@example.com`, propertyValue: 500000, status: 'in_review', assignee: 'Al', submittedAt: daysAgo(1) });
+    const young = await insertApplication(app.db, {
+      firstName: 'Yara',
+      lastName: 'Young',
+      email: `c.${tag}@example.com`,
+      propertyValue: 300000,
+      status: 'submitted',
+      assignee: 'Bea',
+      submittedAt: daysAgo(3),
+    });
+    const adams = await insertApplication(app.db, {
+      firstName: 'Abe',
+      lastName: 'Adams',
+      email: `a.${tag}@example.com`,
+      propertyValue: null,
+      status: 'approved',
+      assignee: null,
+      submittedAt: daysAgo(2),
+    });
+    const miller = await insertApplication(app.db, {
+      firstName: 'Mia',
+      lastName: 'Miller',
+      email: `b.${tag}@example.com`,
+      propertyValue: 500000,
+      status: 'in_review',
+      assignee: 'Al',
+      submittedAt: daysAgo(1),
+    });
     const sorted = async (sort: string, dir: string) => ids(await list({ q: tag, sort, dir }));
 
     expect(await sorted('name', 'asc')).toEqual([adams.id, miller.id, young.id]);
@@ -203,7 +245,11 @@ describe('admin applications: list, search, export, review, status, notes', () =
     const reply = await admin.browser.get(`/api/admin/applications/${member.applicationId}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
-      id: member.applicationId, status: 'submitted', reviewedAt: null, notes: null, assignee: null,
+      id: member.applicationId,
+      status: 'submitted',
+      reviewedAt: null,
+      notes: null,
+      assignee: null,
       personal: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(214) 555-0187', dateOfBirth: '1990-12-10', ssnLast4: '•••• 6789' },
       employment: { status: 'employed', employer: 'Babbage & Co', jobTitle: 'Engineer', annualIncome: 102000 },
       financial: { savings: 57000.5, retirementAccounts: 60000, creditCardDebt: 150, studentLoans: 320 },
@@ -216,8 +262,14 @@ describe('admin applications: list, search, export, review, status, notes', () =
     const bank = reply.body.documents.find((d: { type: string }) => d.type === 'bankStatements');
     const bankRow = docs.find((d) => d.type === 'bankStatements')!;
     expect(bank).toEqual({
-      id: bankRow.id, type: 'bankStatements', title: 'Bank Statements', originalName: 'bankStatements.pdf', contentType: 'application/pdf',
-      sizeBytes: bankRow.sizeBytes, createdAt: bankRow.createdAt.toISOString(), url: `/api/documents/${bankRow.id}`,
+      id: bankRow.id,
+      type: 'bankStatements',
+      title: 'Bank Statements',
+      originalName: 'bankStatements.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: bankRow.sizeBytes,
+      createdAt: bankRow.createdAt.toISOString(),
+      url: `/api/documents/${bankRow.id}`,
     });
   });
 
@@ -249,7 +301,10 @@ describe('admin applications: list, search, export, review, status, notes', () =
     let audit = await auditOf(member.applicationId);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
-      action: 'update', entityType: 'applications', actorId: admin.user.id, actorEmail: admin.account.email.toLowerCase(),
+      action: 'update',
+      entityType: 'applications',
+      actorId: admin.user.id,
+      actorEmail: admin.account.email.toLowerCase(),
       changes: { status: { from: 'submitted', to: 'in_review' } },
     });
     await app.server.background.settle();
@@ -300,7 +355,11 @@ describe('admin applications: list, search, export, review, status, notes', () =
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body.error.fields).toHaveProperty('status');
     }
-    const raw = await fetch(`${app.url}${path}`, { method: 'PATCH', headers: { origin: app.config.APP_URL, cookie: admin.browser.cookieHeader, 'content-type': 'application/json' }, body: '{status' });
+    const raw = await fetch(`${app.url}${path}`, {
+      method: 'PATCH',
+      headers: { origin: app.config.APP_URL, cookie: admin.browser.cookieHeader, 'content-type': 'application/json' },
+      body: '{status',
+    });
     expect(raw.status).toBe(400);
     expect((await app.db.select().from(applications).where(eq(applications.id, row.id)))[0].status).toBe('submitted');
     expect(await auditOf(row.id)).toEqual([]);
@@ -327,7 +386,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
     expect(mail.subject).toBe('Your home application is approved');
   });
 
-  it("will not reopen a declined application when its owner has started another one (409, nothing changed)", async () => {
+  it('will not reopen a declined application when its owner has started another one (409, nothing changed)', async () => {
     const declined = await insertApplication(app.db, { status: 'declined', reviewedAt: daysAgo(1) });
     await insertApplication(app.db, { userId: declined.userId, status: 'draft' });
     const reply = await admin.browser.patch(`/api/admin/applications/${declined.id}/status`, { status: 'approved' });
@@ -372,11 +431,19 @@ describe('admin applications: list, search, export, review, status, notes', () =
 
   it('exports the filtered list as CSV, formulas neutralised, no SSN or birth date, and records the export', async () => {
     const tag = uniqueTag();
-    const formula = await insertApplication(app.db, { firstName: '=cmd|calc', lastName: tag, submittedAt: daysAgo(2), propertyValue: 425000.5, notes: 'Said "hi", twice' });
+    const formula = await insertApplication(app.db, {
+      firstName: '=cmd|calc',
+      lastName: tag,
+      submittedAt: daysAgo(2),
+      propertyValue: 425000.5,
+      notes: 'Said "hi", twice',
+    });
     const plain = await insertApplication(app.db, { firstName: 'Plain', lastName: tag, submittedAt: daysAgo(1), status: 'approved' });
     await insertApplication(app.db, { firstName: 'Hidden', lastName: tag, status: 'draft' });
 
-    const response = await fetch(`${app.url}/api/admin/applications/export?q=${tag}&sort=submitted_at&dir=desc`, { headers: { cookie: admin.browser.cookieHeader } });
+    const response = await fetch(`${app.url}/api/admin/applications/export?q=${tag}&sort=submitted_at&dir=desc`, {
+      headers: { cookie: admin.browser.cookieHeader },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -395,16 +462,23 @@ describe('admin applications: list, search, export, review, status, notes', () =
     expect(text).not.toContain('Hidden');
     expect(text.toLowerCase()).not.toMatch(/ssn|birth/);
 
-    const [entry] = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'export'), sql`${auditLog.changes}->'filter'->>'q' = ${tag}`));
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'export'), sql`${auditLog.changes}->'filter'->>'q' = ${tag}`));
     expect(entry).toMatchObject({
-      entityType: 'applications', actorId: admin.user.id,
+      entityType: 'applications',
+      actorId: admin.user.id,
       changes: { filter: { q: tag, status: 'all', from: null, to: null, sort: 'submitted_at', dir: 'desc' }, format: 'csv', rows: 2, rowsCapped: false },
     });
   });
 
   it('records every document download, by an admin or the owner, and serves no file it cannot record', async () => {
     const member = await submittedApplicant();
-    const [doc] = await app.db.select().from(documents).where(and(eq(documents.applicationId, member.applicationId), eq(documents.type, 'paystubs')));
+    const [doc] = await app.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.applicationId, member.applicationId), eq(documents.type, 'paystubs')));
     const download = (browser: TestBrowser) => fetch(`${app.url}/api/documents/${doc.id}`, { headers: { cookie: browser.cookieHeader } });
 
     const byAdmin = await download(admin.browser);

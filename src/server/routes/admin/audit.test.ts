@@ -121,12 +121,19 @@ describe('the audit log page: filters, ranges, paging, export', () => {
     const response = await fetch(`${app.url}/api/admin/audit/export?entity=payments&range=30d`, { headers: { cookie: admin.browser.cookieHeader } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('ID,Time,Actor,Action,Entity Type,Entity ID,Changes,IP');
     expect(lines.slice(1).map((l) => l.split(',')[5])).toEqual(['pay-0.5', 'pay-3', 'pay-20']);
     expect(lines[1]).toContain('ledger@example.com,create,payments,pay-0.5,amount: 100 → 200,203.0.113.9');
 
-    const [entry] = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'export'), eq(auditLog.actorId, admin.user.id))).orderBy(desc(auditLog.id));
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'export'), eq(auditLog.actorId, admin.user.id)))
+      .orderBy(desc(auditLog.id));
     expect(entry).toMatchObject({ entityType: 'audit_log', actorEmail: admin.account.email.toLowerCase() });
     expect(entry!.changes).toMatchObject({ filter: { entity: 'payments', range: '30d', action: 'all' } });
     expect((await list('action=export')).items[0]).toMatchObject({ entityType: 'audit_log', actorEmail: admin.account.email.toLowerCase() });

@@ -36,10 +36,14 @@ describe('admin dashboard: counts, KPIs and the most recent applications', () =>
 
   it('counts the waitlist, the letters and each status, the new applications of 7 days, the 30-day average decision time and the 4 newest', async () => {
     for (const n of [1, 2]) {
-      await app.db.insert(waitlistEntries).values({ firstName: 'Wait', lastName: `Lister${n}`, email: `wait${n}@example.com`, emailKey: `wait${n}@example.com` });
+      await app.db
+        .insert(waitlistEntries)
+        .values({ firstName: 'Wait', lastName: `Lister${n}`, email: `wait${n}@example.com`, emailKey: `wait${n}@example.com` });
     }
     for (const n of [1, 2, 3]) {
-      await app.db.insert(lettersOfIntent).values({ firstName: 'Letter', lastName: `Writer${n}`, email: `letter${n}@example.com`, emailKey: `letter${n}@example.com` });
+      await app.db
+        .insert(lettersOfIntent)
+        .values({ firstName: 'Letter', lastName: `Writer${n}`, email: `letter${n}@example.com`, emailKey: `letter${n}@example.com` });
     }
     const now = Date.now();
     const at = (days: number) => daysAgo(days, now);
@@ -116,7 +120,12 @@ describe('admin dashboard: counts, KPIs and the most recent applications', () =>
 
   it('keeps the waitlist count exact through many inserts and deletes (spread over the trigger rows)', async () => {
     const before = (await dashboard()).body.counts.waitlist as number;
-    const rows = Array.from({ length: 60 }, (_, n) => ({ firstName: 'Many', lastName: `Row${n}`, email: `many${n}@example.com`, emailKey: `many${n}@example.com` }));
+    const rows = Array.from({ length: 60 }, (_, n) => ({
+      firstName: 'Many',
+      lastName: `Row${n}`,
+      email: `many${n}@example.com`,
+      emailKey: `many${n}@example.com`,
+    }));
     await app.db.insert(waitlistEntries).values(rows);
     expect((await dashboard()).body.counts.waitlist).toBe(before + 60);
     await app.db.execute(sql`delete from waitlist_entries where email_key like 'many%' and email_key < 'many3'`);
@@ -159,17 +168,30 @@ describe('admin dashboard: counts, KPIs and the most recent applications', () =>
   it('keeps Avg Decision exact through re-reviews, moved timestamps, deletes and the 30-day edge', async () => {
     /** The definition itself, read from every application (decisions.md 'Back office'). */
     const direct = async () => {
-      const [row] = await queryRows<{ days: string | null }>(app.db, sql`
+      const [row] = await queryRows<{ days: string | null }>(
+        app.db,
+        sql`
         select round((avg(extract(epoch from (reviewed_at - submitted_at))) / 86400)::numeric, 1) as days from applications
-        where reviewed_at >= now() - interval '30 days' and status in ('approved', 'declined') and submitted_at is not null`);
+        where reviewed_at >= now() - interval '30 days' and status in ('approved', 'declined') and submitted_at is not null`,
+      );
       return row?.days === null || row?.days === undefined ? null : Number(row.days);
     };
     const now = Date.now();
     const minutes = (n: number) => n * 60_000;
     const thirtyDays = 30 * 86_400_000;
     // Just inside and just outside the window: both in its partial first hour, read from the applications.
-    await insertApplication(app.db, { lastName: 'EdgeIn', status: 'approved', submittedAt: new Date(now - thirtyDays - minutes(600)), reviewedAt: new Date(now - thirtyDays + minutes(20)) });
-    await insertApplication(app.db, { lastName: 'EdgeOut', status: 'declined', submittedAt: new Date(now - thirtyDays - minutes(30)), reviewedAt: new Date(now - thirtyDays - minutes(20)) });
+    await insertApplication(app.db, {
+      lastName: 'EdgeIn',
+      status: 'approved',
+      submittedAt: new Date(now - thirtyDays - minutes(600)),
+      reviewedAt: new Date(now - thirtyDays + minutes(20)),
+    });
+    await insertApplication(app.db, {
+      lastName: 'EdgeOut',
+      status: 'declined',
+      submittedAt: new Date(now - thirtyDays - minutes(30)),
+      reviewedAt: new Date(now - thirtyDays - minutes(20)),
+    });
     const moving = await insertApplication(app.db, { lastName: 'Moving', status: 'approved', submittedAt: daysAgo(12, now), reviewedAt: daysAgo(2, now) });
     expect((await dashboard()).body.kpis.avgDecisionDays).toBe(await direct());
 

@@ -8,7 +8,6 @@ import { startTestServer, uniqueEmail, type HttpReply, type TestServer, readRepl
 
 type Upload = { bytes: Uint8Array; name: string; contentType?: string };
 
-
 /** The Add Letter of Intent dialog's request: multipart/form-data, the PDF in `file`. */
 async function addLetter(browser: TestBrowser, fields: Record<string, string>, file?: Upload): Promise<HttpReply> {
   const form = new FormData();
@@ -58,16 +57,30 @@ describe('letters of intent: add with a PDF, list, download, delete', () => {
   });
 
   const auditOf = (entityId: string) =>
-    app.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'letters_of_intent'), eq(auditLog.entityId, entityId))).orderBy(desc(auditLog.id));
+    app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'letters_of_intent'), eq(auditLog.entityId, entityId)))
+      .orderBy(desc(auditLog.id));
 
   it('adds a letter with a PDF: money as decimals or null, the file in storage, the creation audited', async () => {
     const fields = letterFields();
     const reply = await addLetter(admin.browser, fields, { bytes: fixture('sample.pdf'), name: 'Signed Letter.pdf' });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expect(reply.body).toMatchObject({
-      firstName: 'Rosa', lastName: 'Parks', email: fields.email, phone: '(214) 555-0187', propertyAddress: '12 Elm Street, Austin, TX',
-      propertyValue: 450000.5, downPaymentAmount: null, desiredMonthlyPayment: 2100.25, moveInDate: 'Q3 2025',
-      notes: 'Prefers a three-bedroom.', status: 'approved', intendedState: 'Texas', hasPdf: true,
+      firstName: 'Rosa',
+      lastName: 'Parks',
+      email: fields.email,
+      phone: '(214) 555-0187',
+      propertyAddress: '12 Elm Street, Austin, TX',
+      propertyValue: 450000.5,
+      downPaymentAmount: null,
+      desiredMonthlyPayment: 2100.25,
+      moveInDate: 'Q3 2025',
+      notes: 'Prefers a three-bedroom.',
+      status: 'approved',
+      intendedState: 'Texas',
+      hasPdf: true,
     });
 
     const [row] = await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, reply.body.id));
@@ -78,15 +91,30 @@ describe('letters of intent: add with a PDF, list, download, delete', () => {
 
     const [entry] = await auditOf(reply.body.id);
     expect(entry).toMatchObject({ action: 'create', actorEmail: admin.account.email.toLowerCase(), actorId: admin.user.id });
-    expect(entry!.changes).toMatchObject({ firstName: 'Rosa', email: fields.email, propertyValue: 450000.5, downPaymentAmount: null, status: 'approved', pdf: 'attached' });
+    expect(entry!.changes).toMatchObject({
+      firstName: 'Rosa',
+      email: fields.email,
+      propertyValue: 450000.5,
+      downPaymentAmount: null,
+      status: 'approved',
+      pdf: 'attached',
+    });
   });
 
   it('adds a letter without a PDF, pending by default, every optional field null', async () => {
     const reply = await addLetter(admin.browser, { firstName: 'Ida', lastName: 'Wells', email: uniqueEmail('nofile') });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expect(reply.body).toMatchObject({
-      status: 'pending', hasPdf: false, phone: null, propertyAddress: null, propertyValue: null, downPaymentAmount: null,
-      desiredMonthlyPayment: null, moveInDate: null, notes: null, intendedState: null,
+      status: 'pending',
+      hasPdf: false,
+      phone: null,
+      propertyAddress: null,
+      propertyValue: null,
+      downPaymentAmount: null,
+      desiredMonthlyPayment: null,
+      moveInDate: null,
+      notes: null,
+      intendedState: null,
     });
     const download = await admin.browser.get(`/api/admin/letters/${reply.body.id}/pdf`);
     expect(download.status).toBe(404);
@@ -120,7 +148,11 @@ describe('letters of intent: add with a PDF, list, download, delete', () => {
     expect(png.status).toBe(400);
     expect(png.body.error).toMatchObject({ code: 'not_pdf', fields: { file: 'Please upload a PDF file.' } });
 
-    const text = await addLetter(admin.browser, letterFields({ email }), { bytes: new TextEncoder().encode('%PDF-1.7 but a text file'), name: 'letter.txt', contentType: 'text/plain' });
+    const text = await addLetter(admin.browser, letterFields({ email }), {
+      bytes: new TextEncoder().encode('%PDF-1.7 but a text file'),
+      name: 'letter.txt',
+      contentType: 'text/plain',
+    });
     expect(text.status).toBe(400);
     expect(text.body.error.code).toBe('not_pdf');
 
@@ -146,7 +178,10 @@ describe('letters of intent: add with a PDF, list, download, delete', () => {
   });
 
   it('downloads the PDF as first-last-letter-of-intent.pdf, byte for byte, and audits the download', async () => {
-    const added = await addLetter(admin.browser, letterFields({ firstName: 'José María', lastName: "O'Neil" }), { bytes: fixture('sample.pdf'), name: 'whatever.pdf' });
+    const added = await addLetter(admin.browser, letterFields({ firstName: 'José María', lastName: "O'Neil" }), {
+      bytes: fixture('sample.pdf'),
+      name: 'whatever.pdf',
+    });
     expect(added.status).toBe(201);
     const response = await fetch(`${app.url}/api/admin/letters/${added.body.id}/pdf`, { headers: { cookie: admin.browser.cookieHeader } });
     expect(response.status).toBe(200);
@@ -218,20 +253,35 @@ describe('letters of intent: add with a PDF, list, download, delete', () => {
 
   it('exports the current filter as CSV, neutralising formulas, and audits the export', async () => {
     const tag = `csv${Date.now().toString(36)}`;
-    await addLetter(admin.browser, { firstName: '=HYPERLINK("http://evil")', lastName: tag, email: uniqueEmail(tag), status: 'declined', propertyValue: '1234.5' });
+    await addLetter(admin.browser, {
+      firstName: '=HYPERLINK("http://evil")',
+      lastName: tag,
+      email: uniqueEmail(tag),
+      status: 'declined',
+      propertyValue: '1234.5',
+    });
     await addLetter(admin.browser, { firstName: 'Other', lastName: tag, email: uniqueEmail(tag), status: 'pending' });
     const response = await fetch(`${app.url}/api/admin/letters/export?q=${tag}&status=declined`, { headers: { cookie: admin.browser.cookieHeader } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="letters-of-intent-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('ID,Date,First Name,Last Name,Email,Phone,Property Address,Property Value,Down Payment,Desired Monthly Payment,Move-in Date,Intended State,Status,PDF,Notes');
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'ID,Date,First Name,Last Name,Email,Phone,Property Address,Property Value,Down Payment,Desired Monthly Payment,Move-in Date,Intended State,Status,PDF,Notes',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")",${tag}`);
     expect(lines[1]).toContain(',1234.5,');
     expect(lines[1]).toContain(',Declined,no,');
 
-    const [entry] = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'export'), eq(auditLog.entityType, 'letters_of_intent'))).orderBy(desc(auditLog.id));
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'export'), eq(auditLog.entityType, 'letters_of_intent')))
+      .orderBy(desc(auditLog.id));
     expect(entry).toMatchObject({ actorEmail: admin.account.email.toLowerCase() });
     expect(entry!.changes).toMatchObject({ filter: { q: tag, status: 'declined' } });
   });

@@ -55,7 +55,13 @@ export function adminLettersRoutes() {
         const { db } = c.var.deps;
         const { page: _page, pageSize: _pageSize, ...filter } = readListParams(c, letterListSchema);
         const params = { ...filter, page: 1, pageSize: 1 };
-        return auditedCsvExport(db, actorOf(c), { list: 'letters-of-intent', entityType: 'letters_of_intent', filter, columns: CSV_COLUMNS, rows: letterRows(params) });
+        return auditedCsvExport(db, actorOf(c), {
+          list: 'letters-of-intent',
+          entityType: 'letters_of_intent',
+          filter,
+          columns: CSV_COLUMNS,
+          rows: letterRows(params),
+        });
       })
       /**
        * spec §5 'Add letter of intent' (multipart/form-data): the fields of
@@ -109,7 +115,9 @@ export function adminLettersRoutes() {
           throw new AppError(404, 'no_pdf', 'The PDF of this letter of intent is missing.');
         }
         try {
-          await db.transaction((tx) => recordAudit(tx, actorOf(c), { action: 'download', entityType: 'letters_of_intent', entityId: letter.id, changes: { file: 'pdf' } }));
+          await db.transaction((tx) =>
+            recordAudit(tx, actorOf(c), { action: 'download', entityType: 'letters_of_intent', entityId: letter.id, changes: { file: 'pdf' } }),
+          );
         } catch (error) {
           stored.body.destroy();
           throw error;

@@ -29,14 +29,23 @@ describe('application settings: read, validate, save, audit, and serve to the ca
     await app?.stop();
   });
 
-  const settingsAudit = () => app.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'settings'), eq(auditLog.action, 'update'))).orderBy(desc(auditLog.id));
+  const settingsAudit = () =>
+    app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'settings'), eq(auditLog.action, 'update')))
+      .orderBy(desc(auditLog.id));
 
   it('answers the spec defaults before anything is saved, and serves them to the public pages', async () => {
     const reply = await admin.browser.get('/api/admin/settings');
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(DEFAULT_SETTINGS);
     expect((await appConfigOf(app, '/how-much-home-can-i-afford')).settings).toEqual({
-      mortgageRateDefault: 6.4, propertyTaxRateDefault: 1.2, insuranceRateDefault: 0.5, hoaDefault: 200, comparisonHorizonDefault: 5,
+      mortgageRateDefault: 6.4,
+      propertyTaxRateDefault: 1.2,
+      insuranceRateDefault: 0.5,
+      hoaDefault: 200,
+      comparisonHorizonDefault: 5,
     });
   });
 

@@ -15,10 +15,13 @@ describe('/api/admin/users', () => {
   /** The list row of `userId`, looked up by its id (the search also matches ids exactly). */
   const rowOf = async (userId: string) => (await list({ q: userId })).body.items.find((u: { id: string }) => u.id === userId);
   const idsOf = (reply: HttpReply) => reply.body.items.map((u: { id: string }) => u.id) as string[];
-  const auditOf = (entityId: string) => app.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, entityId)));
+  const auditOf = (entityId: string) =>
+    app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, entityId)));
   const joinWaitlist = (email: string) => postJson(`${app.url}/api/waitlist`, waitlistSubmission({ email }));
-  const addLetter = (email: string) =>
-    app.db.insert(lettersOfIntent).values({ firstName: 'Lettie', lastName: 'Intent', email, emailKey: email.toLowerCase() });
+  const addLetter = (email: string) => app.db.insert(lettersOfIntent).values({ firstName: 'Lettie', lastName: 'Intent', email, emailKey: email.toLowerCase() });
   const submitApplication = async (member: Member) => {
     await fillApplication(member);
     const reply = await member.browser.post('/api/application/submit');
@@ -76,7 +79,13 @@ describe('/api/admin/users', () => {
     // A draft is not an application yet.
     expect((await rowOf(drafting.userId)).labels).toEqual(['Waitlist']);
     expect(await rowOf(plain.userId)).toMatchObject({
-      id: plain.userId, firstName: 'Grace', lastName: 'Hopper', email: plain.account.email.toLowerCase(), phone: null, intendedState: null, role: 'guest',
+      id: plain.userId,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: plain.account.email.toLowerCase(),
+      phone: null,
+      intendedState: null,
+      role: 'guest',
     });
 
     const everyone = idsOf(await list({ pageSize: '100' }));
@@ -109,7 +118,11 @@ describe('/api/admin/users', () => {
   it('searches names and e-mail in any case and part, ids exactly; takes % and _ literally; pages and sorts', async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const made: { id: string }[] = [];
-    for (const [firstName, lastName] of [['Xavier', `Aa${tag}`], ['Yolanda', `Bb${tag}`], ['Wendy', `Cc${tag}`]]) {
+    for (const [firstName, lastName] of [
+      ['Xavier', `Aa${tag}`],
+      ['Yolanda', `Bb${tag}`],
+      ['Wendy', `Cc${tag}`],
+    ]) {
       const reply = await addUser({ firstName, lastName, email: uniqueEmail(`${firstName}.${tag}`) });
       expect(reply.status).toBe(201);
       made.push(reply.body);
@@ -119,8 +132,16 @@ describe('/api/admin/users', () => {
     expect(found.body.items).toHaveLength(3);
     // Newest first by default.
     expect(found.body.items.map((u: { firstName: string }) => u.firstName)).toEqual(['Wendy', 'Yolanda', 'Xavier']);
-    expect((await list({ q: tag, sort: 'name', dir: 'asc' })).body.items.map((u: { firstName: string }) => u.firstName)).toEqual(['Wendy', 'Xavier', 'Yolanda']);
-    expect((await list({ q: tag, sort: 'email', dir: 'desc' })).body.items.map((u: { firstName: string }) => u.firstName)).toEqual(['Yolanda', 'Xavier', 'Wendy']);
+    expect((await list({ q: tag, sort: 'name', dir: 'asc' })).body.items.map((u: { firstName: string }) => u.firstName)).toEqual([
+      'Wendy',
+      'Xavier',
+      'Yolanda',
+    ]);
+    expect((await list({ q: tag, sort: 'email', dir: 'desc' })).body.items.map((u: { firstName: string }) => u.firstName)).toEqual([
+      'Yolanda',
+      'Xavier',
+      'Wendy',
+    ]);
     expect((await list({ q: `xavier ${'aa'}${tag}` })).body.items).toHaveLength(1);
     expect((await list({ q: `wendy.${tag}` })).body.items).toHaveLength(1);
     expect(idsOf(await list({ q: made[1].id }))).toEqual([made[1].id]);
@@ -152,7 +173,13 @@ describe('/api/admin/users', () => {
     const reply = await addUser({ firstName: ' Nora ', lastName: 'Newcomb', email, phone: '(512) 555-0100', intendedState: 'Texas' });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
-      firstName: 'Nora', lastName: 'Newcomb', email: email.toLowerCase(), phone: '(512) 555-0100', intendedState: 'Texas', role: 'guest', labels: ['User'],
+      firstName: 'Nora',
+      lastName: 'Newcomb',
+      email: email.toLowerCase(),
+      phone: '(512) 555-0100',
+      intendedState: 'Texas',
+      role: 'guest',
+      labels: ['User'],
     });
     const [row] = await app.db.select().from(users).where(eq(users.id, reply.body.id));
     expect(row).toMatchObject({ name: 'Nora Newcomb', email: email.toLowerCase(), emailVerified: false, role: 'guest' });
@@ -239,7 +266,7 @@ describe('/api/admin/users', () => {
     expect((await admin.browser.delete(`/api/admin/users/${member.userId}`)).status).toBe(404);
     const self = await admin.browser.delete(`/api/admin/users/${admin.user.id}`);
     expect(self.status).toBe(409);
-    expect((await app.db.select().from(users).where(eq(users.id, admin.user.id)))).toHaveLength(1);
+    expect(await app.db.select().from(users).where(eq(users.id, admin.user.id))).toHaveLength(1);
   });
 
   it('exports the current filter as CSV with formulas neutralised, and audits the export', async () => {
@@ -250,7 +277,10 @@ describe('/api/admin/users', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('ID,Date Added,First Name,Last Name,Email,Phone,Intended State,Role,Status');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")","Quote, ${tag}"`);
@@ -258,7 +288,10 @@ describe('/api/admin/users', () => {
     expect(lines[1]).toMatch(/,Guest,User$/);
     expect(lines[2]).toContain(`,Plain,${tag},`);
 
-    const exports = await app.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'users'), eq(auditLog.action, 'export')));
+    const exports = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.action, 'export')));
     expect(exports.map((e) => (e.changes as { filter: { q: string } }).filter.q)).toContain(tag);
   });
 

@@ -11,7 +11,11 @@ describe('/api/admin/waitlist', () => {
 
   const list = (query: Record<string, string> = {}): Promise<HttpReply> => admin.browser.get(`/api/admin/waitlist?${new URLSearchParams(query)}`);
   const idsOf = (reply: HttpReply) => reply.body.items.map((e: { id: string }) => e.id) as string[];
-  const auditOf = (entityId: string) => app.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'waitlist'), eq(auditLog.entityId, entityId)));
+  const auditOf = (entityId: string) =>
+    app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'waitlist'), eq(auditLog.entityId, entityId)));
   const add = (body: Record<string, unknown>) => admin.browser.post('/api/admin/waitlist', body);
   /** A public submission over HTTP, as the /waitlist page sends it; answers the entry's id. */
   const submitPublic = async (overrides: Parameters<typeof waitlistSubmission>[0] = {}) => {
@@ -53,13 +57,28 @@ describe('/api/admin/waitlist', () => {
     const detail = await admin.browser.get(`/api/admin/waitlist/${id}`);
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({
-      id, source: 'public', cityState: 'Dallas, TX', homeType: 'new', buyingTimeline: '6months', priceRange: '300-400k',
-      downPayment: '$25K', monthlyPaymentRange: '$1,800-$2,000', priority: 'higher-equity', housingStatus: 'renter',
-      interests: 'Co-owning a starter home near good schools.', contactConsent: true,
-      clientTimestamp: '2025-03-14T15:09:26.535Z', submissionCount: 1, createdBy: null,
+      id,
+      source: 'public',
+      cityState: 'Dallas, TX',
+      homeType: 'new',
+      buyingTimeline: '6months',
+      priceRange: '300-400k',
+      downPayment: '$25K',
+      monthlyPaymentRange: '$1,800-$2,000',
+      priority: 'higher-equity',
+      housingStatus: 'renter',
+      interests: 'Co-owning a starter home near good schools.',
+      contactConsent: true,
+      clientTimestamp: '2025-03-14T15:09:26.535Z',
+      submissionCount: 1,
+      createdBy: null,
       labels: {
-        interestedIn: 'Buying', homeType: 'New Home', buyingTimeline: 'Within 6 months', priceRange: '$300k - $400k',
-        priority: 'Higher equity & appreciation share', housingStatus: 'Renter',
+        interestedIn: 'Buying',
+        homeType: 'New Home',
+        buyingTimeline: 'Within 6 months',
+        priceRange: '$300k - $400k',
+        priority: 'Higher equity & appreciation share',
+        housingStatus: 'Renter',
       },
     });
     expect(Date.parse(detail.body.receivedAt)).not.toBeNaN();
@@ -72,19 +91,47 @@ describe('/api/admin/waitlist', () => {
   it('adds an applicant (source admin, audited) that lists as typed; refuses a listed address (409) and bad input (400)', async () => {
     const email = uniqueEmail('Staff.Added');
     const reply = await add({
-      firstName: 'Rita', lastName: 'Refi', email, phone: '(512) 555-0111', interestedIn: 'refinancing', downPaymentRange: 'about 20k',
-      monthlyPaymentRange: 'under $2,000', location: 'Austin, TX', timeline: 'Next spring', intendedState: 'Texas',
+      firstName: 'Rita',
+      lastName: 'Refi',
+      email,
+      phone: '(512) 555-0111',
+      interestedIn: 'refinancing',
+      downPaymentRange: 'about 20k',
+      monthlyPaymentRange: 'under $2,000',
+      location: 'Austin, TX',
+      timeline: 'Next spring',
+      intendedState: 'Texas',
     });
     expect(reply.status).toBe(201);
     const [row] = await app.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, reply.body.id));
     expect(row).toMatchObject({
-      source: 'admin', email, emailKey: email.toLowerCase(), interestedIn: 'refinancing', timeline: 'Next spring', cityState: 'Austin, TX',
-      downPayment: 'about 20k', monthlyPaymentRange: 'under $2,000', intendedState: 'Texas', createdBy: admin.account.email.toLowerCase(),
-      buyingTimeline: null, contactConsent: false,
+      source: 'admin',
+      email,
+      emailKey: email.toLowerCase(),
+      interestedIn: 'refinancing',
+      timeline: 'Next spring',
+      cityState: 'Austin, TX',
+      downPayment: 'about 20k',
+      monthlyPaymentRange: 'under $2,000',
+      intendedState: 'Texas',
+      createdBy: admin.account.email.toLowerCase(),
+      buyingTimeline: null,
+      contactConsent: false,
     });
     expect((await list({ q: email })).body.items[0]).toEqual({
-      id: row.id, createdAt: expect.any(String), firstName: 'Rita', lastName: 'Refi', email, phone: '(512) 555-0111', interestedIn: 'refinancing',
-      intendedState: 'Texas', source: 'admin', location: 'Austin, TX', timeline: 'Next spring', downPaymentRange: 'about 20k', monthlyPaymentRange: 'under $2,000',
+      id: row.id,
+      createdAt: expect.any(String),
+      firstName: 'Rita',
+      lastName: 'Refi',
+      email,
+      phone: '(512) 555-0111',
+      interestedIn: 'refinancing',
+      intendedState: 'Texas',
+      source: 'admin',
+      location: 'Austin, TX',
+      timeline: 'Next spring',
+      downPaymentRange: 'about 20k',
+      monthlyPaymentRange: 'under $2,000',
     });
     const [entry] = await auditOf(row.id);
     expect(entry).toMatchObject({ action: 'create', actorId: admin.user.id, changes: { email, interestedIn: 'refinancing', timeline: 'Next spring' } });
@@ -151,7 +198,10 @@ describe('/api/admin/waitlist', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="waitlist-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'ID,Date,Source,First Name,Last Name,Email,Phone,Interested In,Intended State,Location,Timeline,Down Payment Range,Monthly Payment Range,' +
         'Home Type,Price Range,Priority,Housing Status,Interests,Contact Consent,Submissions,Last Received,Added By',
@@ -159,12 +209,17 @@ describe('/api/admin/waitlist', () => {
     expect(lines).toHaveLength(3);
     // Newest first: the public submission, then the admin's.
     expect(lines[1]).toContain(`,public,Ada,${tag},`);
-    expect(lines[1]).toContain(',Buying,Texas,"Dallas, TX",Within 6 months,$25K,"$1,800-$2,000",New Home,$300k - $400k,Higher equity & appreciation share,Renter,');
+    expect(lines[1]).toContain(
+      ',Buying,Texas,"Dallas, TX",Within 6 months,$25K,"$1,800-$2,000",New Home,$300k - $400k,Higher equity & appreciation share,Renter,',
+    );
     expect(lines[1]).toContain(',true,1,');
     expect(lines[2]).toContain(`,admin,"'+SUM(1,2)",${tag},`);
     expect(lines[2]).toContain(",Investing,,'@cmd,'-1,");
 
-    const exports = await app.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'waitlist'), eq(auditLog.action, 'export')));
+    const exports = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'waitlist'), eq(auditLog.action, 'export')));
     expect(exports.map((e) => (e.changes as { filter: { q: string } }).filter.q)).toContain(tag);
   });
 
@@ -175,7 +230,11 @@ describe('/api/admin/waitlist', () => {
       select 'admin', 'Row', ${tag}, ${tag} || '.' || lpad(g::text, 5, '0') || '@example.com', ${tag} || '.' || lpad(g::text, 5, '0') || '@example.com'
       from generate_series(1, ${total}) g`);
     const exportCsv = () => fetch(`${app.url}/api/admin/waitlist/export?q=${tag}&sort=email&dir=asc`, { headers: { cookie: admin.browser.cookieHeader } });
-    const lines = (await (await exportCsv()).text()).replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    const lines = (await (await exportCsv()).text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
     expect(lines).toHaveLength(total);
     const emails = lines.map((line) => line.split(',')[5]);
     expect(emails).toEqual(emails.toSorted());

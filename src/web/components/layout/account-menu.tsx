@@ -9,13 +9,17 @@ import { Badge } from '../ui/badge';
 
 export function Avatar({ user, className }: { user: SessionUser; className?: string }) {
   return (
-    <span aria-hidden="true" className={cn('flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground', className)}>
+    <span
+      aria-hidden="true"
+      className={cn('flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground', className)}
+    >
       {initialsOf(user)}
     </span>
   );
 }
 
-const item = 'flex min-h-11 w-full items-center gap-3 rounded-[var(--radius-control)] px-3 text-[15px] font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:text-muted-foreground';
+const item =
+  'flex min-h-11 w-full items-center gap-3 rounded-[var(--radius-control)] px-3 text-[15px] font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:text-muted-foreground';
 
 /**
  * The avatar (spec §2 'Dashboard header') opens a small disclosure panel: who is
@@ -75,18 +79,27 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           </div>
         </div>
         <p className="px-3 pt-3 pb-1 text-xs text-muted-foreground">
-          Role <Badge variant="secondary" className="ml-1">{roleLabel(user.role)}</Badge>
+          Role{' '}
+          <Badge variant="secondary" className="ml-1">
+            {roleLabel(user.role)}
+          </Badge>
         </p>
         <ul className="py-1">
           <li>
-            <Link className={item} to="/dashboard"><LayoutDashboard aria-hidden="true" /> Dashboard</Link>
+            <Link className={item} to="/dashboard">
+              <LayoutDashboard aria-hidden="true" /> Dashboard
+            </Link>
           </li>
           <li>
-            <Link className={item} to="/account"><Settings aria-hidden="true" /> Account settings</Link>
+            <Link className={item} to="/account">
+              <Settings aria-hidden="true" /> Account settings
+            </Link>
           </li>
           {hasRank(user.role, 'admin') && (
             <li>
-              <Link className={item} to="/admin"><ShieldCheck aria-hidden="true" /> Back office</Link>
+              <Link className={item} to="/admin">
+                <ShieldCheck aria-hidden="true" /> Back office
+              </Link>
             </li>
           )}
         </ul>

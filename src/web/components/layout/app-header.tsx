@@ -18,14 +18,24 @@ export function AppHeader({ user }: { user: SessionUser }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-2 sm:px-4">
         <AccountMenu user={user} />
         <div className="flex flex-1 justify-center md:justify-start">
-          <Link to="/dashboard" className="flex items-center gap-2 rounded-md px-1 text-xl font-bold tracking-tight text-primary" aria-label={`${brand.name} dashboard`}>
+          <Link
+            to="/dashboard"
+            className="flex items-center gap-2 rounded-md px-1 text-xl font-bold tracking-tight text-primary"
+            aria-label={`${brand.name} dashboard`}
+          >
             <LogoMark />
             <span>{brand.name}</span>
           </Link>
         </div>
         <nav aria-label="Signed-in" className="hidden items-center gap-1 md:flex">
-          <NavLink to="/dashboard" className={navClass}>Dashboard</NavLink>
-          {hasRank(user.role, 'admin') && <NavLink to="/admin" className={navClass}>Back office</NavLink>}
+          <NavLink to="/dashboard" className={navClass}>
+            Dashboard
+          </NavLink>
+          {hasRank(user.role, 'admin') && (
+            <NavLink to="/admin" className={navClass}>
+              Back office
+            </NavLink>
+          )}
         </nav>
         <Button asChild variant="ghost" size="icon" aria-label="Account settings">
           <NavLink to="/account">

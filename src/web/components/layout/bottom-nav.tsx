@@ -11,7 +11,10 @@ const ITEMS = [
 /** spec §2 'Dashboard': the bottom navigation on phones (Explore, Dashboard, Chat). */
 export function BottomNav() {
   return (
-    <nav aria-label="Bottom" className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
+    <nav
+      aria-label="Bottom"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
       <ul className="mx-auto flex max-w-md">
         {ITEMS.map(({ to, label, icon: Icon }) => (
           <li key={to} className="flex-1">

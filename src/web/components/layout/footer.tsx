@@ -20,24 +20,32 @@ export function Footer() {
           <p className="mt-3 text-[15px] text-white/85">{brand.tagline}.</p>
         </div>
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className={heading}>Contact Us</h2>
+          <h2 id="footer-contact" className={heading}>
+            Contact Us
+          </h2>
           <address className="space-y-2 not-italic text-[15px] text-white/85">
             <p className="flex gap-2">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
                 {brand.streetAddress.map((line) => (
-                  <span key={line} className="block">{line}</span>
+                  <span key={line} className="block">
+                    {line}
+                  </span>
                 ))}
               </span>
             </p>
             <p className="flex items-center gap-2">
               <Mail aria-hidden="true" className="size-4 shrink-0" />
-              <a className={link} href={`mailto:${brand.contactEmail}`}>{brand.contactEmail}</a>
+              <a className={link} href={`mailto:${brand.contactEmail}`}>
+                {brand.contactEmail}
+              </a>
             </p>
           </address>
         </section>
         <section aria-labelledby="footer-social">
-          <h2 id="footer-social" className={heading}>Social</h2>
+          <h2 id="footer-social" className={heading}>
+            Social
+          </h2>
           <ul className="space-y-2">
             {brand.social.map((s) => (
               <li key={s.label}>
@@ -50,13 +58,35 @@ export function Footer() {
           </ul>
         </section>
         <nav aria-labelledby="footer-menu">
-          <h2 id="footer-menu" className={heading}>Menu</h2>
+          <h2 id="footer-menu" className={heading}>
+            Menu
+          </h2>
           <ul className="space-y-2">
-            <li><Link className={link} to="/how-much-home-can-i-afford">Home Calculator</Link></li>
-            <li><Link className={link} to={comparisonPath(brand)}>{brand.name} vs. Mortgage</Link></li>
-            <li><Link className={link} to="/waitlist">Join the Waitlist</Link></li>
-            <li><Link className={link} to="/auth/signin">Sign In</Link></li>
-            <li><Link className={link} to="/privacy-policy">Privacy Policy</Link></li>
+            <li>
+              <Link className={link} to="/how-much-home-can-i-afford">
+                Home Calculator
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={comparisonPath(brand)}>
+                {brand.name} vs. Mortgage
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/waitlist">
+                Join the Waitlist
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/auth/signin">
+                Sign In
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/privacy-policy">
+                Privacy Policy
+              </Link>
+            </li>
             <li>
               <a className={`${link} inline-flex items-center gap-1`} href={brand.coinSiteUrl} target="_blank" rel="noopener noreferrer">
                 {brand.coinName} <ExternalLink aria-hidden="true" className="size-3.5" />
@@ -70,7 +100,9 @@ export function Footer() {
         <div className="mx-auto max-w-6xl space-y-3 px-4 py-6 text-[13px] leading-relaxed text-white/80 sm:px-6">
           <p>{companionAssetDisclaimer(brand)}</p>
           <p>{generalDisclaimer(brand)}</p>
-          <p>© {brand.copyrightYear} {brand.name}. All rights reserved.</p>
+          <p>
+            © {brand.copyrightYear} {brand.name}. All rights reserved.
+          </p>
         </div>
       </div>
     </footer>

@@ -15,7 +15,11 @@ export function LogoMark({ className, inverted = false }: { className?: string; 
 
 export function Logo({ className }: { className?: string }) {
   return (
-    <Link to="/" className={cn('flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-primary', className)} aria-label={`${brand.name} home`}>
+    <Link
+      to="/"
+      className={cn('flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-primary', className)}
+      aria-label={`${brand.name} home`}
+    >
       <LogoMark />
       <span>{brand.name}</span>
     </Link>

@@ -47,7 +47,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       <div role="alert" className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center px-4 text-center">
         <h1 className="text-2xl font-semibold">We could not load your account</h1>
         <p className="mt-2 text-muted-foreground">{error.message}</p>
-        <Button className="mt-6" onClick={refetch}>Try again</Button>
+        <Button className="mt-6" onClick={refetch}>
+          Try again
+        </Button>
       </div>
     );
   }

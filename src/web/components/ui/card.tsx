@@ -2,7 +2,9 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-[var(--radius-card)] border border-border bg-card text-card-foreground shadow-[var(--shadow-card)]', className)} {...props} />;
+  return (
+    <div className={cn('rounded-[var(--radius-card)] border border-border bg-card text-card-foreground shadow-[var(--shadow-card)]', className)} {...props} />
+  );
 }
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6 pb-3', className)} {...props} />;

@@ -25,11 +25,24 @@ export function Field({ label, required, help, error, className, children }: Fie
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={id}>
         {label}
-        {required && <span aria-hidden="true" className="text-destructive"> *</span>}
+        {required && (
+          <span aria-hidden="true" className="text-destructive">
+            {' '}
+            *
+          </span>
+        )}
       </Label>
       {control}
-      {help && <p id={helpId} className="text-sm text-muted-foreground">{help}</p>}
-      {error && <p id={errorId} className="text-sm font-medium text-destructive">{error}</p>}
+      {help && (
+        <p id={helpId} className="text-sm text-muted-foreground">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -39,7 +39,10 @@ export default function AccountPage() {
           <ul className="sticky top-24 flex flex-col gap-1 text-[15px]">
             {CONTENTS.map((item) => (
               <li key={item.id}>
-                <a href={`#${item.id}`} className="block rounded-[var(--radius-control)] px-3 py-2 font-medium text-foreground/80 hover:bg-muted hover:text-primary">
+                <a
+                  href={`#${item.id}`}
+                  className="block rounded-[var(--radius-control)] px-3 py-2 font-medium text-foreground/80 hover:bg-muted hover:text-primary"
+                >
                   {item.label}
                 </a>
               </li>

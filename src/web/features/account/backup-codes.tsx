@@ -35,9 +35,14 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
         <p className="font-semibold">Save your backup codes now</p>
         <p className="mt-1">If you lose your phone, each code signs you in once. We will not show them again.</p>
       </Alert>
-      <ul aria-label="Backup codes" className="grid grid-cols-1 gap-2 rounded-[var(--radius-control)] border border-border bg-muted/50 p-4 font-mono text-[15px] min-[360px]:grid-cols-2">
+      <ul
+        aria-label="Backup codes"
+        className="grid grid-cols-1 gap-2 rounded-[var(--radius-control)] border border-border bg-muted/50 p-4 font-mono text-[15px] min-[360px]:grid-cols-2"
+      >
         {codes.map((code) => (
-          <li key={code} className="tabular">{code}</li>
+          <li key={code} className="tabular">
+            {code}
+          </li>
         ))}
       </ul>
       <div className="flex flex-wrap gap-3">

@@ -57,14 +57,29 @@ export default function ConfirmEmailPage() {
         </AuthCard>
       ) : token && confirmation.data ? (
         <AuthCard
-          icon={<StateIcon tone="success"><CheckCircle2 /></StateIcon>}
+          icon={
+            <StateIcon tone="success">
+              <CheckCircle2 />
+            </StateIcon>
+          }
           title="Your email address is changed"
-          description={<>From now on you sign in with <strong className="font-semibold break-all text-foreground">{confirmation.data.email}</strong>. It is verified.</>}
+          description={
+            <>
+              From now on you sign in with <strong className="font-semibold break-all text-foreground">{confirmation.data.email}</strong>. It is verified.
+            </>
+          }
         >
           {toAccount}
         </AuthCard>
       ) : (
-        <AuthCard icon={<StateIcon tone="error"><MailX /></StateIcon>} title="We could not change your email">
+        <AuthCard
+          icon={
+            <StateIcon tone="error">
+              <MailX />
+            </StateIcon>
+          }
+          title="We could not change your email"
+        >
           <Alert variant="destructive" role="alert">
             {confirmation.error instanceof ApiError && confirmation.error.code === 'email_taken' ? confirmation.error.message : INVALID_LINK}
           </Alert>

@@ -77,7 +77,9 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
           {problem && <Alert variant="destructive">{problem}</Alert>}
           <DialogFooter className="mt-2">
             <DialogClose asChild>
-              <Button variant="outline" disabled={pending}>Cancel</Button>
+              <Button variant="outline" disabled={pending}>
+                Cancel
+              </Button>
             </DialogClose>
             <Button type="submit" variant="destructive" disabled={pending}>
               {pending ? 'Deleting...' : 'Delete my account'}

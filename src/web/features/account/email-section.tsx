@@ -60,14 +60,16 @@ export function EmailSection({ user }: { user: SessionUser }) {
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium">Current address</span>
           <p className="flex flex-wrap items-center gap-2 text-[15px]">
-            <span className="break-all" data-testid="current-email">{user.email}</span>
+            <span className="break-all" data-testid="current-email">
+              {user.email}
+            </span>
             {user.emailVerified ? <Badge variant="success">Verified</Badge> : <Badge variant="warning">Not verified</Badge>}
           </p>
         </div>
         {pending && (
           <Alert role="status">
-            We sent a link to <strong className="font-semibold break-all">{pending.email}</strong> — open it to finish. Until then you keep signing in
-            with {user.email}.
+            We sent a link to <strong className="font-semibold break-all">{pending.email}</strong> — open it to finish. Until then you keep signing in with{' '}
+            {user.email}.
           </Alert>
         )}
         <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Change email">

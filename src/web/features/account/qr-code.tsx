@@ -19,7 +19,13 @@ export function QrCode({ value, label, className }: { value: string; label: stri
     return { size: qr.size, path: d };
   }, [value]);
   return (
-    <svg viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges" className={cn('size-48 rounded-[var(--radius-control)] border border-border bg-white', className)}>
+    <svg
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      className={cn('size-48 rounded-[var(--radius-control)] border border-border bg-white', className)}
+    >
       <rect width={size} height={size} fill="#ffffff" />
       <path d={path} fill="#1c2733" />
     </svg>

@@ -16,7 +16,6 @@ import { localDateTime } from '../../lib/dates';
 
 export const SESSIONS_KEY = ['account', 'sessions'] as const;
 
-
 async function loadSessions(signal: AbortSignal) {
   const [sessions, current] = await Promise.all([listSessions(signal), currentSession(signal)]);
   const currentToken = current?.session.token;
@@ -100,7 +99,9 @@ export function SessionsSection() {
             <Button variant="outline" disabled={others === 0 || revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
               {revokeOthers.isPending ? 'Signing out...' : 'Sign out all other sessions'}
             </Button>
-            <p className="text-sm text-muted-foreground">{others === 0 ? 'No other device is signed in.' : `${others} other ${others === 1 ? 'session' : 'sessions'}.`}</p>
+            <p className="text-sm text-muted-foreground">
+              {others === 0 ? 'No other device is signed in.' : `${others} other ${others === 1 ? 'session' : 'sessions'}.`}
+            </p>
           </div>
         </>
       )}
@@ -124,7 +125,9 @@ function SessionsError({ error, onRetry }: { error: Error; onRetry: () => void }
   return (
     <Alert variant="destructive" role="alert">
       <p>We could not load your sessions. {failureText(error, 'Please try again.')}</p>
-      <Button variant="outline" size="sm" className="mt-3 bg-card" onClick={onRetry}>Try again</Button>
+      <Button variant="outline" size="sm" className="mt-3 bg-card" onClick={onRetry}>
+        Try again
+      </Button>
     </Alert>
   );
 }

@@ -59,7 +59,9 @@ export function TwoFactorSection({ user, notice }: { user: SessionUser; notice?:
       action={status}
     >
       {notice && step.name === 'idle' && !user.twoFactorEnabled && (
-        <Alert variant="warning" role="status" className="mb-5">{notice}</Alert>
+        <Alert variant="warning" role="status" className="mb-5">
+          {notice}
+        </Alert>
       )}
 
       {step.name === 'idle' && !user.twoFactorEnabled && (
@@ -80,7 +82,9 @@ export function TwoFactorSection({ user, notice }: { user: SessionUser; notice?:
             <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
             Two-factor authentication is on. Each sign-in asks for a code from your authenticator app, or one of your backup codes.
           </p>
-          <Button variant="outline" className="h-auto min-h-11 py-2 whitespace-normal" onClick={() => setStep({ name: 'disable' })}>Turn Off Two-Factor Authentication</Button>
+          <Button variant="outline" className="h-auto min-h-11 py-2 whitespace-normal" onClick={() => setStep({ name: 'disable' })}>
+            Turn Off Two-Factor Authentication
+          </Button>
         </div>
       )}
 
@@ -180,7 +184,9 @@ function PasswordConfirm({ email, intro, submitLabel, pendingLabel, failure, des
         <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={formState.isSubmitting}>
           {formState.isSubmitting ? pendingLabel : submitLabel}
         </Button>
-        <Button variant="ghost" onClick={onCancel}>Cancel</Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
     </form>
   );
@@ -223,7 +229,11 @@ function ScanAndConfirm({ totpURI, onConfirmed, onCancel }: { totpURI: string; o
             <QrCode value={totpURI} label="QR code to add your account to an authenticator app" className="shrink-0" />
             <div className="min-w-0 text-sm">
               <p className="text-muted-foreground">Cannot scan it? Choose to enter a setup key in the app, and type this key:</p>
-              <p className="mt-2 rounded-[var(--radius-control)] bg-muted px-3 py-2 font-mono text-[15px] tracking-wide" aria-label="Setup key" data-testid="totp-secret">
+              <p
+                className="mt-2 rounded-[var(--radius-control)] bg-muted px-3 py-2 font-mono text-[15px] tracking-wide"
+                aria-label="Setup key"
+                data-testid="totp-secret"
+              >
                 {key}
               </p>
               <Button variant="outline" size="sm" className="mt-3" onClick={() => void copyKey()}>
@@ -243,7 +253,9 @@ function ScanAndConfirm({ totpURI, onConfirmed, onCancel }: { totpURI: string; o
               <Button type="submit" disabled={formState.isSubmitting}>
                 {formState.isSubmitting ? 'Verifying...' : 'Verify and Turn On'}
               </Button>
-              <Button variant="ghost" onClick={onCancel}>Cancel</Button>
+              <Button variant="ghost" onClick={onCancel}>
+                Cancel
+              </Button>
             </div>
           </form>
         </li>

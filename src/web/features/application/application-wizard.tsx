@@ -75,7 +75,13 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
   }, [step, flush, editable, view.id]);
 
   const { draft, errors: typingErrors } = savableDraft(values);
-  const problems = editable ? liveProblems(draft, documents.map((d) => d.type), view) : [];
+  const problems = editable
+    ? liveProblems(
+        draft,
+        documents.map((d) => d.type),
+        view,
+      )
+    : [];
   const submit = useSubmitApplication({ flush, goTo, onSubmitted: setView, onStale });
   const flat = flattenProblems(problems);
 

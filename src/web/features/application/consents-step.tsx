@@ -19,14 +19,28 @@ function Consent({ name, label, children }: { name: 'creditPull' | 'eConsent'; l
   return (
     <section aria-labelledby={headingId} className="rounded-[var(--radius-control)] border border-border p-4 sm:p-5">
       <h3 id={headingId} className="font-semibold">
-        {field.label} <span aria-hidden="true" className="text-destructive">*</span>
+        {field.label}{' '}
+        <span aria-hidden="true" className="text-destructive">
+          *
+        </span>
       </h3>
       <div className="mt-2 text-sm leading-relaxed text-muted-foreground">{children}</div>
       <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 text-[15px] font-medium">
-        <Checkbox className="mt-0.5" disabled={!editable} aria-required="true" aria-invalid={error ? true : undefined} aria-describedby={error ? `${headingId}-error` : undefined} {...register(`consents.${name}`)} />
+        <Checkbox
+          className="mt-0.5"
+          disabled={!editable}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${headingId}-error` : undefined}
+          {...register(`consents.${name}`)}
+        />
         <span>{fill(label)}</span>
       </label>
-      {error && <p id={`${headingId}-error`} className="mt-1 text-sm font-medium text-destructive">{error}</p>}
+      {error && (
+        <p id={`${headingId}-error`} className="mt-1 text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

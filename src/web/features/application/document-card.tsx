@@ -31,7 +31,9 @@ export function DocumentCard({ info, required, document, uploading, removing, ca
     if (file) onPick(file);
   };
   const badge = uploading ? (
-    <Badge variant="secondary"><Loader2 aria-hidden="true" className="size-3.5 animate-spin" /> Uploading...</Badge>
+    <Badge variant="secondary">
+      <Loader2 aria-hidden="true" className="size-3.5 animate-spin" /> Uploading...
+    </Badge>
   ) : document ? (
     <Badge variant="success">Uploaded</Badge>
   ) : required ? (
@@ -44,7 +46,9 @@ export function DocumentCard({ info, required, document, uploading, removing, ca
     <li aria-labelledby={titleId} className="rounded-[var(--radius-control)] border border-border bg-card p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold">{info.title}</h3>
+          <h3 id={titleId} className="font-semibold">
+            {info.title}
+          </h3>
           <p className="mt-0.5 text-sm text-muted-foreground">{info.description}</p>
         </div>
         {badge}
@@ -63,7 +67,15 @@ export function DocumentCard({ info, required, document, uploading, removing, ca
       )}
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <input id={inputId} type="file" accept={DOCUMENT_ACCEPT} className="peer sr-only" disabled={uploading} onChange={pick} aria-label={`Upload ${info.title}`} />
+        <input
+          id={inputId}
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          className="peer sr-only"
+          disabled={uploading}
+          onChange={pick}
+          aria-label={`Upload ${info.title}`}
+        />
         <label
           htmlFor={inputId}
           className={cn(

@@ -41,13 +41,29 @@ export function FieldControl({ field, className, help }: { field: ApplicationFie
     return (
       <div className={cn('flex flex-col gap-1.5', className)}>
         <label className="flex min-h-11 cursor-pointer items-start gap-3 py-2.5 text-[15px] leading-snug font-medium">
-          <Checkbox className="mt-px" disabled={!editable} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} aria-required={required || undefined} {...register(name)} />
+          <Checkbox
+            className="mt-px"
+            disabled={!editable}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            aria-required={required || undefined}
+            {...register(name)}
+          />
           <span>
             {field.label}
-            {required && <span aria-hidden="true" className="text-destructive"> *</span>}
+            {required && (
+              <span aria-hidden="true" className="text-destructive">
+                {' '}
+                *
+              </span>
+            )}
           </span>
         </label>
-        {error && <p id={errorId} className="text-sm font-medium text-destructive">{error}</p>}
+        {error && (
+          <p id={errorId} className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        )}
       </div>
     );
   }
@@ -72,7 +88,9 @@ export function FieldControl({ field, className, help }: { field: ApplicationFie
 function MoneyAdornment({ children, ...props }: { children: ReactElement<Record<string, unknown>> } & Record<string, unknown>) {
   return (
     <div className="relative">
-      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground">$</span>
+      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground">
+        $
+      </span>
       {cloneElement(children, props)}
     </div>
   );

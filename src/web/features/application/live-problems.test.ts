@@ -22,7 +22,9 @@ describe('liveProblems', () => {
   });
 
   it("keeps the server's word on a stored value it found wrong, until a new one is typed", () => {
-    const missing: StepProblems[] = [{ stepIndex: 0, stepId: 'personal', stepTitle: 'Personal Information', fields: { 'personal.ssnLast4': 'Enter exactly 4 digits' } }];
+    const missing: StepProblems[] = [
+      { stepIndex: 0, stepId: 'personal', stepTitle: 'Personal Information', fields: { 'personal.ssnLast4': 'Enter exactly 4 digits' } },
+    ];
     const stale = liveProblems(complete(), allDocs, { sensitive: { ...masked, ssnLast4: '•••• 12' }, missing });
     expect(stale).toEqual(missing);
     const typed = { ...complete(), personal: { ...complete().personal, ssnLast4: '1234' } };

@@ -44,7 +44,14 @@ export function SensitiveField({ name }: { name: SensitiveName }) {
   const { ref, ...rest } = register(`personal.${name}`);
   const props =
     name === 'ssnLast4'
-      ? { type: 'text', inputMode: 'numeric' as const, pattern: '[0-9]{4}', maxLength: 4, placeholder: '1234', className: 'max-w-40 font-mono tracking-[0.2em]' }
+      ? {
+          type: 'text',
+          inputMode: 'numeric' as const,
+          pattern: '[0-9]{4}',
+          maxLength: 4,
+          placeholder: '1234',
+          className: 'max-w-40 font-mono tracking-[0.2em]',
+        }
       : { type: 'date', min: '1900-01-01', max: todayIso(), className: 'max-w-56' };
   return (
     <Field label={label} required={required} error={error} help={masked ? `Leave empty to keep ${masked}.` : undefined}>
@@ -86,7 +93,12 @@ function MaskedValue({ value, onChange, label, ...aria }: { value: string; onCha
   );
 }
 
-function InputWithCancel({ children, onCancel, label, ...aria }: { children: ReactElement<Record<string, unknown>>; onCancel?: () => void; label: string } & Record<string, unknown>) {
+function InputWithCancel({
+  children,
+  onCancel,
+  label,
+  ...aria
+}: { children: ReactElement<Record<string, unknown>>; onCancel?: () => void; label: string } & Record<string, unknown>) {
   return (
     <div className="flex items-center gap-3">
       {cloneElement(children, aria)}

@@ -55,7 +55,9 @@ export function StepFields({ stepId }: { stepId: Exclude<StepId, 'consents' | 'd
         <Fields fields={fields.filter((f) => !HOME_BLOCK.has(f.name))} />
         <Total label="Total Assets" value={assetsTotal(draft.assets)} />
         <section aria-labelledby="home-you-want" className="mt-8 border-t border-border pt-6">
-          <h3 id="home-you-want" className="text-lg font-semibold">The home you want</h3>
+          <h3 id="home-you-want" className="text-lg font-semibold">
+            The home you want
+          </h3>
           <p className="mt-1 mb-5 text-sm text-muted-foreground">
             Optional. Tell us about the home you have in mind{prefilled ? ' — we filled in the price and down payment from the calculator' : ''}.
           </p>

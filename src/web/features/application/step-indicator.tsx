@@ -19,7 +19,10 @@ export function StepIndicator({ step, onOpen }: { step: number; onOpen: (index: 
             return (
               <li key={s.id} className="relative flex flex-1 flex-col items-center">
                 {index > 0 && (
-                  <span aria-hidden="true" className={cn('absolute top-4 right-1/2 h-0.5 w-full -translate-y-1/2', index <= step ? 'bg-primary' : 'bg-border')} />
+                  <span
+                    aria-hidden="true"
+                    className={cn('absolute top-4 right-1/2 h-0.5 w-full -translate-y-1/2', index <= step ? 'bg-primary' : 'bg-border')}
+                  />
                 )}
                 <button
                   type="button"
@@ -38,7 +41,12 @@ export function StepIndicator({ step, onOpen }: { step: number; onOpen: (index: 
                   >
                     {done ? <Check aria-hidden="true" className="size-4" strokeWidth={3} /> : index + 1}
                   </span>
-                  <span className={cn('hidden max-w-24 text-center text-xs leading-tight sm:block', current ? 'font-semibold text-foreground' : 'text-muted-foreground')}>
+                  <span
+                    className={cn(
+                      'hidden max-w-24 text-center text-xs leading-tight sm:block',
+                      current ? 'font-semibold text-foreground' : 'text-muted-foreground',
+                    )}
+                  >
                     {s.title}
                   </span>
                 </button>

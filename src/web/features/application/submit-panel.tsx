@@ -18,7 +18,11 @@ function StillMissing({ problems, onOpen }: { problems: StepProblems[]; onOpen: 
           const count = Object.keys(p.fields).length;
           return (
             <li key={p.stepId}>
-              <button type="button" className="cursor-pointer rounded font-semibold text-primary underline underline-offset-4 hover:text-primary-hover" onClick={() => onOpen(p.stepIndex)}>
+              <button
+                type="button"
+                className="cursor-pointer rounded font-semibold text-primary underline underline-offset-4 hover:text-primary-hover"
+                onClick={() => onOpen(p.stepIndex)}
+              >
                 {p.stepTitle}
               </button>{' '}
               <span className="text-muted-foreground">
@@ -40,7 +44,9 @@ export function SubmitPanel({ problems, onOpen }: { problems: StepProblems[]; on
   if (!editable) return null;
   return (
     <section aria-labelledby="certify-title" className="mt-8 border-t border-border pt-6">
-      <h3 id="certify-title" className="text-lg font-semibold">Review and submit</h3>
+      <h3 id="certify-title" className="text-lg font-semibold">
+        Review and submit
+      </h3>
       <StillMissing problems={problems} onOpen={onOpen} />
       {!user.emailVerified && (
         <Alert variant="warning" className="mt-4">

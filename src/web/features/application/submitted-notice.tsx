@@ -9,7 +9,11 @@ import { localDateTime } from '../../lib/dates';
 /** After submission (spec §2): the decision window; the form is read-only, documents can still be added. */
 export function SubmittedNotice({ view, justSubmitted }: { view: ApplicationView; justSubmitted: boolean }) {
   return (
-    <section aria-labelledby="submitted-title" role={justSubmitted ? 'status' : undefined} className="mb-6 rounded-[var(--radius-card)] border border-success/30 bg-primary-soft p-5 sm:p-6">
+    <section
+      aria-labelledby="submitted-title"
+      role={justSubmitted ? 'status' : undefined}
+      className="mb-6 rounded-[var(--radius-card)] border border-success/30 bg-primary-soft p-5 sm:p-6"
+    >
       <div className="flex items-start gap-3">
         <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-success" />
         <div className="min-w-0">
@@ -17,13 +21,11 @@ export function SubmittedNotice({ view, justSubmitted }: { view: ApplicationView
             {justSubmitted ? 'Thank you! Your application is submitted.' : 'Your application is submitted.'}
             <Badge variant={statusBadgeVariant(view.status)}>{APPLICATION_STATUS_LABELS[view.status]}</Badge>
           </h2>
-          <p className="mt-1 text-[15px] leading-relaxed">
-            You will receive a decision within {DECISION_WINDOW_TEXT}. We will email you with updates.
-          </p>
+          <p className="mt-1 text-[15px] leading-relaxed">You will receive a decision within {DECISION_WINDOW_TEXT}. We will email you with updates.</p>
           {view.submittedAt && (
             <p className="mt-1 text-sm text-muted-foreground">
-              Submitted <time dateTime={view.submittedAt}>{localDateTime(view.submittedAt)}</time>. Your answers can no longer be
-              changed; you can still add documents.
+              Submitted <time dateTime={view.submittedAt}>{localDateTime(view.submittedAt)}</time>. Your answers can no longer be changed; you can still add
+              documents.
             </p>
           )}
           <Button asChild variant="outline" size="sm" className="mt-4 bg-card">

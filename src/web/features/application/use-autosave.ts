@@ -39,7 +39,16 @@ export function useAutosave(options: Options) {
   useEffect(() => {
     opts.current = options;
   });
-  const s = useRef({ dirty: false, timer: 0, attempt: 0, inFlight: null as Promise<void> | null, version: options.initial.version, stopped: false, retrying: false, lastOk: true });
+  const s = useRef({
+    dirty: false,
+    timer: 0,
+    attempt: 0,
+    inFlight: null as Promise<void> | null,
+    version: options.initial.version,
+    stopped: false,
+    retrying: false,
+    lastOk: true,
+  });
 
   const run = useCallback(async (): Promise<void> => {
     const state = s.current;

@@ -15,7 +15,10 @@ import { AuthCard, StateIcon, textLink } from './components/auth-card';
 
 const backToSignIn = (
   <>
-    Remembered it? <Link className={textLink} to="/auth/signin">Back to sign in</Link>
+    Remembered it?{' '}
+    <Link className={textLink} to="/auth/signin">
+      Back to sign in
+    </Link>
   </>
 );
 
@@ -47,12 +50,16 @@ export default function ForgotPasswordPage() {
   if (sentTo) {
     return (
       <AuthCard
-        icon={<StateIcon tone="success"><MailCheck /></StateIcon>}
+        icon={
+          <StateIcon tone="success">
+            <MailCheck />
+          </StateIcon>
+        }
         title="Check your email"
         description={
           <>
-            If an account exists for <strong className="font-semibold break-all text-foreground">{sentTo}</strong>, we sent it a link to choose a
-            new password. The link works once and expires, so use it soon.
+            If an account exists for <strong className="font-semibold break-all text-foreground">{sentTo}</strong>, we sent it a link to choose a new password.
+            The link works once and expires, so use it soon.
           </>
         }
         footer={backToSignIn}

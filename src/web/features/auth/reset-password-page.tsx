@@ -19,12 +19,18 @@ export const PASSWORD_RESET_NOTICE = 'Your password has been changed. Sign in wi
 function InvalidLink() {
   return (
     <AuthCard
-      icon={<StateIcon tone="error"><LinkIcon /></StateIcon>}
+      icon={
+        <StateIcon tone="error">
+          <LinkIcon />
+        </StateIcon>
+      }
       title="This link does not work"
       description="The password reset link is invalid or has expired. Reset links work once and expire after a while. Please request a new one."
       footer={
         <>
-          <Link className={textLink} to="/auth/signin">Back to sign in</Link>
+          <Link className={textLink} to="/auth/signin">
+            Back to sign in
+          </Link>
         </>
       }
     >
@@ -71,7 +77,11 @@ export default function ResetPasswordPage() {
     <AuthCard
       title="Choose a new password"
       description="Pick a password you do not use anywhere else. Setting it signs you out on every device."
-      footer={<Link className={textLink} to="/auth/signin">Back to sign in</Link>}
+      footer={
+        <Link className={textLink} to="/auth/signin">
+          Back to sign in
+        </Link>
+      }
     >
       <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-5" aria-label="Choose a new password">
         <Field label="New Password" required help={`At least ${PASSWORD_MIN} characters. A passphrase works well.`} error={errors.password?.message}>

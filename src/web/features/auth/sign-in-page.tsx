@@ -77,16 +77,26 @@ function PasswordStep({ redirectTo, onSignedIn, onTwoFactor }: PasswordStepProps
       description="Sign in to see your dashboard and continue your home application."
       footer={
         <>
-          New here? <Link className={textLink} to={signUpHref}>Create an account</Link>
+          New here?{' '}
+          <Link className={textLink} to={signUpHref}>
+            Create an account
+          </Link>
         </>
       }
     >
       <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-5" aria-label="Sign in">
-        {notice && !refused && <Alert variant="success" role="status">{notice}</Alert>}
+        {notice && !refused && (
+          <Alert variant="success" role="status">
+            {notice}
+          </Alert>
+        )}
         {refused && (
           <Alert variant="destructive" role="alert">
             That email and password do not match an account. Check both, or{' '}
-            <Link className={textLink} to="/auth/forgot-password">reset your password</Link>.
+            <Link className={textLink} to="/auth/forgot-password">
+              reset your password
+            </Link>
+            .
           </Alert>
         )}
         <Field label="Email" required error={errors.email?.message}>
@@ -96,7 +106,9 @@ function PasswordStep({ redirectTo, onSignedIn, onTwoFactor }: PasswordStepProps
           <Field label="Password" required error={errors.password?.message}>
             <PasswordInput autoComplete="current-password" {...register('password')} />
           </Field>
-          <Link className={`${textLink} self-end text-sm`} to="/auth/forgot-password">Forgot password?</Link>
+          <Link className={`${textLink} self-end text-sm`} to="/auth/forgot-password">
+            Forgot password?
+          </Link>
         </div>
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Signing In...' : 'Sign In'}

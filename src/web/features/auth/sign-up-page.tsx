@@ -54,12 +54,16 @@ export default function SignUpPage() {
   if (sentTo) {
     return (
       <AuthCard
-        icon={<StateIcon tone="success"><MailCheck /></StateIcon>}
+        icon={
+          <StateIcon tone="success">
+            <MailCheck />
+          </StateIcon>
+        }
         title="Check your email"
         description={
           <>
-            We sent a message to <strong className="font-semibold break-all text-foreground">{sentTo}</strong>. Open the link in it to confirm your
-            address, then sign in with your email and password. Nothing there? Look in your spam folder.
+            We sent a message to <strong className="font-semibold break-all text-foreground">{sentTo}</strong>. Open the link in it to confirm your address,
+            then sign in with your email and password. Nothing there? Look in your spam folder.
           </>
         }
       >
@@ -75,7 +79,10 @@ export default function SignUpPage() {
       description="Save your plans, follow your home application and see your dashboard."
       footer={
         <>
-          Already have an account? <Link className={textLink} to={signInHref}>Sign in</Link>
+          Already have an account?{' '}
+          <Link className={textLink} to={signInHref}>
+            Sign in
+          </Link>
         </>
       }
     >
@@ -89,7 +96,13 @@ export default function SignUpPage() {
         <Field label="Email" required error={errors.email?.message} className="sm:col-span-2">
           <Input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...register('email')} />
         </Field>
-        <Field label="Password" required help={`At least ${PASSWORD_MIN} characters. A passphrase works well.`} error={errors.password?.message} className="sm:col-span-2">
+        <Field
+          label="Password"
+          required
+          help={`At least ${PASSWORD_MIN} characters. A passphrase works well.`}
+          error={errors.password?.message}
+          className="sm:col-span-2"
+        >
           <PasswordInput autoComplete="new-password" {...register('password')} />
         </Field>
         <Field label="Confirm Password" required error={errors.confirmPassword?.message} className="sm:col-span-2">
@@ -99,7 +112,11 @@ export default function SignUpPage() {
           {isSubmitting ? 'Creating Account...' : 'Create Account'}
         </Button>
         <p className="text-center text-sm text-muted-foreground sm:col-span-2">
-          Our <Link className={textLink} to="/privacy-policy">Privacy Policy</Link> explains how we use and protect your details.
+          Our{' '}
+          <Link className={textLink} to="/privacy-policy">
+            Privacy Policy
+          </Link>{' '}
+          explains how we use and protect your details.
         </p>
       </form>
     </AuthCard>

@@ -19,7 +19,11 @@ import { AuthCard, StateIcon, textLink } from './components/auth-card';
 /** spec §8: the verify screen's error text. */
 export const VERIFY_ERROR_TEXT = 'The verification link is invalid or has expired. Please request a new one.';
 
-const backToSignIn = <Link className={textLink} to="/auth/signin">Back to sign in</Link>;
+const backToSignIn = (
+  <Link className={textLink} to="/auth/signin">
+    Back to sign in
+  </Link>
+);
 
 type Outcome = 'verified' | 'already-verified';
 
@@ -72,7 +76,11 @@ export default function VerifyEmailPage() {
   if (token && verification.data) {
     return (
       <AuthCard
-        icon={<StateIcon tone="success"><CheckCircle2 /></StateIcon>}
+        icon={
+          <StateIcon tone="success">
+            <CheckCircle2 />
+          </StateIcon>
+        }
         title={verification.data === 'verified' ? 'Your email is verified' : 'Your email is already verified'}
         description={
           verification.data === 'verified'
@@ -89,8 +97,18 @@ export default function VerifyEmailPage() {
   }
   // No token: straight to the error (spec §4).
   return (
-    <AuthCard icon={<StateIcon tone="error"><MailX /></StateIcon>} title="We could not verify your email" footer={backToSignIn}>
-      <Alert variant="destructive" role="alert">{VERIFY_ERROR_TEXT}</Alert>
+    <AuthCard
+      icon={
+        <StateIcon tone="error">
+          <MailX />
+        </StateIcon>
+      }
+      title="We could not verify your email"
+      footer={backToSignIn}
+    >
+      <Alert variant="destructive" role="alert">
+        {VERIFY_ERROR_TEXT}
+      </Alert>
       <Resend />
     </AuthCard>
   );

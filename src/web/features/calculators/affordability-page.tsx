@@ -175,7 +175,12 @@ function AffordabilityCalculator() {
             <CardTitle>Your finances</CardTitle>
           </CardHeader>
           <CardContent>
-            <form className="grid gap-5 sm:grid-cols-2 max-lg:[&_input]:scroll-mb-20" onSubmit={(e) => e.preventDefault()} noValidate aria-label="Your finances">
+            <form
+              className="grid gap-5 sm:grid-cols-2 max-lg:[&_input]:scroll-mb-20"
+              onSubmit={(e) => e.preventDefault()}
+              noValidate
+              aria-label="Your finances"
+            >
               <Field label="Monthly gross income" help="Before taxes, everyone in the household.">
                 <NumberInput prefix="$" {...number('income')} />
               </Field>
@@ -185,7 +190,9 @@ function AffordabilityCalculator() {
               <Field label="Credit score">
                 <NativeSelect value={isBand(v.credit) ? v.credit : defaults.affordability.creditScoreBand} onChange={(e) => update({ credit: e.target.value })}>
                   {CREDIT_SCORE_BANDS.map((band) => (
-                    <option key={band} value={band}>{BAND_LABELS[band]}</option>
+                    <option key={band} value={band}>
+                      {BAND_LABELS[band]}
+                    </option>
                   ))}
                 </NativeSelect>
               </Field>
@@ -202,7 +209,9 @@ function AffordabilityCalculator() {
               <Field label="Location" className="sm:col-span-2" help="Fills in typical tax and insurance rates; you can change them.">
                 <NativeSelect value={isRegion(v.region) ? v.region : defaults.affordability.locationRegion} onChange={(e) => onRegion(e.target.value)}>
                   {LOCATION_REGIONS.map((region) => (
-                    <option key={region} value={region}>{REGION_LABELS[region]}</option>
+                    <option key={region} value={region}>
+                      {REGION_LABELS[region]}
+                    </option>
                   ))}
                 </NativeSelect>
               </Field>
@@ -234,13 +243,15 @@ function AffordabilityCalculator() {
         </Card>
 
         <section aria-labelledby="results-title" className="flex flex-col gap-6">
-          <h2 id="results-title" className="sr-only">Your results</h2>
+          <h2 id="results-title" className="sr-only">
+            Your results
+          </h2>
           {result.creditNotice && (
             <div role="status" className="flex gap-3 rounded-[var(--radius-card)] border border-warning/30 bg-warning-soft p-4 text-foreground">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
               <p>
-                <span className="font-semibold">Approval is unlikely with a credit score below 620.</span> The estimate
-                below doesn’t change, but improving your score first gives you the best chance.
+                <span className="font-semibold">Approval is unlikely with a credit score below 620.</span> The estimate below doesn’t change, but improving your
+                score first gives you the best chance.
               </p>
             </div>
           )}
@@ -253,7 +264,9 @@ function AffordabilityCalculator() {
               </p>
               <p className="mt-4 text-white/90">
                 Estimated monthly payment{' '}
-                <span className="text-2xl font-semibold text-white tabular" data-testid="monthly-payment">{formatMoney(payment)}</span>
+                <span className="text-2xl font-semibold text-white tabular" data-testid="monthly-payment">
+                  {formatMoney(payment)}
+                </span>
               </p>
               {limit && <p className="mt-2 text-sm text-white/85">{limit}</p>}
             </div>

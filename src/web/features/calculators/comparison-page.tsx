@@ -53,8 +53,7 @@ const inputsOf = (v: SearchValues<Param>): ComparisonInputs => ({
   yearsToDisplay: toNumber(v.years),
 });
 
-const sameInputs = (a: ComparisonInputs, b: ComparisonInputs) =>
-  (Object.keys(a) as (keyof ComparisonInputs)[]).every((key) => a[key] === b[key]);
+const sameInputs = (a: ComparisonInputs, b: ComparisonInputs) => (Object.keys(a) as (keyof ComparisonInputs)[]).every((key) => a[key] === b[key]);
 
 const YEARS_MESSAGE = `Enter a whole number of years from ${YEARS_MIN} to ${YEARS_MAX}`;
 // spec §5: Years to Display 1–10; anything else is refused, not clamped.
@@ -141,7 +140,10 @@ function ComparisonCalculator() {
               <Field label="Years to Display" error={yearsError} help={`A whole number from ${YEARS_MIN} to ${YEARS_MAX}.`}>
                 <NumberInput ref={yearsRef} inputMode="numeric" value={v.years} onChange={(e) => onInput('years', e.target.value)} />
               </Field>
-              <Field label="Rent (read-only)" help={`${formatPercent(COMPARISON_RENT_RATE, { digits: 2, trim: true })} of the home price a month, for comparison.`}>
+              <Field
+                label="Rent (read-only)"
+                help={`${formatPercent(COMPARISON_RENT_RATE, { digits: 2, trim: true })} of the home price a month, for comparison.`}
+              >
                 <NumberInput prefix="$" readOnly value={formatMoney(COMPARISON_RENT_RATE * price).replace('$', '')} />
               </Field>
               <Button type="submit" size="lg" className="w-full sm:col-span-2 lg:col-span-1">
@@ -152,7 +154,9 @@ function ComparisonCalculator() {
         </Card>
 
         <section aria-labelledby="results-title" className="flex flex-col gap-6">
-          <h2 id="results-title" className="sr-only">Your comparison</h2>
+          <h2 id="results-title" className="sr-only">
+            Your comparison
+          </h2>
           {!result ? (
             <ResultsPrompt
               title="Compare your options"
@@ -162,8 +166,7 @@ function ComparisonCalculator() {
                 `Equity and wealth year by year, for ${YEARS_MIN} to ${YEARS_MAX} years`,
               ]}
             >
-              Check the home price, down payment and rates, then click <strong>Calculate</strong> to see both payments
-              and how your wealth could grow.
+              Check the home price, down payment and rates, then click <strong>Calculate</strong> to see both payments and how your wealth could grow.
             </ResultsPrompt>
           ) : (
             <>
@@ -174,11 +177,7 @@ function ComparisonCalculator() {
                 </p>
               )}
               <div className={cn('flex flex-col gap-6 transition-opacity', stale && 'opacity-60')}>
-                <SavingsHero
-                  savings={result.monthlySavings}
-                  percent={result.savingsPercent}
-                  mortgageTotal={result.totalMortgageMonthly}
-                />
+                <SavingsHero savings={result.monthlySavings} percent={result.savingsPercent} mortgageTotal={result.totalMortgageMonthly} />
                 <Card>
                   <CardHeader>
                     <CardTitle>Choose your monthly payment</CardTitle>
@@ -249,7 +248,11 @@ function ComparisonCalculator() {
 function SavingsHero({ savings, percent, mortgageTotal }: { savings: number; percent: number; mortgageTotal: number }) {
   const saves = savings >= 0;
   return (
-    <div aria-live="polite" aria-atomic="true" className="rounded-[var(--radius-card)] bg-primary px-6 py-7 text-primary-foreground shadow-[var(--shadow-card)] sm:px-8">
+    <div
+      aria-live="polite"
+      aria-atomic="true"
+      className="rounded-[var(--radius-card)] bg-primary px-6 py-7 text-primary-foreground shadow-[var(--shadow-card)] sm:px-8"
+    >
       <p className="text-sm font-medium text-white/85">With {brand.name} you’d pay</p>
       <p className="mt-1 flex flex-wrap items-baseline gap-x-3">
         <span className="text-5xl font-bold tracking-tight tabular sm:text-6xl" data-testid="savings-headline">
@@ -269,9 +272,8 @@ function NetWealthLine({ years, product, mortgage }: { years: number; product: n
   const more = mortgage > 0 ? product / mortgage - 1 : null;
   return (
     <p className="text-muted-foreground">
-      Net home wealth after {years} {years === 1 ? 'year' : 'years'}:{' '}
-      <strong className="text-primary tabular">{formatMoney(product)}</strong> with {brand.name} vs.{' '}
-      <strong className="text-foreground tabular">{formatMoney(mortgage)}</strong> with a mortgage
+      Net home wealth after {years} {years === 1 ? 'year' : 'years'}: <strong className="text-primary tabular">{formatMoney(product)}</strong> with {brand.name}{' '}
+      vs. <strong className="text-foreground tabular">{formatMoney(mortgage)}</strong> with a mortgage
       {more !== null && more > 0 ? `, ${formatPercent(more, { digits: 0 })} more.` : '.'}
     </p>
   );

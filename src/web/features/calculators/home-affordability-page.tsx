@@ -102,18 +102,16 @@ function HomeAffordabilityCalculator() {
         </Card>
 
         <section aria-labelledby="results-title" className="flex flex-col gap-5">
-          <h2 id="results-title" className="sr-only">Your results</h2>
+          <h2 id="results-title" className="sr-only">
+            Your results
+          </h2>
           <div aria-live="polite" className="flex flex-col gap-5">
             {!calculated ? (
               <ResultsPrompt
                 title="See what you could afford"
-                points={[
-                  `Two ${brand.name} options: a lower payment, or the same equity as a mortgage`,
-                  `A ${years}-year mortgage at ${rate}, for comparison`,
-                ]}
+                points={[`Two ${brand.name} options: a lower payment, or the same equity as a mortgage`, `A ${years}-year mortgage at ${rate}, for comparison`]}
               >
-                Enter your income, debts and down payment, then click <strong>Calculate</strong> to compare{' '}
-                {brand.name} with a mortgage.
+                Enter your income, debts and down payment, then click <strong>Calculate</strong> to compare {brand.name} with a mortgage.
               </ResultsPrompt>
             ) : (
               <>
@@ -170,16 +168,17 @@ function HomeAffordabilityCalculator() {
                       }
                     />
                     <p className="text-sm text-muted-foreground">
-                      * The two {brand.name} figures are examples of two payments you could choose: you set your
-                      own monthly budget, and the less you pay each month, the less equity you earn. Compared with
-                      a mortgage, {brand.name} co-ownership could build up to 20% more wealth over 5 years. Estimates
-                      only, not an offer or a pre-approval.
+                      * The two {brand.name} figures are examples of two payments you could choose: you set your own monthly budget, and the less you pay each
+                      month, the less equity you earn. Compared with a mortgage, {brand.name} co-ownership could build up to 20% more wealth over 5 years.
+                      Estimates only, not an offer or a pre-approval.
                     </p>
                   </div>
                 ) : (
                   <div role="status" className="rounded-[var(--radius-card)] border border-border bg-card p-6">
                     <h3 className="text-lg font-semibold">No result for these numbers</h3>
-                    <p className="mt-2 text-muted-foreground" data-testid="no-result-reason">{reason}</p>
+                    <p className="mt-2 text-muted-foreground" data-testid="no-result-reason">
+                      {reason}
+                    </p>
                   </div>
                 )}
               </>

@@ -8,7 +8,10 @@ export default function ChatPage() {
     <ComingSoon icon={MessageCircle} title="Chat with us">
       <p>
         Soon you will message your {brand.name} advisor right here. Until then, write to{' '}
-        <a className="font-semibold text-primary underline underline-offset-4" href={`mailto:${brand.contactEmail}`}>{brand.contactEmail}</a>.
+        <a className="font-semibold text-primary underline underline-offset-4" href={`mailto:${brand.contactEmail}`}>
+          {brand.contactEmail}
+        </a>
+        .
       </p>
     </ComingSoon>
   );

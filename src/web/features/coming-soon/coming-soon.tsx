@@ -10,7 +10,9 @@ export function ComingSoon({ icon: Icon, title, children }: { icon: LucideIcon; 
       <span aria-hidden="true" className="flex size-20 items-center justify-center rounded-full bg-primary-soft text-primary">
         <Icon className="size-10" strokeWidth={1.6} />
       </span>
-      <Badge variant="secondary" className="mt-6">Coming soon</Badge>
+      <Badge variant="secondary" className="mt-6">
+        Coming soon
+      </Badge>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-primary">{title}</h1>
       <div className="mt-3 text-[15px] leading-relaxed text-muted-foreground">{children}</div>
       <Button asChild variant="outline" className="mt-8">

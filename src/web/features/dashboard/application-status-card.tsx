@@ -20,8 +20,13 @@ function dateLine(application: NonNullable<MeStatus['application']>) {
 /** The application's current status and date (issue 5 'Dashboard'). */
 export function ApplicationStatusCard({ status }: { status: MeStatus }) {
   const application = status.application;
-  const action =
-    !application ? 'Fill Out Application' : application.status === 'draft' ? 'Continue Application' : application.status === 'declined' ? 'Start a New Application' : 'View Application';
+  const action = !application
+    ? 'Fill Out Application'
+    : application.status === 'draft'
+      ? 'Continue Application'
+      : application.status === 'declined'
+        ? 'Start a New Application'
+        : 'View Application';
   return (
     <Card className="flex flex-col gap-4 p-6" role="region" aria-labelledby="application-status-title">
       <div className="flex items-start gap-4">
@@ -42,7 +47,11 @@ export function ApplicationStatusCard({ status }: { status: MeStatus }) {
           </p>
         </div>
       </div>
-      <Button asChild variant={application && application.status !== 'draft' && application.status !== 'declined' ? 'outline' : 'default'} className="self-start">
+      <Button
+        asChild
+        variant={application && application.status !== 'draft' && application.status !== 'declined' ? 'outline' : 'default'}
+        className="self-start"
+      >
         {/* A submitted application opens at its status and documents (the last step). */}
         <Link to={application && application.status !== 'draft' && application.status !== 'declined' ? '/apply?step=6' : '/apply'}>
           {action} <ArrowRight aria-hidden="true" />

@@ -10,7 +10,9 @@ export function Counter({ value, kind = 'money', className }: { value: number; k
   const format = kind === 'money' ? formatMoney : (v: number) => formatPercent(v);
   return (
     <span className={className}>
-      <span aria-hidden="true" className="tabular">{format(shown)}</span>
+      <span aria-hidden="true" className="tabular">
+        {format(shown)}
+      </span>
       <span className="sr-only">{format(value)}</span>
     </span>
   );

@@ -50,7 +50,9 @@ export default function DashboardPage() {
       {hasRank(user.role, 'admin') && !user.twoFactorEnabled && (
         <Alert variant="warning" className="mt-6">
           Set up two-factor authentication to open the back office.{' '}
-          <Link className={link} to="/account">Go to your account settings</Link>
+          <Link className={link} to="/account">
+            Go to your account settings
+          </Link>
         </Alert>
       )}
 
@@ -72,7 +74,9 @@ export default function DashboardPage() {
           ) : status.error ? (
             <Alert variant="warning">
               We could not load your application status.{' '}
-              <button type="button" className={link} onClick={() => void status.refetch()}>Try again</button>
+              <button type="button" className={link} onClick={() => void status.refetch()}>
+                Try again
+              </button>
             </Alert>
           ) : (
             <Skeleton className="h-36 w-full" />

@@ -12,10 +12,7 @@ export function WealthRing({ wealth, target }: { wealth: number; target: number 
   const share = useCountUp(target > 0 ? Math.min(1, wealth / target) : 0);
   const size = WEALTH_RING_PX;
   return (
-    <figure
-      className="relative mx-auto aspect-square w-full max-w-[280px]"
-      aria-label={`My Wealth: ${formatMoney(wealth)} of a ${formatMoney(target)} target`}
-    >
+    <figure className="relative mx-auto aspect-square w-full max-w-[280px]" aria-label={`My Wealth: ${formatMoney(wealth)} of a ${formatMoney(target)} target`}>
       <svg viewBox={`0 0 ${size} ${size}`} className="size-full -rotate-90" aria-hidden="true">
         <defs>
           <linearGradient id="wealth-ring-gradient" x1="0" y1="0" x2="1" y2="1">

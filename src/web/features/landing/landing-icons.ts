@@ -1,4 +1,17 @@
-import { ArrowLeftRight, Blocks, ClipboardCheck, Handshake, House, KeyRound, PiggyBank, Search, SlidersHorizontal, Sprout, TrendingUp, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  Blocks,
+  ClipboardCheck,
+  Handshake,
+  House,
+  KeyRound,
+  PiggyBank,
+  Search,
+  SlidersHorizontal,
+  Sprout,
+  TrendingUp,
+  type LucideIcon,
+} from 'lucide-react';
 import type { LandingIcon } from '../../../domain/content/landing';
 
 export const landingIcons: Record<LandingIcon, LucideIcon> = {

@@ -3,7 +3,19 @@ import { cn } from '../../lib/cn';
 
 export const container = 'mx-auto max-w-6xl px-4 sm:px-6';
 
-export function SectionHeading({ id, eyebrow, title, intro, className }: { id: string; eyebrow?: string; title: string; intro?: ReactNode; className?: string }) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  intro,
+  className,
+}: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  intro?: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('max-w-2xl', className)}>
       {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-accent">{eyebrow}</p>}

@@ -18,7 +18,9 @@ export function StatsSection({ stats }: { stats: LandingContent['stats'] }) {
               </dt>
               <dd className="order-1 tabular text-6xl font-bold tracking-tight text-primary sm:text-7xl">
                 {/* Every card keeps the qualifier's line so the numbers line up in a row. */}
-                <span className={cn('mb-1 block h-6 text-base font-semibold tracking-normal text-accent', !stat.prefix && 'hidden lg:block')}>{stat.prefix}</span>
+                <span className={cn('mb-1 block h-6 text-base font-semibold tracking-normal text-accent', !stat.prefix && 'hidden lg:block')}>
+                  {stat.prefix}
+                </span>
                 <span>{stat.value}</span>
               </dd>
               <dd className="order-3 mt-1 text-[15px] leading-relaxed text-muted-foreground">{stat.detail}</dd>

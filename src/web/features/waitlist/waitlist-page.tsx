@@ -2,8 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import {
-  BUYING_TIMELINES, DOWN_PAYMENTS, HOME_TYPES, HOUSING_STATUSES, MONTHLY_PAYMENT_RANGES, PRICE_RANGES, PRIORITIES, US_STATES,
-  WAITLIST_EMPTY, waitlistSchema, type WaitlistForm,
+  BUYING_TIMELINES,
+  DOWN_PAYMENTS,
+  HOME_TYPES,
+  HOUSING_STATUSES,
+  MONTHLY_PAYMENT_RANGES,
+  PRICE_RANGES,
+  PRIORITIES,
+  US_STATES,
+  WAITLIST_EMPTY,
+  waitlistSchema,
+  type WaitlistForm,
 } from '../../../domain/waitlist';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
@@ -25,9 +34,13 @@ function Options({ items }: { items: readonly (string | { value: string; label: 
       <option value="">Select…</option>
       {items.map((item) =>
         typeof item === 'string' ? (
-          <option key={item} value={item}>{item}</option>
+          <option key={item} value={item}>
+            {item}
+          </option>
         ) : (
-          <option key={item.value} value={item.value}>{item.label}</option>
+          <option key={item.value} value={item.value}>
+            {item.label}
+          </option>
         ),
       )}
     </>
@@ -57,9 +70,7 @@ export default function WaitlistPage() {
         for (const [name, message] of Object.entries(error.fields)) setError(name as keyof FormValues, { message });
       }
       const description =
-        error instanceof ApiError && error.status === 429
-          ? error.message
-          : 'There was a problem submitting your information. Please try again.';
+        error instanceof ApiError && error.status === 429 ? error.message : 'There was a problem submitting your information. Please try again.';
       notify.error('Error', description);
     }
   };
@@ -77,10 +88,11 @@ export default function WaitlistPage() {
         <CardHeader className="items-center p-6 text-center sm:p-8 sm:pb-2">
           <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">Join Our Waitlist!</h1>
           <CardDescription className="max-w-xl text-base">
-            Be among the first to co-own a home with {brand.name}. Tell us a little about your plans and we'll reach out when
-            early access opens in your state.
+            Be among the first to co-own a home with {brand.name}. Tell us a little about your plans and we'll reach out when early access opens in your state.
           </CardDescription>
-          <p className="text-sm text-muted-foreground">Fields marked <span className="text-destructive">*</span> are required.</p>
+          <p className="text-sm text-muted-foreground">
+            Fields marked <span className="text-destructive">*</span> are required.
+          </p>
         </CardHeader>
         <CardContent className="p-6 sm:p-8">
           <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5 sm:grid-cols-2" aria-label="Waitlist form">
@@ -118,7 +130,9 @@ export default function WaitlistPage() {
                 <span className="text-[15px]">It's ok to contact me about Early Access or feedback. *</span>
               </label>
               {errors.contactConsent && (
-                <p id="consent-error" className="mt-1.5 text-sm font-medium text-destructive">{errors.contactConsent.message}</p>
+                <p id="consent-error" className="mt-1.5 text-sm font-medium text-destructive">
+                  {errors.contactConsent.message}
+                </p>
               )}
             </div>
             <div className="sm:col-span-2">
@@ -127,7 +141,10 @@ export default function WaitlistPage() {
               </Button>
               <p className="mt-3 text-center text-sm text-muted-foreground">
                 We only use your details to contact you about {brand.name}. See our{' '}
-                <a className="text-primary underline underline-offset-4" href="/privacy-policy">Privacy Policy</a>.
+                <a className="text-primary underline underline-offset-4" href="/privacy-policy">
+                  Privacy Policy
+                </a>
+                .
               </p>
             </div>
           </form>

@@ -47,4 +47,5 @@ function useApplicationChange<Body>(id: string, path: 'status' | 'notes', texts:
 export const useStatusChange = (id: string) =>
   useApplicationChange<StatusChange>(id, 'status', { success: 'Application status updated', failure: 'Failed to update status' });
 
-export const useNotesChange = (id: string) => useApplicationChange<{ notes: string }>(id, 'notes', { success: 'Notes updated', failure: 'Failed to update notes' });
+export const useNotesChange = (id: string) =>
+  useApplicationChange<{ notes: string }>(id, 'notes', { success: 'Notes updated', failure: 'Failed to update notes' });

@@ -19,7 +19,10 @@ import { useReviewParam } from './use-review-param';
 import { inViewerZone, localDate } from '../../../lib/dates';
 
 /** spec §2 status filter. */
-const STATUS_OPTIONS = [{ value: 'all', label: 'All Statuses' }, ...REVIEW_STATUSES.map((status) => ({ value: status, label: APPLICATION_STATUS_LABELS[status] }))];
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All Statuses' },
+  ...REVIEW_STATUSES.map((status) => ({ value: status, label: APPLICATION_STATUS_LABELS[status] })),
+];
 
 const LIST_DEFAULTS = { page: '1', q: '', status: 'all', sort: 'submitted_at', dir: 'desc', from: '', to: '' };
 
@@ -29,8 +32,7 @@ function columns(onReview: (id: string) => void): ColumnDef<AdminApplicationList
       id: 'submitted',
       header: inViewerZone('Submitted'),
       meta: { sortKey: 'submitted_at', className: 'whitespace-nowrap' },
-      cell: ({ row }) =>
-        row.original.submittedAt ? <time dateTime={row.original.submittedAt}>{localDate(row.original.submittedAt)}</time> : '—',
+      cell: ({ row }) => (row.original.submittedAt ? <time dateTime={row.original.submittedAt}>{localDate(row.original.submittedAt)}</time> : '—'),
     },
     { id: 'applicant', header: 'Applicant', meta: { sortKey: 'name' }, cell: ({ row }) => <span className="font-medium">{applicantName(row.original)}</span> },
     // No contextual alternates: Inter would draw the x of 'user.5x9' as a multiplication sign.

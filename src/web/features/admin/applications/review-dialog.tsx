@@ -49,7 +49,9 @@ function StatusSelector({ detail }: { detail: AdminApplicationDetail }) {
   const shown = change.isPending && change.variables ? change.variables.status : detail.status;
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-foreground">Status</label>
+      <label htmlFor={id} className="text-sm font-semibold text-foreground">
+        Status
+      </label>
       <NativeSelect
         id={id}
         value={shown}
@@ -59,10 +61,14 @@ function StatusSelector({ detail }: { detail: AdminApplicationDetail }) {
         onChange={(event) => change.mutate({ status: event.target.value as Exclude<ApplicationStatus, 'draft'> })}
       >
         {REVIEW_STATUSES.map((status) => (
-          <option key={status} value={status}>{APPLICATION_STATUS_LABELS[status]}</option>
+          <option key={status} value={status}>
+            {APPLICATION_STATUS_LABELS[status]}
+          </option>
         ))}
       </NativeSelect>
-      <span id={`${id}-saving`} role="status" className="text-xs text-muted-foreground">{change.isPending ? 'Saving...' : ''}</span>
+      <span id={`${id}-saving`} role="status" className="text-xs text-muted-foreground">
+        {change.isPending ? 'Saving...' : ''}
+      </span>
     </div>
   );
 }
@@ -83,7 +89,9 @@ function NotesEditor({ detail, saveRef }: { detail: AdminApplicationDetail; save
   });
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-foreground">Admin Notes</label>
+      <label htmlFor={id} className="text-sm font-semibold text-foreground">
+        Admin Notes
+      </label>
       <Textarea
         id={id}
         value={value}
@@ -116,7 +124,9 @@ function Documents({ detail }: { detail: AdminApplicationDetail }) {
                 <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
                 <span className="min-w-0">
                   <span className="font-medium text-foreground">{doc.title}</span>
-                  <span className="block truncate text-xs text-muted-foreground">{doc.originalName} · {fileSize(doc.sizeBytes)}</span>
+                  <span className="block truncate text-xs text-muted-foreground">
+                    {doc.originalName} · {fileSize(doc.sizeBytes)}
+                  </span>
                 </span>
               </span>
               <Button asChild variant="outline" size="sm">
@@ -243,7 +253,9 @@ export function ReviewDialog({ id, onClose }: { id: string | null; onClose: () =
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>
           {data?.submittedAt ? (
-            <>Submitted <time dateTime={data.submittedAt}>{localDateTime(data.submittedAt)}</time></>
+            <>
+              Submitted <time dateTime={data.submittedAt}>{localDateTime(data.submittedAt)}</time>
+            </>
           ) : (
             'Home application review'
           )}
@@ -252,7 +264,11 @@ export function ReviewDialog({ id, onClose }: { id: string | null; onClose: () =
           <ReviewBody detail={data} saveNotesRef={saveNotesRef} />
         ) : detail.isError ? (
           <Alert variant="destructive" className="mt-5">
-            <p>{detail.error instanceof ApiError && detail.error.status === 404 ? 'This application could not be found.' : 'The application could not be loaded.'}</p>
+            <p>
+              {detail.error instanceof ApiError && detail.error.status === 404
+                ? 'This application could not be found.'
+                : 'The application could not be loaded.'}
+            </p>
             <Button variant="outline" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
               Try again
             </Button>

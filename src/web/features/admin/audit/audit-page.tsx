@@ -50,7 +50,9 @@ function Changes({ entry }: { entry: AuditItem }) {
   const list = (items: string[]) => (
     <ul className="flex flex-col gap-0.5">
       {items.map((line, i) => (
-        <li key={i} className="break-words">{line}</li>
+        <li key={i} className="break-words">
+          {line}
+        </li>
       ))}
     </ul>
   );
@@ -79,8 +81,21 @@ export default function AuditPage() {
 
   const columns = useMemo<ColumnDef<AuditItem, unknown>[]>(
     () => [
-      { id: 'at', header: inViewerZone('Time'), cell: ({ row }) => <time dateTime={row.original.at} className="whitespace-nowrap tabular">{localDateTime(row.original.at)}</time> },
-      { id: 'actor', header: 'Actor', cell: ({ row }) => <span className="break-all">{row.original.actorEmail ?? 'System'}</span>, meta: { className: 'min-w-48' } satisfies ColumnMeta },
+      {
+        id: 'at',
+        header: inViewerZone('Time'),
+        cell: ({ row }) => (
+          <time dateTime={row.original.at} className="whitespace-nowrap tabular">
+            {localDateTime(row.original.at)}
+          </time>
+        ),
+      },
+      {
+        id: 'actor',
+        header: 'Actor',
+        cell: ({ row }) => <span className="break-all">{row.original.actorEmail ?? 'System'}</span>,
+        meta: { className: 'min-w-48' } satisfies ColumnMeta,
+      },
       { id: 'action', header: 'Action', cell: ({ row }) => <Badge variant="outline">{actionLabel(row.original.action)}</Badge> },
       {
         id: 'entity',

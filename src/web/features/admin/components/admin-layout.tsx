@@ -57,7 +57,10 @@ function MobileNav() {
         <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto border-r border-border bg-card p-4 shadow-[var(--shadow-raised)] focus-visible:outline-none data-[state=open]:animate-slide-in-left">
           <div className="mb-4 flex items-center justify-between">
             <DialogPrimitive.Title className="text-lg font-semibold">Back office</DialogPrimitive.Title>
-            <DialogPrimitive.Close aria-label="Close menu" className="flex size-11 items-center justify-center rounded-full text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
+            <DialogPrimitive.Close
+              aria-label="Close menu"
+              className="flex size-11 items-center justify-center rounded-full text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            >
               <X aria-hidden="true" className="size-5" />
             </DialogPrimitive.Close>
           </div>

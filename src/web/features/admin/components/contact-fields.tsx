@@ -46,7 +46,9 @@ export function StateSelect(props: ComponentProps<'select'>) {
     <NativeSelect {...props}>
       <option value="">Select a state</option>
       {US_STATES.map((state) => (
-        <option key={state} value={state}>{state}</option>
+        <option key={state} value={state}>
+          {state}
+        </option>
       ))}
     </NativeSelect>
   );

@@ -62,7 +62,10 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSort, isLoa
 
   return (
     <div className="overflow-x-auto rounded-[var(--radius-card)] border border-border bg-card shadow-[var(--shadow-card)]">
-      <table className={cn('w-full min-w-[720px] border-collapse text-sm', isRefreshing && 'opacity-70 transition-opacity')} aria-busy={isLoading || isRefreshing}>
+      <table
+        className={cn('w-full min-w-[720px] border-collapse text-sm', isRefreshing && 'opacity-70 transition-opacity')}
+        aria-busy={isLoading || isRefreshing}
+      >
         <caption className="sr-only">{label}</caption>
         <thead className="sticky top-0 z-10 bg-muted/80 backdrop-blur">
           {table.getHeaderGroups().map((group) => (
@@ -77,17 +80,28 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSort, isLoa
                     key={header.id}
                     scope="col"
                     aria-sort={ariaSort}
-                    className={cn('px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase', meta?.align === 'right' && 'text-right', meta?.className)}
+                    className={cn(
+                      'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase',
+                      meta?.align === 'right' && 'text-right',
+                      meta?.className,
+                    )}
                   >
                     {meta?.sortKey && onSort ? (
                       <button
                         type="button"
-                        className={cn('inline-flex min-h-6 items-center gap-1 rounded uppercase hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring', active && 'text-foreground')}
+                        className={cn(
+                          'inline-flex min-h-6 items-center gap-1 rounded uppercase hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+                          active && 'text-foreground',
+                        )}
                         onClick={() => onSort({ sort: meta.sortKey!, dir: active && sort?.dir === 'desc' ? 'asc' : 'desc' })}
                       >
                         {content}
                         {active ? (
-                          sort?.dir === 'asc' ? <ArrowUp aria-hidden="true" className="size-3.5" /> : <ArrowDown aria-hidden="true" className="size-3.5" />
+                          sort?.dir === 'asc' ? (
+                            <ArrowUp aria-hidden="true" className="size-3.5" />
+                          ) : (
+                            <ArrowDown aria-hidden="true" className="size-3.5" />
+                          )
                         ) : (
                           <ArrowUpDown aria-hidden="true" className="size-3.5 opacity-50" />
                         )}

@@ -15,7 +15,8 @@ export function ListPagination({ page, onPage }: { page: Page<unknown> | undefin
           Previous
         </Button>
         <span className="px-2 tabular">
-          Page {page.page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}{page.totalCapped ? '+' : ''}
+          Page {page.page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+          {page.totalCapped ? '+' : ''}
         </span>
         <Button variant="outline" size="sm" disabled={page.page >= pages && !page.totalCapped} onClick={() => onPage(page.page + 1)}>
           Next

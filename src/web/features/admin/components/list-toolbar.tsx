@@ -15,7 +15,17 @@ const SEARCH_DELAY_MS = 300;
  * The search box: asks the server 300 ms after the last keystroke (or at once on
  * Enter). It follows the URL, so the back button restores what was searched.
  */
-export function SearchBox({ value, onSearch, placeholder, label = 'Search' }: { value: string; onSearch: (q: string) => void; placeholder: string; label?: string }) {
+export function SearchBox({
+  value,
+  onSearch,
+  placeholder,
+  label = 'Search',
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+  placeholder: string;
+  label?: string;
+}) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const id = useId();
@@ -34,7 +44,9 @@ export function SearchBox({ value, onSearch, placeholder, label = 'Search' }: { 
         submit(text);
       }}
     >
-      <label htmlFor={id} className="sr-only">{label}</label>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input
         id={id}
@@ -55,14 +67,28 @@ export function SearchBox({ value, onSearch, placeholder, label = 'Search' }: { 
 }
 
 /** A labelled native select for a list filter. */
-export function SelectFilter({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: readonly { value: string; label: string }[] }) {
+export function SelectFilter({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold text-muted-foreground">{label}</label>
+      <label htmlFor={id} className="text-xs font-semibold text-muted-foreground">
+        {label}
+      </label>
       <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} className="h-10 min-w-44">
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
       </NativeSelect>
     </div>
@@ -73,7 +99,17 @@ export function SelectFilter({ label, value, onChange, options }: { label: strin
  * 'More Filters' (decisions.md 'Back office': a date range). The dates apply when
  * both are valid, or one of them is set alone.
  */
-export function MoreFilters({ from, to, onChange, dateLabel = 'Date' }: { from: string; to: string; onChange: (range: { from: string; to: string }) => void; dateLabel?: string }) {
+export function MoreFilters({
+  from,
+  to,
+  onChange,
+  dateLabel = 'Date',
+}: {
+  from: string;
+  to: string;
+  onChange: (range: { from: string; to: string }) => void;
+  dateLabel?: string;
+}) {
   const [open, setOpen] = useState(Boolean(from || to));
   const fromId = useId();
   const toId = useId();
@@ -89,12 +125,24 @@ export function MoreFilters({ from, to, onChange, dateLabel = 'Date' }: { from: 
         <fieldset id={panelId} className="flex flex-wrap items-end gap-2">
           <legend className="sr-only">{dateLabel} range</legend>
           <div className="flex flex-col gap-1">
-            <label htmlFor={fromId} className="text-xs font-semibold text-muted-foreground">{dateLabel} from</label>
+            <label htmlFor={fromId} className="text-xs font-semibold text-muted-foreground">
+              {dateLabel} from
+            </label>
             <Input id={fromId} type="date" value={from} max={to || undefined} className="h-10 w-40" onChange={(e) => onChange({ from: e.target.value, to })} />
           </div>
           <div className="flex flex-col gap-1">
-            <label htmlFor={toId} className="text-xs font-semibold text-muted-foreground">{dateLabel} to</label>
-            <Input id={toId} type="date" value={to} min={from || undefined} aria-invalid={invalid || undefined} className="h-10 w-40" onChange={(e) => onChange({ from, to: e.target.value })} />
+            <label htmlFor={toId} className="text-xs font-semibold text-muted-foreground">
+              {dateLabel} to
+            </label>
+            <Input
+              id={toId}
+              type="date"
+              value={to}
+              min={from || undefined}
+              aria-invalid={invalid || undefined}
+              className="h-10 w-40"
+              onChange={(e) => onChange({ from, to: e.target.value })}
+            />
           </div>
           {(from || to) && (
             <Button variant="ghost" size="sm" className="h-10" onClick={() => onChange({ from: '', to: '' })}>

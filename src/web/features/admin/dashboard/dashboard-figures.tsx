@@ -22,10 +22,7 @@ function Figure({ value, missing }: { value: string | undefined; missing: string
 function CountCard({ to, label, icon, value }: { to: string; label: string; icon: ReactNode; value: number | null | undefined }) {
   const shown = value === undefined ? undefined : value === null ? '—' : count(value);
   return (
-    <Link
-      to={to}
-      className="group rounded-[var(--radius-card)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
+    <Link to={to} className="group rounded-[var(--radius-card)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
       <Card className="flex h-full items-center gap-4 p-5 transition-colors group-hover:border-primary/40 group-hover:bg-primary-soft/40">
         <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
           {icon}
@@ -65,7 +62,9 @@ export function KpiBlock({ kpis }: { kpis: AdminDashboard['kpis'] | undefined })
   ];
   return (
     <Card className="p-5" role="region" aria-labelledby="kpi-title">
-      <h2 id="kpi-title" className="text-lg font-semibold">Applications</h2>
+      <h2 id="kpi-title" className="text-lg font-semibold">
+        Applications
+      </h2>
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
         {items.map((item) => (
           <div key={item.label} className="flex flex-col gap-1 rounded-[var(--radius-control)] bg-muted/50 p-3">

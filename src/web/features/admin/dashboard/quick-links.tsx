@@ -16,7 +16,10 @@ export function QuickLinks() {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {TILES.map(({ to, title, text, icon: Icon }) => (
           <li key={to}>
-            <Link to={to} className="group block h-full rounded-[var(--radius-card)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+            <Link
+              to={to}
+              className="group block h-full rounded-[var(--radius-card)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
               <Card className="flex h-full flex-col gap-2 p-5 transition-colors group-hover:border-primary/40 group-hover:bg-primary-soft/40">
                 <Icon aria-hidden="true" className="size-6 text-primary" />
                 <span className="font-semibold text-foreground">{title}</span>

@@ -11,7 +11,9 @@ export function RecentApplications({ recent }: { recent: AdminDashboard['recent'
   return (
     <Card className="p-5" role="region" aria-labelledby="recent-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="recent-title" className="text-lg font-semibold">Recent Applications</h2>
+        <h2 id="recent-title" className="text-lg font-semibold">
+          Recent Applications
+        </h2>
         <Button asChild variant="outline" size="sm">
           <Link to="/admin/applications">View All</Link>
         </Button>

@@ -27,7 +27,9 @@ import { addLetter } from './letters-api';
 function MoneyInput(props: ComponentProps<'input'>) {
   return (
     <div className="relative">
-      <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground">$</span>
+      <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground">
+        $
+      </span>
       <Input type="number" inputMode="decimal" step="0.01" min="0" className="pl-7 tabular" {...props} />
     </div>
   );
@@ -38,7 +40,15 @@ function MoneyInput(props: ComponentProps<'input'>) {
  * as decimals or empty; move-in as free text; status chosen here (default
  * Pending); an optional PDF. On failure the dialog keeps what was typed.
  */
-export function AddLetterDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; onAdded: (letter: LetterItem) => void }) {
+export function AddLetterDialog({
+  open,
+  onOpenChange,
+  onAdded,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAdded: (letter: LetterItem) => void;
+}) {
   const { register, handleSubmit, formState, setError, reset, getValues } = useForm<LetterForm, unknown, LetterInput>({
     resolver: zodResolver(letterSchema),
     defaultValues: EMPTY_LETTER_FORM,
@@ -116,7 +126,9 @@ export function AddLetterDialog({ open, onOpenChange, onAdded }: { open: boolean
           <Field label="Status" error={errors.status?.message}>
             <NativeSelect {...register('status')}>
               {LETTER_STATUSES.map((status) => (
-                <option key={status} value={status}>{LETTER_STATUS_LABELS[status]}</option>
+                <option key={status} value={status}>
+                  {LETTER_STATUS_LABELS[status]}
+                </option>
               ))}
             </NativeSelect>
           </Field>
@@ -124,7 +136,9 @@ export function AddLetterDialog({ open, onOpenChange, onAdded }: { open: boolean
             <Textarea rows={3} {...register('notes')} />
           </Field>
           <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <label htmlFor={fileId} className="text-sm font-medium">Letter of Intent PDF</label>
+            <label htmlFor={fileId} className="text-sm font-medium">
+              Letter of Intent PDF
+            </label>
             <input
               ref={fileInput}
               id={fileId}
@@ -135,12 +149,20 @@ export function AddLetterDialog({ open, onOpenChange, onAdded }: { open: boolean
               onChange={(event) => pick(event.target.files?.[0])}
               className="block w-full cursor-pointer rounded-[var(--radius-control)] border border-input bg-card p-2 text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1.5 file:font-semibold file:text-primary focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive"
             />
-            <p id={`${fileId}-help`} className="text-sm text-muted-foreground">Optional. PDF only, up to 25 MB.</p>
-            {fileError && <p id={`${fileId}-error`} className="text-sm font-medium text-destructive">{fileError}</p>}
+            <p id={`${fileId}-help`} className="text-sm text-muted-foreground">
+              Optional. PDF only, up to 25 MB.
+            </p>
+            {fileError && (
+              <p id={`${fileId}-error`} className="text-sm font-medium text-destructive">
+                {fileError}
+              </p>
+            )}
           </div>
           <DialogFooter className="mt-2 sm:col-span-2">
             <DialogClose asChild>
-              <Button variant="outline" disabled={isSubmitting}>Cancel</Button>
+              <Button variant="outline" disabled={isSubmitting}>
+                Cancel
+              </Button>
             </DialogClose>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? 'Adding...' : 'Add Letter of Intent'}

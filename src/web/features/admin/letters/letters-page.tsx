@@ -88,11 +88,36 @@ export default function LettersPage() {
 
   const columns = useMemo<ColumnDef<LetterItem, unknown>[]>(
     () => [
-      { id: 'createdAt', header: inViewerZone('Date'), cell: ({ row }) => <span className="whitespace-nowrap tabular">{localDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
-      { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium">{nameOf(row.original)}</span>, meta: { sortKey: 'name', className: 'min-w-32' } satisfies ColumnMeta },
-      { id: 'email', header: 'Email', cell: ({ row }) => <span className="break-all">{row.original.email}</span>, meta: { sortKey: 'email', className: 'min-w-48' } satisfies ColumnMeta },
-      { id: 'propertyAddress', header: 'Property Address', cell: ({ row }) => row.original.propertyAddress || '—', meta: { className: 'min-w-48' } satisfies ColumnMeta },
-      { id: 'intendedState', header: 'Intended State', cell: ({ row }) => row.original.intendedState || '—', meta: { sortKey: 'intended_state' } satisfies ColumnMeta },
+      {
+        id: 'createdAt',
+        header: inViewerZone('Date'),
+        cell: ({ row }) => <span className="whitespace-nowrap tabular">{localDate(row.original.createdAt)}</span>,
+        meta: { sortKey: 'created_at' } satisfies ColumnMeta,
+      },
+      {
+        id: 'name',
+        header: 'Name',
+        cell: ({ row }) => <span className="font-medium">{nameOf(row.original)}</span>,
+        meta: { sortKey: 'name', className: 'min-w-32' } satisfies ColumnMeta,
+      },
+      {
+        id: 'email',
+        header: 'Email',
+        cell: ({ row }) => <span className="break-all">{row.original.email}</span>,
+        meta: { sortKey: 'email', className: 'min-w-48' } satisfies ColumnMeta,
+      },
+      {
+        id: 'propertyAddress',
+        header: 'Property Address',
+        cell: ({ row }) => row.original.propertyAddress || '—',
+        meta: { className: 'min-w-48' } satisfies ColumnMeta,
+      },
+      {
+        id: 'intendedState',
+        header: 'Intended State',
+        cell: ({ row }) => row.original.intendedState || '—',
+        meta: { sortKey: 'intended_state' } satisfies ColumnMeta,
+      },
       { id: 'pdf', header: 'PDF', cell: ({ row }) => <DownloadButton letter={row.original} /> },
       { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} />, meta: { sortKey: 'status' } satisfies ColumnMeta },
       {
@@ -121,7 +146,12 @@ export default function LettersPage() {
         }
       />
       <ListToolbar>
-        <SearchBox value={state.q} onSearch={(q) => update({ q }, { replace: true })} placeholder="Search by name, email or ID" label="Search letters of intent" />
+        <SearchBox
+          value={state.q}
+          onSearch={(q) => update({ q }, { replace: true })}
+          placeholder="Search by name, email or ID"
+          label="Search letters of intent"
+        />
         <SelectFilter label="Status" value={state.status} onChange={(status) => update({ status })} options={STATUS_OPTIONS} />
         <MoreFilters from={state.from} to={state.to} dateLabel="Date" onChange={(range) => update(range)} />
         <ExportButton href={exportHref('letters', state)} />

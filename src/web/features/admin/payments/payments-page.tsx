@@ -64,12 +64,15 @@ export default function PaymentsPage() {
         }
       />
       <Alert variant="info" id={noteId}>
-        <strong>Coming soon.</strong> Payments are not connected yet: the figures below are samples, and Manual Payment, Advanced and Export CSV will work once they are.
+        <strong>Coming soon.</strong> Payments are not connected yet: the figures below are samples, and Manual Payment, Advanced and Export CSV will work once
+        they are.
       </Alert>
 
       <section aria-labelledby={`${noteId}-figures`}>
         <div className="mb-3 flex items-center gap-2">
-          <h2 id={`${noteId}-figures`} className="text-lg font-semibold">Overview</h2>
+          <h2 id={`${noteId}-figures`} className="text-lg font-semibold">
+            Overview
+          </h2>
           <Badge variant="warning">Sample figures</Badge>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -94,8 +97,17 @@ export default function PaymentsPage() {
       <section aria-label="Payment ledger" className="flex flex-col gap-3">
         <ListToolbar>
           <form role="search" className="w-full md:max-w-sm md:flex-1" onSubmit={(event) => event.preventDefault()}>
-            <label htmlFor={searchId} className="sr-only">Search payments</label>
-            <Input id={searchId} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search by homeowner or payment ID" className="h-10" />
+            <label htmlFor={searchId} className="sr-only">
+              Search payments
+            </label>
+            <Input
+              id={searchId}
+              type="search"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+              placeholder="Search by homeowner or payment ID"
+              className="h-10"
+            />
           </form>
           <SelectFilter label="Status" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
           <SelectFilter label="Date range" value={range} onChange={setRange} options={RANGE_OPTIONS} />

@@ -18,8 +18,23 @@ type FormValues = z.input<typeof settingsSchema>;
 const SAVED = { title: 'Settings Saved', description: 'Application settings have been updated successfully.' } as const;
 const SAVE_FAILED = 'Failed to save settings. Please try again.';
 
-const NUMBER_FIELDS = ['mortgageRateDefault', 'propertyTaxRateDefault', 'insuranceRateDefault', 'hoaDefault', 'comparisonHorizonDefault', 'transferFeeConfig.amount'] as const;
-const FIELDS: FieldPath<FormValues>[] = [...NUMBER_FIELDS, 'transferFeeConfig.type', 'statusEmails', 'featureFlags.otp', 'featureFlags.paymentsWebhooks', 'featureFlags.eSign', 'featureFlags.investorView'];
+const NUMBER_FIELDS = [
+  'mortgageRateDefault',
+  'propertyTaxRateDefault',
+  'insuranceRateDefault',
+  'hoaDefault',
+  'comparisonHorizonDefault',
+  'transferFeeConfig.amount',
+] as const;
+const FIELDS: FieldPath<FormValues>[] = [
+  ...NUMBER_FIELDS,
+  'transferFeeConfig.type',
+  'statusEmails',
+  'featureFlags.otp',
+  'featureFlags.paymentsWebhooks',
+  'featureFlags.eSign',
+  'featureFlags.investorView',
+];
 
 /** An empty box is 'no number' (the schema says so), not 0. */
 const asNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));

@@ -16,7 +16,9 @@ export default function SettingsPage() {
       ) : query.isError ? (
         <Alert variant="destructive">Failed to load settings. Please reload the page.</Alert>
       ) : (
-        <p role="status" className="py-12 text-center text-muted-foreground">Loading...</p>
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          Loading...
+        </p>
       )}
     </div>
   );

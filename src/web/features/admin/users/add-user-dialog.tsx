@@ -57,7 +57,9 @@ export function AddUserDialog({ open, onOpenChange, onAdded }: { open: boolean; 
           </Field>
           <DialogFooter className="mt-2 sm:col-span-2">
             <DialogClose asChild>
-              <Button variant="outline" disabled={isSubmitting}>Cancel</Button>
+              <Button variant="outline" disabled={isSubmitting}>
+                Cancel
+              </Button>
             </DialogClose>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? 'Adding...' : 'Add User'}

@@ -59,7 +59,9 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       className="h-9 min-w-36 text-sm"
     >
       {ROLES.map((role) => (
-        <option key={role} value={role}>{roleLabel(role)}</option>
+        <option key={role} value={role}>
+          {roleLabel(role)}
+        </option>
       ))}
     </NativeSelect>
   );
@@ -103,9 +105,24 @@ export default function UsersPage() {
 
   const columns = useMemo<ColumnDef<AdminUser, unknown>[]>(
     () => [
-      { id: 'createdAt', header: inViewerZone('Date Added'), cell: ({ row }) => <span className="whitespace-nowrap tabular">{localDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
-      { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium whitespace-nowrap">{nameOf(row.original)}</span>, meta: { sortKey: 'name' } satisfies ColumnMeta },
-      { id: 'email', header: 'Email', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.email}</span>, meta: { sortKey: 'email' } satisfies ColumnMeta },
+      {
+        id: 'createdAt',
+        header: inViewerZone('Date Added'),
+        cell: ({ row }) => <span className="whitespace-nowrap tabular">{localDate(row.original.createdAt)}</span>,
+        meta: { sortKey: 'created_at' } satisfies ColumnMeta,
+      },
+      {
+        id: 'name',
+        header: 'Name',
+        cell: ({ row }) => <span className="font-medium whitespace-nowrap">{nameOf(row.original)}</span>,
+        meta: { sortKey: 'name' } satisfies ColumnMeta,
+      },
+      {
+        id: 'email',
+        header: 'Email',
+        cell: ({ row }) => <span className="whitespace-nowrap">{row.original.email}</span>,
+        meta: { sortKey: 'email' } satisfies ColumnMeta,
+      },
       { id: 'phone', header: 'Phone', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phone || '—'}</span> },
       { id: 'intendedState', header: 'Intended State', cell: ({ row }) => row.original.intendedState || '—' },
       {
@@ -114,7 +131,9 @@ export default function UsersPage() {
         cell: ({ row }) => (
           <div className="flex flex-wrap gap-1">
             {row.original.labels.map((label) => (
-              <Badge key={label} variant={LABEL_BADGE[label]}>{label}</Badge>
+              <Badge key={label} variant={LABEL_BADGE[label]}>
+                {label}
+              </Badge>
             ))}
           </div>
         ),
@@ -140,7 +159,11 @@ export default function UsersPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <AdminPageHeader title={totalText(page)} description="Accounts, their status across the waitlist, letters and applications, and their roles." actions={addButton} />
+      <AdminPageHeader
+        title={totalText(page)}
+        description="Accounts, their status across the waitlist, letters and applications, and their roles."
+        actions={addButton}
+      />
       <ListToolbar>
         <SearchBox value={state.q} onSearch={(q) => update({ q }, { replace: true })} placeholder="Search by name, email or ID" label="Search users" />
         <SelectFilter label="Status" value={state.filter} onChange={(filter) => update({ filter })} options={USER_FILTERS} />

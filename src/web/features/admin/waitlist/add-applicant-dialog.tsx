@@ -1,13 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  ADD_APPLICANT_EMPTY,
-  addApplicantSchema,
-  INTERESTS,
-  WAITLIST_TEXTS,
-  type AddApplicantForm,
-} from '../../../../domain/admin/waitlist';
+import { ADD_APPLICANT_EMPTY, addApplicantSchema, INTERESTS, WAITLIST_TEXTS, type AddApplicantForm } from '../../../../domain/admin/waitlist';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -17,7 +11,18 @@ import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
 import { useAddApplicant } from './waitlist-api';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'interestedIn', 'downPaymentRange', 'monthlyPaymentRange', 'location', 'timeline', 'intendedState'] as const;
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'interestedIn',
+  'downPaymentRange',
+  'monthlyPaymentRange',
+  'location',
+  'timeline',
+  'intendedState',
+] as const;
 
 /** spec §5 'Add waitlist applicant': first name, last name and e-mail required; the rest optional. */
 export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; onAdded: () => void }) {
@@ -59,7 +64,9 @@ export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: bool
             <NativeSelect {...register('interestedIn')}>
               <option value="">Select an interest</option>
               {INTERESTS.map((interest) => (
-                <option key={interest.value} value={interest.value}>{interest.label}</option>
+                <option key={interest.value} value={interest.value}>
+                  {interest.label}
+                </option>
               ))}
             </NativeSelect>
           </Field>
@@ -80,7 +87,9 @@ export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: bool
           </Field>
           <DialogFooter className="mt-2 sm:col-span-2">
             <DialogClose asChild>
-              <Button variant="outline" disabled={isSubmitting}>Cancel</Button>
+              <Button variant="outline" disabled={isSubmitting}>
+                Cancel
+              </Button>
             </DialogClose>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? 'Adding...' : 'Add Applicant'}

@@ -35,12 +35,25 @@ function fieldsOf(entry: WaitlistApplicantDetail): [string, ReactNode][] {
     ['Submitted At (browser)', when(entry.clientTimestamp)],
     ['Last Received', when(entry.receivedAt)],
     ['Submissions', entry.submissionCount],
-    ['ID', <span key="id" className="font-mono text-xs break-all">{entry.id}</span>],
+    [
+      'ID',
+      <span key="id" className="font-mono text-xs break-all">
+        {entry.id}
+      </span>,
+    ],
   ];
 }
 
 /** 'View details' of a row: the entry is read afresh from the server when the dialog opens. */
-export function ApplicantDetailsDialog({ entry, open, onOpenChange }: { entry: WaitlistApplicant | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ApplicantDetailsDialog({
+  entry,
+  open,
+  onOpenChange,
+}: {
+  entry: WaitlistApplicant | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const id = entry?.id;
   const detail = applicantDetailQuery(id);
   const query = useQuery({ ...detail, enabled: open && Boolean(id) });
@@ -49,8 +62,16 @@ export function ApplicantDetailsDialog({ entry, open, onOpenChange }: { entry: W
       <DialogContent className="max-w-2xl">
         <DialogTitle>{entry ? `${entry.firstName} ${entry.lastName}` : 'Applicant'}</DialogTitle>
         <DialogDescription>Everything stored for this waitlist applicant.</DialogDescription>
-        {query.isLoading && <p role="status" className="mt-5 text-muted-foreground">Loading...</p>}
-        {query.isError && <Alert variant="destructive" className="mt-5">Failed to load this applicant. Please try again.</Alert>}
+        {query.isLoading && (
+          <p role="status" className="mt-5 text-muted-foreground">
+            Loading...
+          </p>
+        )}
+        {query.isError && (
+          <Alert variant="destructive" className="mt-5">
+            Failed to load this applicant. Please try again.
+          </Alert>
+        )}
         {query.data && (
           <dl className="mt-5 grid gap-x-6 gap-y-3 sm:grid-cols-2">
             {fieldsOf(query.data).map(([label, value]) => (

@@ -48,9 +48,24 @@ export default function WaitlistPage() {
 
   const columns = useMemo<ColumnDef<WaitlistApplicant, unknown>[]>(
     () => [
-      { id: 'createdAt', header: inViewerZone('Date'), cell: ({ row }) => <span className="whitespace-nowrap tabular">{localDate(row.original.createdAt)}</span>, meta: { sortKey: 'created_at' } satisfies ColumnMeta },
-      { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium whitespace-nowrap">{nameOf(row.original)}</span>, meta: { sortKey: 'name' } satisfies ColumnMeta },
-      { id: 'email', header: 'Email', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.email}</span>, meta: { sortKey: 'email' } satisfies ColumnMeta },
+      {
+        id: 'createdAt',
+        header: inViewerZone('Date'),
+        cell: ({ row }) => <span className="whitespace-nowrap tabular">{localDate(row.original.createdAt)}</span>,
+        meta: { sortKey: 'created_at' } satisfies ColumnMeta,
+      },
+      {
+        id: 'name',
+        header: 'Name',
+        cell: ({ row }) => <span className="font-medium whitespace-nowrap">{nameOf(row.original)}</span>,
+        meta: { sortKey: 'name' } satisfies ColumnMeta,
+      },
+      {
+        id: 'email',
+        header: 'Email',
+        cell: ({ row }) => <span className="whitespace-nowrap">{row.original.email}</span>,
+        meta: { sortKey: 'email' } satisfies ColumnMeta,
+      },
       { id: 'phone', header: 'Phone', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phone || '—'}</span> },
       { id: 'interestedIn', header: 'Interested In', cell: ({ row }) => interestLabel(row.original.interestedIn) || '—' },
       { id: 'intendedState', header: 'Intended State', cell: ({ row }) => row.original.intendedState || '—' },

@@ -21,7 +21,11 @@ export function AuthCard({ title, description, icon, children, footer }: AuthCar
         {description && <div className="mt-2 text-[15px] leading-relaxed text-muted-foreground">{description}</div>}
         {children && <div className="mt-6">{children}</div>}
       </div>
-      {footer && <div className="rounded-b-[var(--radius-card)] border-t border-border bg-muted/40 px-6 py-4 text-center text-sm text-muted-foreground sm:px-8">{footer}</div>}
+      {footer && (
+        <div className="rounded-b-[var(--radius-card)] border-t border-border bg-muted/40 px-6 py-4 text-center text-sm text-muted-foreground sm:px-8">
+          {footer}
+        </div>
+      )}
     </Card>
   );
 }
@@ -29,7 +33,11 @@ export function AuthCard({ title, description, icon, children, footer }: AuthCar
 /** A round icon badge for a screen's state. */
 export function StateIcon({ tone, children }: { tone: 'success' | 'error' | 'info'; children: ReactNode }) {
   const tones = { success: 'bg-primary-soft text-success', error: 'bg-accent-soft text-destructive', info: 'bg-primary-soft text-primary' };
-  return <span className={`flex size-12 items-center justify-center rounded-full [&_svg]:size-6 ${tones[tone]}`} aria-hidden="true">{children}</span>;
+  return (
+    <span className={`flex size-12 items-center justify-center rounded-full [&_svg]:size-6 ${tones[tone]}`} aria-hidden="true">
+      {children}
+    </span>
+  );
 }
 
 export const textLink = 'rounded font-semibold text-primary underline-offset-4 hover:underline';

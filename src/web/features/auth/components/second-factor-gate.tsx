@@ -28,7 +28,11 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
     <div className="mx-auto max-w-md py-8">
       <AuthCard
         title="Confirm it’s you"
-        icon={<StateIcon tone="info"><ShieldCheck /></StateIcon>}
+        icon={
+          <StateIcon tone="info">
+            <ShieldCheck />
+          </StateIcon>
+        }
         description={refused.message}
       >
         <Button className="w-full" disabled={pending} onClick={() => void signOut()}>

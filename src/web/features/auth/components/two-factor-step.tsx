@@ -29,23 +29,35 @@ export function TwoFactorStep({ onVerified, onRestart }: TwoFactorStepProps) {
   );
   return mode === 'app' ? (
     <AuthCard
-      icon={<StateIcon tone="info"><ShieldCheck /></StateIcon>}
+      icon={
+        <StateIcon tone="info">
+          <ShieldCheck />
+        </StateIcon>
+      }
       title="Two-factor authentication"
       description="Open your authenticator app and enter the 6-digit code it shows for your account."
       footer={restart}
     >
       <AppCodeForm onVerified={onVerified} onRestart={onRestart} />
-      <Button variant="link" className="mt-4 h-auto px-0" onClick={() => setMode('backup')}>Use a backup code instead</Button>
+      <Button variant="link" className="mt-4 h-auto px-0" onClick={() => setMode('backup')}>
+        Use a backup code instead
+      </Button>
     </AuthCard>
   ) : (
     <AuthCard
-      icon={<StateIcon tone="info"><KeyRound /></StateIcon>}
+      icon={
+        <StateIcon tone="info">
+          <KeyRound />
+        </StateIcon>
+      }
       title="Use a backup code"
       description="Enter one of the backup codes you saved when you set up two-factor authentication. Each code works once."
       footer={restart}
     >
       <BackupCodeFormView onVerified={onVerified} onRestart={onRestart} />
-      <Button variant="link" className="mt-4 h-auto px-0" onClick={() => setMode('app')}>Use your authenticator app instead</Button>
+      <Button variant="link" className="mt-4 h-auto px-0" onClick={() => setMode('app')}>
+        Use your authenticator app instead
+      </Button>
     </AuthCard>
   );
 }

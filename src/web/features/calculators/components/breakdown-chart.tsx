@@ -34,13 +34,7 @@ export function BreakdownChart({ parts, total }: { parts: BreakdownPart[]; total
 
   return (
     <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-center">
-      <svg
-        width={SIZE}
-        height={SIZE}
-        viewBox={`0 0 ${SIZE} ${SIZE}`}
-        aria-hidden="true"
-        className="shrink-0"
-      >
+      <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true" className="shrink-0">
         <circle cx={SIZE / 2} cy={SIZE / 2} r={RADIUS} fill="none" stroke="var(--color-muted)" strokeWidth={STROKE} />
         <g transform={`rotate(-90 ${SIZE / 2} ${SIZE / 2})`}>
           {visible.map((s) => (
@@ -66,7 +60,11 @@ export function BreakdownChart({ parts, total }: { parts: BreakdownPart[]; total
       </svg>
       <dl className="grid w-full gap-2.5">
         {parts.map((part) => (
-          <div key={part.key} data-testid={`breakdown-${part.key}`} className="flex items-start justify-between gap-3 border-b border-border/70 pb-2 last:border-0 last:pb-0">
+          <div
+            key={part.key}
+            data-testid={`breakdown-${part.key}`}
+            className="flex items-start justify-between gap-3 border-b border-border/70 pb-2 last:border-0 last:pb-0"
+          >
             <dt className="flex min-w-0 items-start gap-2.5">
               <span aria-hidden="true" className="mt-1 size-3 shrink-0 rounded-sm" style={{ background: part.color }} />
               <span>

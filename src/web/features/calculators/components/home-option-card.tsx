@@ -19,24 +19,17 @@ interface HomeOptionCardProps {
 export function HomeOptionCard({ kind, tag, title, description, price, monthly, action, testId }: HomeOptionCardProps) {
   return (
     <Card className="relative overflow-hidden" data-testid={testId}>
-      <span
-        aria-hidden="true"
-        className={cn('absolute inset-y-0 left-0 w-1.5', kind === 'product' ? 'bg-chart-product' : 'bg-chart-mortgage')}
-      />
+      <span aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1.5', kind === 'product' ? 'bg-chart-product' : 'bg-chart-mortgage')} />
       <div className="grid gap-5 p-6 pl-7 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
         <div>
-          <p className={cn('text-xs font-semibold uppercase tracking-wider', kind === 'product' ? 'text-success' : 'text-muted-foreground')}>
-            {tag}
-          </p>
+          <p className={cn('text-xs font-semibold uppercase tracking-wider', kind === 'product' ? 'text-success' : 'text-muted-foreground')}>{tag}</p>
           <h3 className="mt-1 text-xl font-semibold">{title}</h3>
           <p className="mt-1.5 text-sm text-muted-foreground">{description}</p>
         </div>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-1 sm:text-right">
           <div>
             <dt className="text-sm text-muted-foreground">Home price up to</dt>
-            <dd className={cn('text-3xl font-bold tracking-tight tabular', kind === 'product' ? 'text-primary' : 'text-foreground')}>
-              {formatMoney(price)}
-            </dd>
+            <dd className={cn('text-3xl font-bold tracking-tight tabular', kind === 'product' ? 'text-primary' : 'text-foreground')}>{formatMoney(price)}</dd>
           </div>
           <div>
             <dt className="text-sm text-muted-foreground">Monthly payment</dt>

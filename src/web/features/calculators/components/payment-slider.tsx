@@ -67,16 +67,21 @@ export function PaymentSlider({ min, max, step, value, productPayment, productNa
       />
       <div id={`${id}-ends`} className="mt-1 flex justify-between text-sm text-muted-foreground tabular">
         <span>
-          Lowest <span className="font-semibold text-foreground" data-testid="slider-min">{formatMoney(min)}</span>
+          Lowest{' '}
+          <span className="font-semibold text-foreground" data-testid="slider-min">
+            {formatMoney(min)}
+          </span>
         </span>
         <span>
-          Highest <span className="font-semibold text-foreground" data-testid="slider-max">{formatMoney(max)}</span>
+          Highest{' '}
+          <span className="font-semibold text-foreground" data-testid="slider-max">
+            {formatMoney(max)}
+          </span>
         </span>
       </div>
       <p id={`${id}-hint`} className="mt-3 text-sm text-muted-foreground">
-        Your {productName} payment is <span className="font-semibold text-foreground tabular">{formatMoney(productPayment)}</span> of
-        this, plus property taxes and insurance. Pay less each month and you earn less equity and a smaller share of the
-        appreciation.
+        Your {productName} payment is <span className="font-semibold text-foreground tabular">{formatMoney(productPayment)}</span> of this, plus property taxes
+        and insurance. Pay less each month and you earn less equity and a smaller share of the appreciation.
       </p>
     </div>
   );

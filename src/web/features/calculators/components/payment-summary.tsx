@@ -69,7 +69,9 @@ export function PaymentSummary({ result, productName }: { result: ComparisonResu
         ].map((item) => (
           <div key={item.id} className="rounded-[var(--radius-control)] bg-muted px-3 py-2.5">
             <dt className="text-xs font-medium text-muted-foreground">{item.label}</dt>
-            <dd className="text-lg font-semibold tabular" data-testid={`summary-${item.id}`}>{item.value}</dd>
+            <dd className="text-lg font-semibold tabular" data-testid={`summary-${item.id}`}>
+              {item.value}
+            </dd>
           </div>
         ))}
       </dl>

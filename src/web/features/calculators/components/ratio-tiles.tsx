@@ -20,7 +20,11 @@ export function RatioTiles({ tiles }: { tiles: RatioTile[] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-3">
       {tiles.map((tile) => (
-        <li key={tile.key} data-testid={`ratio-${tile.key}`} className="relative overflow-hidden rounded-[var(--radius-control)] border border-border bg-card p-4 pl-5">
+        <li
+          key={tile.key}
+          data-testid={`ratio-${tile.key}`}
+          className="relative overflow-hidden rounded-[var(--radius-control)] border border-border bg-card p-4 pl-5"
+        >
           <span aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1', railFor[tile.tone])} />
           <p className="text-sm font-medium text-muted-foreground">{tile.label}</p>
           <p className="mt-1 flex flex-wrap items-center gap-2">

@@ -47,9 +47,7 @@ export function ValueChart({ points, productName }: { points: ValuePoint[]; prod
   const bar = Math.max(4, Math.min(32, group * 0.34));
   const gap = Math.min(4, bar / 4);
 
-  const description = points
-    .map((p) => `Year ${p.year}: ${productName} ${formatMoney(p.product)}, mortgage ${formatMoney(p.mortgage)}.`)
-    .join(' ');
+  const description = points.map((p) => `Year ${p.year}: ${productName} ${formatMoney(p.product)}, mortgage ${formatMoney(p.mortgage)}.`).join(' ');
 
   return (
     <figure>
@@ -68,7 +66,14 @@ export function ValueChart({ points, productName }: { points: ValuePoint[]; prod
             <desc id={`${id}-desc`}>{description}</desc>
             {ticks.map((t) => (
               <g key={t}>
-                <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(t)} y2={y(t)} stroke={t === 0 ? 'var(--color-input)' : 'var(--color-border)'} strokeDasharray={t === 0 ? undefined : '3 4'} />
+                <line
+                  x1={MARGIN.left}
+                  x2={width - MARGIN.right}
+                  y1={y(t)}
+                  y2={y(t)}
+                  stroke={t === 0 ? 'var(--color-input)' : 'var(--color-border)'}
+                  strokeDasharray={t === 0 ? undefined : '3 4'}
+                />
                 <text x={MARGIN.left - 8} y={y(t)} dy="0.32em" textAnchor="end" className="fill-muted-foreground text-xs tabular">
                   {formatMoneyCompact(t)}
                 </text>
@@ -83,7 +88,15 @@ export function ValueChart({ points, productName }: { points: ValuePoint[]; prod
               return (
                 <g key={p.year}>
                   {bars.map((b) => (
-                    <rect key={b.key} x={b.x} width={bar} y={Math.min(y(b.value), y(0))} height={Math.abs(y(b.value) - y(0))} rx={Math.min(3, bar / 4)} fill={b.fill}>
+                    <rect
+                      key={b.key}
+                      x={b.x}
+                      width={bar}
+                      y={Math.min(y(b.value), y(0))}
+                      height={Math.abs(y(b.value) - y(0))}
+                      rx={Math.min(3, bar / 4)}
+                      fill={b.fill}
+                    >
                       <title>{`Year ${p.year}, ${b.name}: ${formatMoney(b.value)}`}</title>
                     </rect>
                   ))}

@@ -16,15 +16,7 @@ export function WealthTable({ result, productName }: { result: ComparisonResult;
   const id = useId();
   const n = productName;
   const years = result.inputs.yearsToDisplay;
-  const columns = [
-    `${n} Savings`,
-    `${n} Equity`,
-    `${n} Appreciation`,
-    `Total ${n} Value`,
-    'Mortgage Equity',
-    'Mortgage Appreciation',
-    'Total Mortgage Value',
-  ];
+  const columns = [`${n} Savings`, `${n} Equity`, `${n} Appreciation`, `Total ${n} Value`, 'Mortgage Equity', 'Mortgage Appreciation', 'Total Mortgage Value'];
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -54,9 +46,15 @@ export function WealthTable({ result, productName }: { result: ComparisonResult;
               </th>
             </tr>
             <tr className="border-b border-border">
-              <th scope="col" className={cn(sticky, 'bg-muted px-3 py-2.5 text-left font-semibold')}>Year</th>
+              <th scope="col" className={cn(sticky, 'bg-muted px-3 py-2.5 text-left font-semibold')}>
+                Year
+              </th>
               {columns.map((label, i) => (
-                <th key={label} scope="col" className={cn(cell, 'font-semibold whitespace-normal', i < 4 ? 'bg-primary-soft/50' : 'bg-muted/60', i === 3 && 'border-r border-border')}>
+                <th
+                  key={label}
+                  scope="col"
+                  className={cn(cell, 'font-semibold whitespace-normal', i < 4 ? 'bg-primary-soft/50' : 'bg-muted/60', i === 3 && 'border-r border-border')}
+                >
                   {label}
                 </th>
               ))}
@@ -65,7 +63,9 @@ export function WealthTable({ result, productName }: { result: ComparisonResult;
           <tbody>
             {result.rows.map((row) => (
               <tr key={row.year} className="border-b border-border/70">
-                <th scope="row" className={cn(sticky, 'bg-card px-3 py-2.5 text-left font-medium')}>{row.year}</th>
+                <th scope="row" className={cn(sticky, 'bg-card px-3 py-2.5 text-left font-medium')}>
+                  {row.year}
+                </th>
                 <td className={cell}>{formatMoney(row.product_savings)}</td>
                 <td className={cell}>{formatMoney(row.product_equity)}</td>
                 <td className={cell}>{formatMoney(row.product_appreciation)}</td>
@@ -78,7 +78,9 @@ export function WealthTable({ result, productName }: { result: ComparisonResult;
           </tbody>
           <tfoot>
             <tr className="border-t-2 border-foreground/20 bg-primary-soft font-bold" data-testid="net-home-wealth">
-              <th scope="row" className={cn(sticky, 'w-24 bg-primary-soft px-3 py-3 text-left')}>Net Home Wealth</th>
+              <th scope="row" className={cn(sticky, 'w-24 bg-primary-soft px-3 py-3 text-left')}>
+                Net Home Wealth
+              </th>
               <td className={cell} />
               <td className={cell} />
               <td className={cell} />

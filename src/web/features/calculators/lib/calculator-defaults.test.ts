@@ -18,7 +18,13 @@ describe('calculator defaults from the settings', () => {
   });
 
   it('take each saved setting into the fields it drives, and nothing else', () => {
-    const d = calculatorDefaultsFrom({ mortgageRateDefault: 7.1, propertyTaxRateDefault: 1.5, insuranceRateDefault: 0.7, hoaDefault: 275, comparisonHorizonDefault: 8 });
+    const d = calculatorDefaultsFrom({
+      mortgageRateDefault: 7.1,
+      propertyTaxRateDefault: 1.5,
+      insuranceRateDefault: 0.7,
+      hoaDefault: 275,
+      comparisonHorizonDefault: 8,
+    });
     expect(d.affordability).toEqual({ ...AFFORDABILITY_DEFAULTS, mortgageRate: 7.1, propertyTaxRate: 1.5, insuranceRate: 0.7, hoaMonthly: 275 });
     expect(d.comparison).toEqual({ ...COMPARISON_DEFAULTS, mortgageRate: 7.1, yearsToDisplay: 8 });
     expect(d.regionRates).toEqual(REGION_RATE_DEFAULTS);
