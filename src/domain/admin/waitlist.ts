@@ -87,7 +87,6 @@ export const waitlistApplicantDetailSchema = waitlistApplicantSchema.extend({
 export type WaitlistApplicantDetail = z.output<typeof waitlistApplicantDetailSchema>;
 
 /** A waitlist entry's id in a path (a uuid). */
-export const waitlistIdParamsSchema = z.object({ id: safeString().uuid() });
 
 const maybeLabel = (options: readonly { value: string; label: string }[], value: string | null) => (value ? labelOf(options, value) : null);
 

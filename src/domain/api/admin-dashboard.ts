@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { adminDashboardSchema } from '../admin/applications';
-import { defineRoute } from './route';
+import { defineRoute, okSchema } from './route';
 
 /** `/api/admin/dashboard` (spec §2 'Admin dashboard') and the admin guard's probe. */
 export const adminDashboardApi = {
@@ -9,7 +8,7 @@ export const adminDashboardApi = {
     path: '/api/admin/ping',
     access: 'admin',
     summary: 'Answers `{ ok: true }` to an admin with two-factor enrolled (every /api/admin route is guarded alike)',
-    responses: { 200: { description: 'The caller is an admin', schema: z.object({ ok: z.literal(true) }) } },
+    responses: { 200: { description: 'The caller is an admin', schema: okSchema } },
   }),
   get: defineRoute({
     method: 'get',

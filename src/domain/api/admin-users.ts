@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { pageSchema } from '../admin/lists';
 import { addUserSchema, adminUserSchema, changeRoleSchema, roleChangedSchema, userIdParamsSchema, userListParamsSchema } from '../admin/users';
-import { defineRoute } from './route';
+import { defineRoute, okSchema } from './route';
 
 /** `/api/admin/users`: the accounts with their derived labels (spec §2 '/admin/users', §4, §5 'Add User'). */
 export const adminUsersApi = {
@@ -46,7 +45,7 @@ export const adminUsersApi = {
     access: 'admin',
     summary: "Deletes an account with its applications and documents (files too); not one's own",
     params: userIdParamsSchema,
-    responses: { 200: { description: 'Deleted', schema: z.object({ ok: z.literal(true) }) } },
+    responses: { 200: { description: 'Deleted', schema: okSchema } },
     errors: [409],
   }),
 };

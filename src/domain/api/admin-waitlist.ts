@@ -1,13 +1,6 @@
-import { z } from 'zod';
 import { pageSchema } from '../admin/lists';
-import {
-  addApplicantSchema,
-  waitlistApplicantDetailSchema,
-  waitlistApplicantSchema,
-  waitlistIdParamsSchema,
-  waitlistListParamsSchema,
-} from '../admin/waitlist';
-import { defineRoute } from './route';
+import { addApplicantSchema, waitlistApplicantDetailSchema, waitlistApplicantSchema, waitlistListParamsSchema } from '../admin/waitlist';
+import { defineRoute, idParamsSchema, okSchema } from './route';
 
 /** `/api/admin/waitlist`: public submissions and staff-added applicants in one list (spec §2 '/admin/waitlist', §5; decisions.md 'Waitlist'). */
 export const adminWaitlistApi = {
@@ -32,7 +25,7 @@ export const adminWaitlistApi = {
     path: '/api/admin/waitlist/{id}',
     access: 'admin',
     summary: 'Every stored field of one waitlist entry',
-    params: waitlistIdParamsSchema,
+    params: idParamsSchema,
     responses: { 200: { description: 'The entry, with the labels of its coded values', schema: waitlistApplicantDetailSchema } },
   }),
   add: defineRoute({
@@ -49,7 +42,7 @@ export const adminWaitlistApi = {
     path: '/api/admin/waitlist/{id}',
     access: 'admin',
     summary: 'Removes a waitlist entry',
-    params: waitlistIdParamsSchema,
-    responses: { 200: { description: 'Deleted', schema: z.object({ ok: z.literal(true) }) } },
+    params: idParamsSchema,
+    responses: { 200: { description: 'Deleted', schema: okSchema } },
   }),
 };

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { safeString } from '../safe-text';
 
 /**
  * One declaration per API route (docs/decisions/017-route-contracts.md): its method,
@@ -81,3 +82,9 @@ export function queryStringOf(query: Record<string, unknown> = {}): string {
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+/** The one answer to a successful delete (and to other commands with nothing to return): 200 `{ ok: true }`. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** The path parameter of a record addressed by its UUID; a malformed id is a 404 like an unknown one (src/server/lib/route.ts). */
+export const idParamsSchema = z.object({ id: safeString().uuid() });
