@@ -86,8 +86,6 @@ export const waitlistApplicantDetailSchema = waitlistApplicantSchema.extend({
 });
 export type WaitlistApplicantDetail = z.output<typeof waitlistApplicantDetailSchema>;
 
-/** A waitlist entry's id in a path (a uuid). */
-
 const maybeLabel = (options: readonly { value: string; label: string }[], value: string | null) => (value ? labelOf(options, value) : null);
 
 /** The labels of an entry's coded values (spec §3 option lists). */
