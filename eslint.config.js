@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import local from './eslint-local-rules.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
@@ -21,6 +22,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  // Import boundaries (server ↛ web but for the pre-rendered landing page, feature ↛ feature) and kebab-case file names.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { local },
+    rules: { 'local/boundaries': 'error', 'local/file-name': 'error' },
   },
   // Imports flow one way: domain → server / web lib → features → router (style.md).
   {

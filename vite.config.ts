@@ -30,7 +30,6 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': path.resolve('src') } },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -26,7 +25,6 @@ const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectInli
 });
 
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     // The machine has 2 cores; every server test file runs a server and a database.
     maxWorkers: 2,
@@ -35,7 +33,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           exclude: ['src/server/**', '**/node_modules/**'],
           environment: 'node',
         },

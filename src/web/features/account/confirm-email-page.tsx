@@ -8,7 +8,7 @@ import { confirmEmailChange, EMAIL_STATE_KEY } from '../../lib/auth-api';
 import { ApiError } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { refreshSessionUser } from '../../lib/session';
-import { AuthCard, StateIcon } from '../auth/components/auth-card';
+import { AuthCard, StateIcon } from '../../components/auth/auth-card';
 
 const INVALID_LINK = 'This link is invalid or has expired, or belongs to another account. Ask for a new one on your account page.';
 

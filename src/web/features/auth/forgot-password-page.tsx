@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/input';
 import { requestPasswordReset } from '../../lib/auth-api';
 import { applyServerFieldErrors, failureText } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
-import { AuthCard, StateIcon, textLink } from './components/auth-card';
+import { AuthCard, StateIcon, textLink } from '../../components/auth/auth-card';
 
 const backToSignIn = (
   <>

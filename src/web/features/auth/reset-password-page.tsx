@@ -12,7 +12,7 @@ import { resetPassword } from '../../lib/auth-api';
 import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-errors';
 import { forgetSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
-import { AuthCard, StateIcon, textLink } from './components/auth-card';
+import { AuthCard, StateIcon, textLink } from '../../components/auth/auth-card';
 
 export const PASSWORD_RESET_NOTICE = 'Your password has been changed. Sign in with your new password.';
 

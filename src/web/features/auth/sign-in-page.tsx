@@ -15,8 +15,8 @@ import { safeRedirectTarget } from '../../lib/redirect-target';
 import { startFreshSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useLocationNotice } from '../../lib/use-location-notice';
-import { AuthCard, textLink } from './components/auth-card';
-import { TwoFactorStep } from './components/two-factor-step';
+import { AuthCard, textLink } from '../../components/auth/auth-card';
+import { TwoFactorStep } from '../../components/auth/two-factor-step';
 
 /** /auth/signin — spec §2, §8: email and password, then the authenticator code when two-factor is on. */
 export default function SignInPage() {

@@ -12,7 +12,7 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { signUp } from '../../lib/auth-api';
 import { applyServerFieldErrors, failureText } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
-import { AuthCard, StateIcon, textLink } from './components/auth-card';
+import { AuthCard, StateIcon, textLink } from '../../components/auth/auth-card';
 
 const EMPTY: SignUpForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;

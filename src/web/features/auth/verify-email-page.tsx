@@ -14,7 +14,7 @@ import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-
 import { refreshSessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
-import { AuthCard, StateIcon, textLink } from './components/auth-card';
+import { AuthCard, StateIcon, textLink } from '../../components/auth/auth-card';
 
 /** spec §8: the verify screen's error text. */
 export const VERIFY_ERROR_TEXT = 'The verification link is invalid or has expired. Please request a new one.';

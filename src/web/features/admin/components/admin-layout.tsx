@@ -3,7 +3,7 @@ import { ClipboardList, CreditCard, FileText, History, LayoutDashboard, ListChec
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { cn } from '../../../lib/cn';
-import { SecondFactorGate } from '../../auth/components/second-factor-gate';
+import { SecondFactorGate } from './second-factor-gate';
 
 /** Every back-office page, in the order of the navigation (spec §2 'Admin top navigation'). */
 export const ADMIN_NAV = [

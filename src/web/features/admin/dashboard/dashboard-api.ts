@@ -10,3 +10,10 @@ export const dashboardQuery = () =>
     queryFn: ({ signal }) => callApi(adminDashboardApi.get, {}, { signal }),
     staleTime: 0,
   });
+
+/** GET /api/admin/ping: answers only when this session may use the back office (the second-factor gate reads its refusal). */
+export const adminPingQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'ping'] as const,
+    queryFn: ({ signal }) => callApi(adminDashboardApi.ping, {}, { signal }),
+  });

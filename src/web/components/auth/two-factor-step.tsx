@@ -3,14 +3,14 @@ import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { backupCodeSchema, totpCodeSchema, type BackupCodeForm, type TotpCodeForm } from '../../../../domain/auth';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { OneTimeCodeInput } from '../../../components/ui/one-time-code-input';
-import { verifyBackupCode, verifyTotp } from '../../../lib/auth-api';
-import { failureText, isApiError } from '../../../lib/form-errors';
-import { notify } from '../../../lib/toast';
+import { backupCodeSchema, totpCodeSchema, type BackupCodeForm, type TotpCodeForm } from '../../../domain/auth';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
+import { OneTimeCodeInput } from '../ui/one-time-code-input';
+import { verifyBackupCode, verifyTotp } from '../../lib/auth-api';
+import { failureText, isApiError } from '../../lib/form-errors';
+import { notify } from '../../lib/toast';
 import { AuthCard, StateIcon } from './auth-card';
 
 interface TwoFactorStepProps {

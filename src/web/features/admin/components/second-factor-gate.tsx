@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { AuthCard, StateIcon } from '../../../components/auth/auth-card';
 import { Button } from '../../../components/ui/button';
-import { api, ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { signInPathFor } from '../../../lib/redirect-target';
 import { useSignOut } from '../../../lib/use-sign-out';
-import { AuthCard, StateIcon } from './auth-card';
+import { adminPingQuery } from '../dashboard/dashboard-api';
 
 export const SECOND_FACTOR_NOTICE = 'Sign in with your password and the code from your authenticator app to open the back office.';
 
@@ -20,7 +21,7 @@ export const SECOND_FACTOR_NOTICE = 'Sign in with your password and the code fro
  */
 export function SecondFactorGate({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const ping = useQuery({ queryKey: ['admin', 'ping'], queryFn: ({ signal }) => api<{ ok: true }>('/api/admin/ping', { signal }) });
+  const ping = useQuery(adminPingQuery());
   const { signOut, pending } = useSignOut({ to: signInPathFor(`${location.pathname}${location.search}`), notice: SECOND_FACTOR_NOTICE });
   const refused = ping.error instanceof ApiError && ping.error.code === 'two_factor_required' ? ping.error : undefined;
   if (!refused) return children;
