@@ -1,7 +1,7 @@
 import { ExternalLink, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { comparisonPath } from '../../../domain/brand';
-import { companionAssetDisclaimer, generalDisclaimer } from '../../../domain/content/disclaimers';
+import { companionAssetDisclaimer, generalDisclaimer } from './disclaimers';
 import { brand } from '../../lib/config';
 import { LogoMark } from './logo';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { hasRank } from '../../../domain/roles';
-import { COMING_SOON_TOAST, DASHBOARD_SAMPLE as SAMPLE } from '../../../domain/content/dashboard-sample';
+import { COMING_SOON_TOAST, DASHBOARD_SAMPLE as SAMPLE } from './dashboard-sample';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { COUNTER_DURATION_MS } from '../../../domain/content/dashboard-sample';
+import { COUNTER_DURATION_MS } from './dashboard-sample';
 import { useReducedMotion } from '../../lib/use-reduced-motion';
 
 const easeOut = (t: number) => 1 - (1 - t) ** 3;

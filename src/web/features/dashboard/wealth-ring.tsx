@@ -1,4 +1,4 @@
-import { WEALTH_RING_PX } from '../../../domain/content/dashboard-sample';
+import { WEALTH_RING_PX } from './dashboard-sample';
 import { formatMoney } from '../../../domain/format';
 import { Counter } from './counter';
 import { useCountUp } from './use-count-up';

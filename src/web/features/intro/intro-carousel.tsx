@@ -1,7 +1,7 @@
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { INTRO_AUTO_ADVANCE_MS, type IntroSlide } from '../../../domain/content/intro-slides';
+import { INTRO_AUTO_ADVANCE_MS, type IntroSlide } from './intro-slides';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { introIcons } from './intro-icons';

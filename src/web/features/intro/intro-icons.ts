@@ -1,5 +1,5 @@
 import { Handshake, House, KeyRound, PiggyBank, Search, SlidersHorizontal, TrendingUp, type LucideIcon } from 'lucide-react';
-import type { IntroIcon } from '../../../domain/content/intro-slides';
+import type { IntroIcon } from './intro-slides';
 
 export const introIcons: Record<IntroIcon, LucideIcon> = {
   house: House,

@@ -1,4 +1,4 @@
-import { introSlides } from '../../../domain/content/intro-slides';
+import { introSlides } from './intro-slides';
 import { brand } from '../../lib/config';
 import { IntroCarousel } from './intro-carousel';
 

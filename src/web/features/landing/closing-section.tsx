@@ -1,6 +1,6 @@
 import { Calculator, ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { LandingContent } from '../../../domain/content/landing';
+import type { LandingContent } from './landing-content';
 import { Button } from '../../components/ui/button';
 import { container } from './section-heading';
 

@@ -1,6 +1,6 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'react-router';
-import type { LandingContent } from '../../../domain/content/landing';
+import type { LandingContent } from './landing-content';
 import { HeroHomeIllustration } from '../../components/illustrations/hero-home';
 import { Button } from '../../components/ui/button';
 import { NoteRef } from './note-ref';

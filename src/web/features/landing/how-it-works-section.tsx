@@ -1,4 +1,4 @@
-import type { LandingContent } from '../../../domain/content/landing';
+import type { LandingContent } from './landing-content';
 import { landingIcons } from './landing-icons';
 import { NoteRef } from './note-ref';
 import { container, SectionHeading } from './section-heading';

@@ -12,7 +12,7 @@ import {
   TrendingUp,
   type LucideIcon,
 } from 'lucide-react';
-import type { LandingIcon } from '../../../domain/content/landing';
+import type { LandingIcon } from './landing-content';
 
 export const landingIcons: Record<LandingIcon, LucideIcon> = {
   house: House,

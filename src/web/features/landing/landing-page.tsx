@@ -1,5 +1,5 @@
-import { landingContent } from '../../../domain/content/landing';
-import { testimonials } from '../../../domain/content/testimonials';
+import { landingContent } from './landing-content';
+import { testimonials } from './testimonials';
 import { brand } from '../../lib/config';
 import { ClosingSection } from './closing-section';
 import { CustomizeSection } from './customize-section';

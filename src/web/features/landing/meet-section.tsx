@@ -1,4 +1,4 @@
-import type { LandingContent } from '../../../domain/content/landing';
+import type { LandingContent } from './landing-content';
 import { EquityGrowthIllustration } from '../../components/illustrations/equity-growth';
 import { landingIcons } from './landing-icons';
 import { container, SectionHeading } from './section-heading';

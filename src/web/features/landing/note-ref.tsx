@@ -1,5 +1,5 @@
-import { claimDisclaimers } from '../../../domain/content/disclaimers';
-import type { ClaimNoteId } from '../../../domain/content/landing';
+import { claimDisclaimers } from '../../components/layout/disclaimers';
+import type { ClaimNoteId } from './landing-content';
 import { brand } from '../../lib/config';
 
 /** The numbered notes of the 'Disclosures' section, in the order of `claimDisclaimers` (read at render: the server renders the landing page too). */

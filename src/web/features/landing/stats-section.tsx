@@ -1,4 +1,4 @@
-import type { LandingContent } from '../../../domain/content/landing';
+import type { LandingContent } from './landing-content';
 import { cn } from '../../lib/cn';
 import { NoteRef } from './note-ref';
 import { container, SectionHeading } from './section-heading';

@@ -1,5 +1,5 @@
 import { Quote } from 'lucide-react';
-import { TESTIMONIALS_LABEL, type Testimonial } from '../../../domain/content/testimonials';
+import { TESTIMONIALS_LABEL, type Testimonial } from './testimonials';
 import { container, SectionHeading } from './section-heading';
 
 /** decisions.md 'Brand': the testimonials are labelled as illustrative. */

@@ -1,4 +1,4 @@
-import type { PolicyBlock, PolicySection } from '../../../domain/content/privacy-policy';
+import type { PolicyBlock, PolicySection } from './privacy-policy';
 import { PolicyText } from './policy-text';
 
 function Block({ block, email }: { block: PolicyBlock; email: string }) {

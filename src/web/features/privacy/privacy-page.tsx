@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { privacyPolicy } from '../../../domain/content/privacy-policy';
+import { privacyPolicy } from './privacy-policy';
 import { Button } from '../../components/ui/button';
 import { brand } from '../../lib/config';
 import { PolicySectionView } from './policy-section';

@@ -1,9 +1,9 @@
-import type { Brand } from '../brand';
+import type { Brand } from '../../../domain/brand';
 
 /**
- * spec §1: three testimonials, each with age and city, one mentioning more than $500
- * projected monthly saving. decisions.md 'Brand': they are content, labelled as
- * illustrative until real ones are supplied.
+ * docs/product/public-site.md#landing-page: three testimonials, each with age and
+ * city, one mentioning more than $500 projected monthly saving; they are content,
+ * labelled as illustrative until real ones are supplied.
  */
 export interface Testimonial {
   quote: string;

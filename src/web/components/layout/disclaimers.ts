@@ -1,9 +1,9 @@
-import type { Brand } from '../brand';
+import type { Brand } from '../../../domain/brand';
 
 /**
- * Legal disclaimers carried by the marketing pages (brief: 'Claims on the marketing
- * pages carry the disclaimers a US consumer-finance site carries'). Numbered notes
- * are referenced from the claims they qualify.
+ * Legal disclaimers carried by the marketing pages and the footer
+ * (docs/product/public-site.md#disclaimers). Numbered notes are referenced from
+ * the claims they qualify.
  */
 export function claimDisclaimers(brand: Pick<Brand, 'name'>): { id: string; text: string }[] {
   const n = brand.name;
@@ -31,7 +31,7 @@ export function claimDisclaimers(brand: Pick<Brand, 'name'>): { id: string; text
   ];
 }
 
-/** spec §1: the companion digital asset is not an offer of securities. */
+/** docs/product/public-site.md#disclaimers: the companion digital asset is not an offer of securities. */
 export function companionAssetDisclaimer(brand: Pick<Brand, 'name' | 'coinName'>): string {
   return `${brand.coinName} is a separate digital asset that may offer exposure to real-estate-backed returns. It may be available only to qualified investors, and nothing on this site is an offer to sell or a solicitation of an offer to buy securities or any digital asset. ${brand.name} home co-ownership does not require buying or holding ${brand.coinName}.`;
 }

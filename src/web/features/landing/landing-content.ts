@@ -1,7 +1,7 @@
-import { comparisonPath, type Brand } from '../brand';
+import { comparisonPath, type Brand } from '../../../domain/brand';
 
 /**
- * Texts of the landing page (spec §1 and §2 'Landing page'). Claims carry the id of
+ * Texts of the landing page (docs/product/public-site.md#landing-page). Claims carry the id of
  * the note in `claimDisclaimers` that qualifies them; the page numbers the notes.
  */
 export type ClaimNoteId = 'payments' | 'down' | 'price' | 'wealth' | 'approval';
@@ -49,7 +49,7 @@ export function landingContent(brand: Pick<Brand, 'name' | 'tagline' | 'slug'>):
   return {
     hero: {
       eyebrow: 'Home co-ownership, without a mortgage',
-      // spec §1: the landing page's title and tagline.
+      // docs/product/public-site.md#landing-page: the landing page's title and tagline.
       title: 'Own Your Home Affordably and Flexibly',
       tagline: brand.tagline,
       body: `${n} buys the home you choose and you co-own it with us. You move in, make it yours and build equity with every payment, on a budget you set.`,

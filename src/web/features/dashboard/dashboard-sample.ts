@@ -1,6 +1,6 @@
 /**
- * The dashboard's figures (spec §2 'Dashboard'): hard-coded sample figures,
- * shown under an 'Example dashboard' badge (decisions.md 'Dashboard') until a
+ * The dashboard's figures (docs/product/dashboard.md#example-figures): hard-coded
+ * sample figures, shown under an 'Example dashboard' badge until a
  * home's real figures exist. Changes are ratios (0.085 = 8.5 %).
  */
 export const DASHBOARD_SAMPLE = {
@@ -15,9 +15,9 @@ export const DASHBOARD_SAMPLE = {
   appreciationChange: 0.125,
 } as const;
 
-/** spec §9: counters animate up over 0.9 s; spec §2: the ring is 280 px. */
+/** docs/product/dashboard.md#layout: counters animate up over 0.9 s; the ring is 280 px. */
 export const COUNTER_DURATION_MS = 900;
 export const WEALTH_RING_PX = 280;
 
-/** spec §8: the toast of features not built yet (Adjust Monthly Payment, Transfer, Details). */
+/** docs/product/dashboard.md#example-figures: the toast of features not built yet (Adjust Monthly Payment, Transfer, Details). */
 export const COMING_SOON_TOAST = { title: 'Adjust Payment', description: 'This feature will be available soon.' } as const;

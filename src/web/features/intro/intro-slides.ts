@@ -1,6 +1,6 @@
-import type { Brand } from '../brand';
+import type { Brand } from '../../../domain/brand';
 
-/** spec §2 'Intro carousel' and §9: 7 slides, auto-advancing every 8000 ms until the last. */
+/** docs/product/public-site.md#intro-carousel: 7 slides, auto-advancing every 8000 ms until the last. */
 export const INTRO_AUTO_ADVANCE_MS = 8000;
 
 /** Names of the slide icons; the web layer maps them to lucide-react icons. */
@@ -10,7 +10,7 @@ export interface IntroSlide {
   title: string;
   body: string;
   icon: IntroIcon;
-  /** spec §2: slide 1 offers 'Skip Intro', slide 7 'Login to Get Approved', both to /auth/login. */
+  /** docs/product/public-site.md#intro-carousel: slide 1 offers 'Skip Intro', slide 7 'Login to Get Approved', both to /auth/login. */
   action?: { label: string; to: string };
 }
 

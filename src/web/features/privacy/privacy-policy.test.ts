@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRAND } from '../brand';
+import { DEFAULT_BRAND } from '../../../domain/brand';
+import { SECURITY_LOG_RETENTION_MONTHS, WAITLIST_RETENTION_YEARS } from '../../../domain/privacy/retention';
 import { privacyPolicy } from './privacy-policy';
 
 const policy = privacyPolicy(DEFAULT_BRAND);
@@ -13,7 +14,12 @@ describe('privacy policy', () => {
     expect(sectionText('sharing')).not.toMatch(/analytics/i);
   });
 
-  it('keeps the sections of spec §2 in order', () => {
+  it('states the retention periods the server applies (docs/product/privacy.md#retention)', () => {
+    expect(sectionText('retention')).toContain(`no longer than ${WAITLIST_RETENTION_YEARS} years after we last heard from you`);
+    expect(sectionText('retention')).toContain(`for up to ${SECURITY_LOG_RETENTION_MONTHS} months`);
+  });
+
+  it('keeps the sections of docs/product/privacy.md#privacy-policy-page in order', () => {
     expect(policy.sections.map((s) => s.id)).toEqual([
       'introduction',
       'collection-and-storage',

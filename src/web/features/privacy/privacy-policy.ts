@@ -1,9 +1,9 @@
-import type { Brand } from '../brand';
-import { SECURITY_LOG_RETENTION_TEXT, WAITLIST_RETENTION_TEXT } from '../privacy/retention';
+import type { Brand } from '../../../domain/brand';
+import { SECURITY_LOG_RETENTION_TEXT, WAITLIST_RETENTION_TEXT } from '../../../domain/privacy/retention';
 
 /**
- * The privacy policy (spec §2 'Privacy policy', decisions.md 'Privacy'). Sections
- * follow the order of the spec. The page turns every occurrence of the contact
+ * The privacy policy (docs/product/privacy.md#privacy-policy-page). Sections
+ * follow the order that page gives. The page turns every occurrence of the contact
  * e-mail address into a mailto link.
  */
 export type PolicyBlock =
