@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { expectAccessible } from './fixtures';
-import { signUpOverHttp } from './support/accounts';
+import { expect, expectAccessible, test } from './fixtures';
 import { APP_URL } from './support/ports';
 
 test.describe('the user’s own data', () => {
-  test("'Download my data' gives a JSON file with the account", async ({ page }) => {
-    const account = await signUpOverHttp(page, { firstName: 'Data', lastName: 'Owner' });
+  test("'Download my data' gives a JSON file with the account", async ({ page, user }) => {
     await page.goto('/account');
     const section = page.getByRole('region', { name: 'Your data' });
     const download = page.waitForEvent('download');
@@ -14,12 +11,11 @@ test.describe('the user’s own data', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^ownstead-my-data-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(await readFile((await file.path())!, 'utf8'));
-    expect(JSON.stringify(data)).toContain(account.email);
+    expect(JSON.stringify(data)).toContain(user.email);
   });
 
-  test("'Delete my account' asks for the password, deletes, signs out; the account can no longer sign in", async ({ page }) => {
+  test("'Delete my account' asks for the password, deletes, signs out; the account can no longer sign in", async ({ page, user: account }) => {
     test.slow(); // sign-up, sign-in, a refused and an accepted password, then a refused sign-in: five password hashes
-    const account = await signUpOverHttp(page);
     await page.goto('/account');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -1,5 +1,73 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { createAccountOverHttp, signUpOverHttp, type TestAccount } from './support/accounts';
+import { signInAsNewAdmin, type TestAdmin } from './support/admins';
+import { submitApplicationOverHttp, uniqueSurname, type SubmittedApplication } from './support/submitted-application';
+
+export { expect };
+
+/**
+ * The shared setup of the specs, as Playwright fixtures: a test names what it
+ * needs (`async ({ page, admin }) => …`), the fixture builds it over HTTP before
+ * the test and takes it down after, pass or fail — no try/finally in the specs.
+ * Every fixture makes new accounts with unique addresses, so tests run in
+ * parallel against one server.
+ */
+export interface Fixtures {
+  /** A new account, signed in on `page`. */
+  user: TestAccount;
+  /** A new account that exists and is signed in nowhere: for the sign-in form, resets and mailed links. */
+  existingAccount: TestAccount;
+  /**
+   * `page` signed in as a new admin with two-factor on (e2e/support/admins.ts).
+   * Browser options such as `test.use({ timezoneId })` apply, as to any `page`.
+   */
+  admin: TestAdmin;
+  /** Opens a page in a new browser context (another device of the same person, or a stranger's); closed after the test. */
+  openBrowser: (options?: BrowserContextOptions) => Promise<Page>;
+  /** A new user who has submitted a complete application, signed in in a browser of their own (`applicant.page`). */
+  applicant: SubmittedApplication & { page: Page };
+}
+
+/** Making an account hashes passwords: on a busy machine the setup gets its own time, not the test's. */
+const SLOW_SETUP = { timeout: 60_000 };
+
+export const test = base.extend<Fixtures>({
+  user: [
+    async ({ page }, use) => {
+      await use(await signUpOverHttp(page));
+    },
+    SLOW_SETUP,
+  ],
+  existingAccount: [
+    async ({ request }, use) => {
+      await use(await createAccountOverHttp(request));
+    },
+    SLOW_SETUP,
+  ],
+  admin: [
+    async ({ page }, use) => {
+      await use(await signInAsNewAdmin(page));
+    },
+    SLOW_SETUP,
+  ],
+  openBrowser: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options) => {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+  applicant: [
+    async ({ openBrowser }, use) => {
+      const page = await openBrowser();
+      await use({ ...(await submitApplicationOverHttp(page, { lastName: uniqueSurname() })), page });
+    },
+    SLOW_SETUP,
+  ],
+});
 
 /** axe on the current page: no serious or critical violation (WCAG 2.x A/AA). */
 export async function expectAccessible(page: Page) {

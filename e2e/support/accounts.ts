@@ -20,14 +20,17 @@ export function newAccount(overrides: Partial<TestAccount> = {}): TestAccount {
 /** better-auth checks the Origin of cookie-carrying requests: send the one a browser on the app would. */
 const post = (request: APIRequestContext, path: string, body: unknown) => request.post(path, { data: body, headers: { origin: APP_URL } });
 
-/**
- * Signs up over HTTP, then signs in with the page's cookies, so the page is
- * signed in as the new account (sign-up itself never signs in: ADR 014).
- */
-export async function signUpOverHttp(page: Page, overrides: Partial<TestAccount> = {}): Promise<TestAccount> {
+/** Signs a new account up over HTTP, and no more: sign-up itself never signs in (ADR 014). */
+export async function createAccountOverHttp(request: APIRequestContext, overrides: Partial<TestAccount> = {}): Promise<TestAccount> {
   const account = newAccount(overrides);
-  const response = await post(page.request, '/api/auth/sign-up/email', account);
+  const response = await post(request, '/api/auth/sign-up/email', account);
   expect(response.status(), await response.text()).toBe(200);
+  return account;
+}
+
+/** Signs up over HTTP, then signs in with the page's cookies, so the page is signed in as the new account. */
+export async function signUpOverHttp(page: Page, overrides: Partial<TestAccount> = {}): Promise<TestAccount> {
+  const account = await createAccountOverHttp(page.request, overrides);
   await signInOverHttp(page, account);
   return account;
 }

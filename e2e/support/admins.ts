@@ -74,17 +74,17 @@ export async function enrolOpsAdmin(): Promise<void> {
 }
 
 export interface TestAdmin {
-  context: BrowserContext;
-  page: Page;
   account: TestAccount;
   totp: TOTP;
 }
 
-/** A new admin with two-factor on, signed in in a new browser context. Close `context` when done. */
-export async function newAdmin(browser: Browser, overrides: Partial<TestAccount> = {}, contextOptions: BrowserContextOptions = {}): Promise<TestAdmin> {
+/**
+ * Signs `page` in as a new admin with two-factor on: a new account signs up and in,
+ * the operations admin promotes it, and it enrols its own authenticator app.
+ * The `admin` fixture of e2e/fixtures.ts.
+ */
+export async function signInAsNewAdmin(page: Page, overrides: Partial<TestAccount> = {}): Promise<TestAdmin> {
   const account = newAccount({ firstName: 'Avery', lastName: 'Admin', ...overrides });
-  const context = await browser.newContext(contextOptions);
-  const page = await context.newPage();
   const signUp = await post(page.request, '/api/auth/sign-up/email', account);
   expect(signUp.status(), await signUp.text()).toBe(200);
   const { user } = (await signUp.json()) as { user: { id: string } };
@@ -94,5 +94,16 @@ export async function newAdmin(browser: Browser, overrides: Partial<TestAccount>
   const promoted = await (await opsAdmin()).patch(`/api/admin/users/${user.id}`, { data: { role: 'admin' }, headers: { origin: APP_URL } });
   expect(promoted.status(), await promoted.text()).toBe(200);
   const totp = await enrol(page.request, account.password);
-  return { context, page, account, totp };
+  return { account, totp };
+}
+
+/** A new admin with two-factor on, signed in in a new browser context. Close `context` when done. */
+export async function newAdmin(
+  browser: Browser,
+  overrides: Partial<TestAccount> = {},
+  contextOptions: BrowserContextOptions = {},
+): Promise<TestAdmin & { context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  return { context, page, ...(await signInAsNewAdmin(page, overrides)) };
 }

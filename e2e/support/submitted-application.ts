@@ -5,6 +5,13 @@ import { signUpOverHttp, type TestAccount } from './accounts';
 import { SAMPLE_PDF, verifyEmail } from './application';
 import { APP_URL } from './ports';
 
+/** A surname no other test uses, so a search in the back office finds exactly this applicant (letters only). */
+export const uniqueSurname = () =>
+  `Tubman${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6)}`;
+
 export interface SubmittedApplication {
   account: TestAccount;
   applicationId: string;
