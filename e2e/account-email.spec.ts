@@ -1,20 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './fixtures';
-import { latestLink, mailsTo, newAccount, pathOf, signInOverHttp, signUpOverHttp, uniqueEmail, waitForToastsToGo, type TestAccount } from './support/accounts';
-
-/** A new account, signed in in this page (sign-up itself may not sign in). */
-async function signedIn(page: Page, overrides: Partial<TestAccount> = {}): Promise<TestAccount> {
-  const account = await signUpOverHttp(page, overrides);
-  await signInOverHttp(page, account);
-  return account;
-}
+import { expect, expectAccessible, test } from './fixtures';
+import { latestLink, mailsTo, pathOf, uniqueEmail, waitForToastsToGo } from './support/accounts';
 
 test.describe('changing the e-mail address', () => {
   test('asks for the password, mails a link to the new address and a notice to the old one; the link changes it and the new address signs in', async ({
     page,
+    user: account,
   }) => {
     test.slow(); // a whole journey: errors, request, reload, axe, the mail, the link, sign out and in
-    const account = await signedIn(page, { firstName: 'Mover' });
     const newEmail = uniqueEmail('moved');
     await page.goto('/account');
     const section = page.getByRole('region', { name: 'E-mail address' });
@@ -67,8 +59,7 @@ test.describe('changing the e-mail address', () => {
     await expect(section.getByTestId('current-email')).toHaveText(newEmail);
   });
 
-  test('a used or foreign link says so and changes nothing', async ({ page }) => {
-    const account = await signedIn(page, newAccount());
+  test('a used or foreign link says so and changes nothing', async ({ page, user: account }) => {
     await page.goto('/account/confirm-email?token=not.a-token');
     await expect(page.getByRole('alert')).toContainText('This link is invalid or has expired');
     await page.goto('/account');

@@ -1,12 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, hasHorizontalScroll } from './fixtures';
-import { signInOverHttp, signUpOverHttp } from './support/accounts';
+import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
+import { signInOverHttp } from './support/accounts';
 import { APP_URL } from './support/ports';
 import { startTotpEnrolment } from './support/totp';
 
 test.describe('account page', () => {
-  test('changes the name and phone; a bad phone is refused next to the field', async ({ page }) => {
-    await signUpOverHttp(page, { firstName: 'Grace', lastName: 'Hopper' });
+  test('changes the name and phone; a bad phone is refused next to the field', async ({ page, user: _user }) => {
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
     const profile = page.getByRole('region', { name: 'Profile' });
@@ -28,12 +26,10 @@ test.describe('account page', () => {
     await expect(profile.getByLabel('Phone')).toHaveValue('(214) 555-0187');
   });
 
-  test('lists the sessions of two browsers and signs the other one out', async ({ browser, page }) => {
-    const account = await signUpOverHttp(page);
-    const laptop = await browser.newContext({
+  test('lists the sessions of two browsers and signs the other one out', async ({ page, user: account, openBrowser }) => {
+    const laptopPage = await openBrowser({
       userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
     });
-    const laptopPage = await laptop.newPage();
     await signInOverHttp(laptopPage, account);
 
     await page.goto('/account');
@@ -48,20 +44,17 @@ test.describe('account page', () => {
     await edge.getByRole('button', { name: /^Sign out/ }).click();
     await expect(page.getByText('Session signed out')).toBeVisible();
     await expect(sessions.filter({ hasText: 'Edge on Windows' })).toHaveCount(0);
-    expect((await laptop.request.get(`${APP_URL}/api/me`)).status()).toBe(401);
-    await laptop.close();
+    expect((await laptopPage.request.get(`${APP_URL}/api/me`)).status()).toBe(401);
   });
 
-  test("'Sign out all other sessions' and a password change both sign out the other browsers", async ({ browser, page }) => {
-    const account = await signUpOverHttp(page);
-    const other = await browser.newContext();
-    const otherPage = await other.newPage();
+  test("'Sign out all other sessions' and a password change both sign out the other browsers", async ({ page, user: account, openBrowser }) => {
+    const otherPage = await openBrowser();
     await signInOverHttp(otherPage, account);
     await page.goto('/account');
     await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
     await expect(page.getByText('Other sessions signed out')).toBeVisible();
     await expect(page.getByText('No other device is signed in.')).toBeVisible();
-    expect((await other.request.get(`${APP_URL}/api/me`)).status()).toBe(401);
+    expect((await otherPage.request.get(`${APP_URL}/api/me`)).status()).toBe(401);
 
     await signInOverHttp(otherPage, account);
     const password = page.getByRole('region', { name: 'Password' });
@@ -74,14 +67,12 @@ test.describe('account page', () => {
     await password.getByRole('button', { name: 'Change Password' }).click();
     await expect(page.getByText('Your other sessions were signed out.')).toBeVisible();
     await expect(password.getByLabel(/^Current Password/)).toHaveValue('');
-    expect((await other.request.get(`${APP_URL}/api/me`)).status()).toBe(401);
+    expect((await otherPage.request.get(`${APP_URL}/api/me`)).status()).toBe(401);
     // This device stays signed in.
     expect((await page.request.get(`${APP_URL}/api/me`)).status()).toBe(200);
-    await other.close();
   });
 
-  test('any user can enrol an authenticator app, then sign in with a backup code', async ({ page }) => {
-    const account = await signUpOverHttp(page);
+  test('any user can enrol an authenticator app, then sign in with a backup code', async ({ page, user: account }) => {
     await page.goto('/account');
     const section = page.getByRole('region', { name: 'Two-factor authentication' });
     const { totp, backupCodes } = await startTotpEnrolment(page, account.password);
@@ -112,9 +103,8 @@ test.describe('account page', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('the account page and the dashboard are accessible and fit a 375 px phone', async ({ page }) => {
+  test('the account page and the dashboard are accessible and fit a 375 px phone', async ({ page, user: _user }) => {
     test.slow(); // sign-up and sign-in, then axe on two pages and a menu at two widths
-    await signUpOverHttp(page, { firstName: 'Lin' });
     for (const path of ['/dashboard', '/account']) {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(path);

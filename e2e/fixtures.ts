@@ -14,7 +14,7 @@ export { expect };
  * parallel against one server.
  */
 export interface Fixtures {
-  /** A new account, signed in on `page`. */
+  /** A new account, signed in on `page`. A test that needs only the signed-in page names it `user: _user`. */
   user: TestAccount;
   /** A new account that exists and is signed in nowhere: for the sign-in form, resets and mailed links. */
   existingAccount: TestAccount;
