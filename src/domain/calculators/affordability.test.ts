@@ -25,7 +25,7 @@ const inputs: fc.Arbitrary<AffordabilityInputs> = fc.record({
 });
 
 describe('calculateAffordability (variant A)', () => {
-  it('gives the figures calculators.md states for the defaults', () => {
+  it('gives the figures of docs/product/calculators.md#variant-a-example for the defaults', () => {
     const r = calculateAffordability(AFFORDABILITY_DEFAULTS);
     expect(Math.round(r.maxHomePrice)).toBe(450_000);
     expect(Math.round(r.estimatedMonthlyPayment)).toBe(2200);

@@ -1,14 +1,14 @@
 /**
- * Variant A — /how-much-home-can-i-afford (calculators.md "Variant A"; spec §3, §9).
+ * Variant A — /how-much-home-can-i-afford (docs/product/calculators.md#variant-a).
  * Pure: no rounding here, the page rounds on display.
  */
 import { toNumber } from './parse';
 
-// spec §3: creditScoreBand options.
+// docs/product/calculators.md#variant-a-inputs-and-defaults: creditScoreBand options.
 export const CREDIT_SCORE_BANDS = ['<620', '620-679', '680-739', '740-799', '800+'] as const;
 export type CreditScoreBand = (typeof CREDIT_SCORE_BANDS)[number];
 
-// spec §3: locationRegion options.
+// docs/product/calculators.md#variant-a-inputs-and-defaults: locationRegion options.
 export const LOCATION_REGIONS = ['CA', 'NY', 'TX', 'FL', 'WA'] as const;
 export type LocationRegion = (typeof LOCATION_REGIONS)[number];
 
@@ -19,10 +19,12 @@ export interface RegionRates {
   insuranceRate: number;
 }
 
-// calculators.md Variant A step 6: the region pre-fills both rates. These are our
-// defaults, rounded from published effective rates (property tax per state,
-// insurance premium as a share of home value); the admin will edit them in settings.
-// CA is 1.2 / 0.5 so that it matches the calculator's defaults (spec §9).
+// docs/product/calculators.md#variant-a-formulas, item 6: the region pre-fills both rates.
+// These are our defaults, rounded from published effective rates (property tax per
+// state, insurance premium as a share of home value); the admin will edit them in
+// settings (not yet: docs/product/calculators.md#known-differences, item 2). CA is
+// 1.2 / 0.5 so that it matches the calculator's defaults
+// (docs/product/calculators.md#variant-a-inputs-and-defaults).
 export const REGION_RATE_DEFAULTS: Record<LocationRegion, RegionRates> = {
   CA: { propertyTaxRate: 1.2, insuranceRate: 0.5 },
   NY: { propertyTaxRate: 1.6, insuranceRate: 0.5 },
@@ -49,7 +51,7 @@ export interface AffordabilityInputs {
   mortgageRate: number;
 }
 
-// calculators.md Variant A "Inputs and defaults"; spec §9.
+// docs/product/calculators.md#variant-a-inputs-and-defaults.
 export const AFFORDABILITY_DEFAULTS: AffordabilityInputs = {
   grossIncomeMonthly: 5000,
   debtPaymentsMonthly: 500,
@@ -63,26 +65,26 @@ export const AFFORDABILITY_DEFAULTS: AffordabilityInputs = {
   mortgageRate: 6.4,
 };
 
-// calculators.md Variant A step 1; spec §9: payment basis is 28 % of gross income minus debt.
+// docs/product/calculators.md#variant-a-formulas, item 1: payment basis is 28 % of gross income minus debt.
 export const AFFORDABILITY_PAYMENT_SHARE_OF_INCOME = 0.28;
-// calculators.md Variant A step 2; spec §9: estimated payment capped at 2500 a month.
+// docs/product/calculators.md#variant-a-formulas, item 2: estimated payment capped at 2500 a month.
 export const AFFORDABILITY_MAX_MONTHLY_PAYMENT = 2500;
-// calculators.md Variant A step 3; spec §9: price at most 10 times the down payment.
+// docs/product/calculators.md#variant-a-formulas, item 3: price at most 10 times the down payment.
 export const AFFORDABILITY_DOWN_PAYMENT_MULTIPLE = 10;
-// calculators.md Variant A step 3; spec §9: payment·12·30 (months over 30 years).
+// docs/product/calculators.md#variant-a-formulas, item 3: payment·12·30 (months over 30 years).
 export const AFFORDABILITY_HORIZON_MONTHS = 12 * 30;
-// calculators.md Variant A step 3; spec §9: added to the two percent rates as typed.
+// docs/product/calculators.md#variant-a-formulas, item 3: added to the two percent rates as typed.
 export const AFFORDABILITY_RATE_ADDEND = 0.06;
-// calculators.md Variant A step 4; spec §9: split of the payment.
+// docs/product/calculators.md#variant-a-formulas, item 4: split of the payment.
 export const AFFORDABILITY_PRODUCT_FEE_SHARE = 0.18;
 export const AFFORDABILITY_HOMEOWNER_PRINCIPAL_SHARE = 0.36;
 export const AFFORDABILITY_INVESTOR_YIELD_SHARE = 0.23;
-// calculators.md Variant A step 5; spec §9: ratio thresholds.
+// docs/product/calculators.md#variant-a-formulas, item 5: ratio thresholds.
 export const DTI_EXCELLENT_MAX = 0.28;
 export const DTI_GOOD_MAX = 0.36;
 export const LTV_STRONG_MAX = 0.8;
 export const CUSHION_HEALTHY_MIN = 500;
-// calculators.md Variant A step 6: '<620' shows the approval notice.
+// docs/product/calculators.md#variant-a-formulas, item 6: '<620' shows the approval notice.
 export const CREDIT_NOTICE_BAND: CreditScoreBand = '<620';
 
 export type DtiLabel = 'Excellent' | 'Good' | 'High';
@@ -140,7 +142,7 @@ export function calculateAffordability(inputs: AffordabilityInputs): Affordabili
   const propertyTaxes = taxesAndInsurance * (rateSum > 0 ? taxRate / rateSum : 0.5);
   const homeownersInsurance = taxesAndInsurance - propertyTaxes;
 
-  // Step 5. calculators.md: dti is 0 when income is 0 (a negative income counts the same).
+  // Step 5 (docs/product/calculators.md#variant-a-formulas): dti is 0 when income ≤ 0.
   const dti = income > 0 ? (payment + debt) / income : 0;
   const ltv = maxHomePrice > 0 ? Math.max(0, maxHomePrice - down) / maxHomePrice : 0;
   const cushion = basis - payment;

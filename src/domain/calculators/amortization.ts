@@ -1,12 +1,12 @@
 /**
- * Level-payment amortization, as calculators.md "Notation" defines it.
+ * Level-payment amortization, as docs/product/calculators.md#notation defines it.
  * Rates are annual percentages (6.4 means 6.4 %), compounded monthly: i = r / 1200.
  */
 
-// calculators.md Notation: principalPaid is "of that 360-month schedule"; spec §9: 30 years.
+// docs/product/calculators.md#notation: the schedule is always 360 months (30 years).
 export const LOAN_TERM_MONTHS = 360;
 
-// calculators.md Notation: i = r / 1200 (percent, twelve months).
+// docs/product/calculators.md#notation: i = r / 1200 (percent, twelve months).
 const monthlyRate = (ratePercent: number): number => ratePercent / 1200;
 
 /** (1 + i)^k − 1 without the cancellation of subtracting 1 when i is tiny. */

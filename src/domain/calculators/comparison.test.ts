@@ -23,7 +23,7 @@ const inputs: fc.Arbitrary<ComparisonInputs> = fc.record({
 describe('compareWithMortgage', () => {
   const d = compareWithMortgage(COMPARISON_DEFAULTS);
 
-  it('gives the monthly figures calculators.md states for the defaults', () => {
+  it('gives the monthly figures of docs/product/calculators.md#comparison-example for the defaults', () => {
     expect(Math.round(d.mortgageMonthly)).toBe(2443);
     expect(Math.round(d.totalMortgageMonthly)).toBe(3226);
     expect(Math.round(d.productMonthly)).toBe(1864);
@@ -43,17 +43,16 @@ describe('compareWithMortgage', () => {
   });
 
   it('puts the slider minimum a whole number of steps below the maximum', () => {
-    // calculators.md states "slider 2,045–2,354", but its own rule,
-    // min = baseTotal − 5·floor(0.83409563·(year1Equity/12)/5), gives
-    // 2354.03 − 5·61 = 2,049. 2,045 is the unsnapped low end of spec §2
-    // (baseTotal − 0.83409563·year1Equity/12 = 2,044.76), which is not a whole
-    // number of steps below the maximum. We follow the rule; see the report.
+    // docs/product/calculators.md#slider: min = baseTotal − 5·floor(0.83409563·(year1Equity/12)/5),
+    // so the defaults give 2354.03 − 5·61 = 2,049, 61 steps below the maximum. The
+    // unsnapped low end, baseTotal − 0.83409563·year1Equity/12 = 2,044.76 (2,045), is
+    // not a whole number of steps below it, so the slider does not start there.
     expect(Math.round(d.slider.min)).toBe(2049);
     expect((d.slider.max - d.slider.min) / 5).toBe(61);
     expect(Math.round(d.slider.max - (COMPARISON_SLIDER_FACTOR * d.year1Equity) / 12)).toBe(2045);
   });
 
-  it('gives the year-5 totals and the net home wealth calculators.md states', () => {
+  it('gives the year-5 totals and the net home wealth of docs/product/calculators.md#comparison-example', () => {
     const year5 = d.rows[4];
     expect(year5.year).toBe(5);
     expect(Math.round(year5.total_mortgage_value)).toBe(140_879);

@@ -1,5 +1,5 @@
 /**
- * Comparison — /{slug}-vs-mortgage (calculators.md "Comparison"; spec §2, §3, §5, §9).
+ * Comparison — /{slug}-vs-mortgage (docs/product/calculators.md#comparison).
  * Calculate fixes a baseline (comparisonBaseline); the slider recomputes from it
  * cheaply (applySlider: no powers, no amortization). Pure; no rounding here.
  */

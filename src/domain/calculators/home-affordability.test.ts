@@ -18,7 +18,7 @@ const inputs: fc.Arbitrary<HomeAffordabilityInputs> = fc.record({
 const prices = (r: ReturnType<typeof calculateHomeAffordability>) => (r ? [r.maxMortgagePrice, r.defaultProductPrice, r.maxProductPrice] : null);
 
 describe('calculateHomeAffordability (variant B)', () => {
-  it('gives the calibration figures calculators.md states', () => {
+  it('gives the calibration figures of docs/product/calculators.md#variant-b-example', () => {
     const r = calculateHomeAffordability({ monthlyGrossIncome: 7916.67, monthlyDebtPayments: 0, downPayment: 10000 });
     expect(r).not.toBeNull();
     expect(Math.round(r!.maxMortgagePrice)).toBe(419_733);
@@ -29,7 +29,7 @@ describe('calculateHomeAffordability (variant B)', () => {
     expect(Math.round(r!.maxProductMonthly)).toBe(3528);
   });
 
-  it('uses the discount calculators.md derives (0.2370598)', () => {
+  it('uses the discount docs/product/calculators.md#variant-b-formulas derives (0.2370598)', () => {
     expect(HOME_AFFORDABILITY_DISCOUNT).toBeCloseTo(0.2370598, 15);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Variant B — /affordability, Home Affordability Calculator
- * (calculators.md "Variant B"; spec §3, §5, §9). Pure; no rounding here.
+ * (docs/product/calculators.md#variant-b). Pure; no rounding here.
  */
 import { amort, LOAN_TERM_MONTHS } from './amortization';
 import { toNumber } from './parse';
@@ -20,49 +20,49 @@ export interface HomeAffordabilityResult {
   maxProductMonthly: number;
 }
 
-// calculators.md Variant B "Inputs"; spec §2 (defaults 6000, 200, 10000).
+// docs/product/calculators.md#variant-b-inputs-and-constants: defaults 6000, 200, 10000.
 export const HOME_AFFORDABILITY_DEFAULTS: HomeAffordabilityInputs = {
   monthlyGrossIncome: 6000,
   monthlyDebtPayments: 200,
   downPayment: 10000,
 };
 
-// calculators.md Variant B; spec §9: mortgage rate 6.4 %, 30 years.
+// docs/product/calculators.md#variant-b-inputs-and-constants: mortgage rate 6.4 %, 30 years.
 export const HOME_AFFORDABILITY_MORTGAGE_RATE = 6.4;
 export const HOME_AFFORDABILITY_TERM_MONTHS = LOAN_TERM_MONTHS;
-// calculators.md Variant B; spec §9: debt-to-income limit 43 %.
+// docs/product/calculators.md#variant-b-inputs-and-constants: debt-to-income limit 43 %.
 export const HOME_AFFORDABILITY_DTI_LIMIT = 0.43;
-// calculators.md Variant B; spec §9: property tax 1.2 % of the price a year.
+// docs/product/calculators.md#variant-b-inputs-and-constants: property tax 1.2 % of the price a year.
 export const HOME_AFFORDABILITY_PROPERTY_TAX_RATE = 0.012;
-// calculators.md Variant B; spec §9: insurance 945 a year.
+// docs/product/calculators.md#variant-b-inputs-and-constants: insurance 945 a year.
 export const HOME_AFFORDABILITY_INSURANCE_ANNUAL = 945;
-// calculators.md Variant B; spec §9: calibration income 7916.67, debt 0, down 10000 → 419,733.
+// docs/product/calculators.md#variant-b-inputs-and-constants: calibration income 7916.67, debt 0, down 10000 → 419,733.
 export const HOME_AFFORDABILITY_CALIBRATION_INCOME = 7916.67;
 export const HOME_AFFORDABILITY_CALIBRATION_DOWN_PAYMENT = 10000;
 export const HOME_AFFORDABILITY_CALIBRATION_PRICE = 419733;
-// calculators.md Variant B step 3; spec §9: floor of down payment plus 50000.
+// docs/product/calculators.md#variant-b-formulas, item 3: floor of down payment plus 50000.
 export const HOME_AFFORDABILITY_MIN_PRICE_ABOVE_DOWN = 50000;
-// calculators.md Variant B; spec §9: reference rate 5.5 %, base discount 0.2190598,
+// docs/product/calculators.md#variant-b-inputs-and-constants: reference rate 5.5 %, base discount 0.2190598,
 // 0.0002 per 0.01 point of rate gap.
 export const HOME_AFFORDABILITY_REFERENCE_RATE = 5.5;
 export const HOME_AFFORDABILITY_BASE_DISCOUNT = 0.2190598;
 export const HOME_AFFORDABILITY_DISCOUNT_PER_GAP_POINT = 0.0002;
-// calculators.md Variant B step 4; spec §9: extra 0.9 % of the loan a year above 80 % LTV.
+// docs/product/calculators.md#variant-b-formulas, item 4: extra 0.9 % of the loan a year above 80 % LTV.
 export const HOME_AFFORDABILITY_EXTRA_RATE = 0.009;
 export const HOME_AFFORDABILITY_EXTRA_LTV_THRESHOLD = 0.8;
-// calculators.md Variant B step 5; spec §9: price and monthly factors of the product cards.
+// docs/product/calculators.md#variant-b-formulas, item 5: price and monthly factors of the product cards.
 export const HOME_AFFORDABILITY_DEFAULT_PRODUCT_PRICE_FACTOR = 1.18;
 export const HOME_AFFORDABILITY_DEFAULT_PRODUCT_MONTHLY_FACTOR = 0.82;
 export const HOME_AFFORDABILITY_MAX_PRODUCT_PRICE_FACTOR = 1.28;
 
-// calculators.md Variant B step 4: 0.2190598 + 0.0002·round((6.4 − 5.5)·100) = 0.2370598.
+// docs/product/calculators.md#variant-b-formulas, item 4: 0.2190598 + 0.0002·round((6.4 − 5.5)·100) = 0.2370598.
 export const HOME_AFFORDABILITY_DISCOUNT =
   HOME_AFFORDABILITY_BASE_DISCOUNT +
   HOME_AFFORDABILITY_DISCOUNT_PER_GAP_POINT * Math.round((HOME_AFFORDABILITY_MORTGAGE_RATE - HOME_AFFORDABILITY_REFERENCE_RATE) * 100);
 
 type Evaluation = { result: HomeAffordabilityResult; reason: null } | { result: null; reason: string };
 
-// User-facing reasons for an empty result (spec §5: the result is cleared).
+// User-facing reasons for an empty result (docs/product/calculators.md#variant-b-formulas: no result, and why).
 const REASON_NO_INCOME = 'Enter your monthly gross household income (more than $0) and we’ll show what you could afford.';
 const REASON_NEGATIVE_DOWN = 'Your down payment can’t be negative. Enter 0 if you haven’t saved one yet.';
 const REASON_DEBTS_TOO_HIGH = `Your monthly debt payments already take up the full ${Math.round(
@@ -85,7 +85,7 @@ function evaluate(inputs: HomeAffordabilityInputs): Evaluation {
     (HOME_AFFORDABILITY_CALIBRATION_PRICE * budget) / calibrationBudget + (down - HOME_AFFORDABILITY_CALIBRATION_DOWN_PAYMENT),
     down + HOME_AFFORDABILITY_MIN_PRICE_ABOVE_DOWN,
   );
-  // Unreachable while down ≥ 0 (the floor is ≥ 50000), kept because calculators.md states it.
+  // Unreachable while down ≥ 0 (the floor is ≥ 50000), kept as a rule (docs/product/calculators.md#variant-b-formulas, item 3).
   if (maxMortgagePrice <= 0) return { result: null, reason: REASON_NO_PRICE };
 
   // Step 4.
@@ -115,7 +115,7 @@ function evaluate(inputs: HomeAffordabilityInputs): Evaluation {
   };
 }
 
-/** The three cards of variant B, or `null` when there is no result (spec §5). */
+/** The three cards of variant B, or `null` when there is no result (docs/product/calculators.md#variant-b-formulas). */
 export function calculateHomeAffordability(inputs: HomeAffordabilityInputs): HomeAffordabilityResult | null {
   return evaluate(inputs).result;
 }

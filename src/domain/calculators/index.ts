@@ -1,5 +1,5 @@
 /**
- * Public entry points of the three calculators (calculators.md "Public entry points"):
+ * Public entry points of the three calculators (docs/product/calculators.md#public-entry-points):
  * pure functions shared by the pages, the server and the tests.
  */
 export { calculateAffordability } from './affordability';

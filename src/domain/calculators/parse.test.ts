@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { toNumber } from './parse';
 
-describe('toNumber (calculators.md: empty or non-numeric input counts as 0)', () => {
+describe('toNumber (docs/product/calculators.md#input-parsing: empty or non-numeric input counts as 0)', () => {
   it.each([
     ['', 0],
     ['   ', 0],

@@ -1,7 +1,6 @@
 /**
  * Turns whatever a form field holds into a number for the calculators.
- * calculators.md: "Empty or non-numeric input counts as 0 in all three calculators."
- * spec §5: variant A treats empty as 0; variant B treats non-numeric as 0.
+ * docs/product/calculators.md#input-parsing: empty or non-numeric input counts as 0 in all three calculators.
  */
 
 // Optional sign, optional dollar sign (either order), then either plain digits or
