@@ -139,7 +139,7 @@ function AffordabilityCalculator() {
   });
   const price = result.maxHomePrice;
   const payment = result.estimatedMonthlyPayment;
-  // Which limit set the price, in words (calculators.md step 3: the lesser of two).
+  // Which limit set the price, in words (docs/product/calculators.md#variant-a-formulas, item 3: the lesser of two).
   const limit =
     price === 0
       ? down <= 0
@@ -299,7 +299,7 @@ function AffordabilityCalculator() {
   );
 }
 
-/** Variant A, /how-much-home-can-i-afford (spec §2, §3; calculators.md 'Variant A'). */
+/** Variant A, /how-much-home-can-i-afford (docs/product/calculators.md#variant-a). */
 export default function AffordabilityPage() {
   return <AffordabilityCalculator key={useOutsideNavigationKey()} />;
 }

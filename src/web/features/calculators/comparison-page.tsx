@@ -56,7 +56,7 @@ const inputsOf = (v: SearchValues<Param>): ComparisonInputs => ({
 const sameInputs = (a: ComparisonInputs, b: ComparisonInputs) => (Object.keys(a) as (keyof ComparisonInputs)[]).every((key) => a[key] === b[key]);
 
 const YEARS_MESSAGE = `Enter a whole number of years from ${YEARS_MIN} to ${YEARS_MAX}`;
-// spec §5: Years to Display 1–10; anything else is refused, not clamped.
+// docs/product/calculators.md#comparison-inputs: Years to Display 1–10; anything else is refused, not clamped.
 const yearsValid = (text: string) => {
   const years = toNumber(text);
   return text.trim() !== '' && Number.isInteger(years) && years >= YEARS_MIN && years <= YEARS_MAX;
@@ -78,7 +78,7 @@ function ComparisonCalculator() {
   const defaults = useCalculatorDefaults();
   const spec = useMemo(() => searchSpec(defaults), [defaults]);
   const [v, update] = useSearchState(spec);
-  // Calculate fixes the baseline (calculators.md 'Comparison'); the slider only reapplies it.
+  // Calculate fixes the baseline (docs/product/calculators.md#comparison-baseline); the slider only reapplies it.
   const [calculated, setCalculated] = useState<Calculated | null>(() => (v.calc === '1' ? calculate(v) : null));
   const yearsRef = useRef<HTMLInputElement>(null);
   const stale = calculated !== null && !sameInputs(calculated.inputs, inputsOf(v));
@@ -279,7 +279,7 @@ function NetWealthLine({ years, product, mortgage }: { years: number; product: n
   );
 }
 
-/** The comparison, /{slug}-vs-mortgage (spec §2, §3, §5; calculators.md 'Comparison'). */
+/** The comparison, /{slug}-vs-mortgage (docs/product/calculators.md#comparison). */
 export default function ComparisonPage() {
   return <ComparisonCalculator key={useOutsideNavigationKey()} />;
 }

@@ -50,7 +50,7 @@ function HomeAffordabilityCalculator() {
   const defaults = useCalculatorDefaults();
   const spec = useMemo(() => searchSpec(defaults), [defaults]);
   const [v, update] = useSearchState(spec);
-  // The inputs of the last Calculate (spec §2: results only after Calculate). A shared
+  // The inputs of the last Calculate (docs/product/calculators.md#variant-b-page: results only after Calculate). A shared
   // link carries calc=1, so it opens calculated.
   const [calculated, setCalculated] = useState<HomeAffordabilityInputs | null>(() => (v.calc === '1' ? inputsOf(v) : null));
   const stale = calculated !== null && !sameInputs(calculated, inputsOf(v));
@@ -213,7 +213,7 @@ function CustomizeLink({ price, down }: { price: number; down: number }) {
   );
 }
 
-/** Variant B, /affordability (spec §2, §3, §5; calculators.md 'Variant B'). */
+/** Variant B, /affordability (docs/product/calculators.md#variant-b). */
 export default function HomeAffordabilityPage() {
   return <HomeAffordabilityCalculator key={useOutsideNavigationKey()} />;
 }

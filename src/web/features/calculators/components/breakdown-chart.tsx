@@ -17,7 +17,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 const GAP = 2;
 
 /**
- * The monthly payment split into its parts (calculators.md Variant A step 4): a ring
+ * The monthly payment split into its parts (docs/product/calculators.md#variant-a-formulas, item 4): a ring
  * chart for the shape and a legend with every figure. The legend carries the
  * information, so the drawing is hidden from assistive technology.
  */

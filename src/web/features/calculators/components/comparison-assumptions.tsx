@@ -32,7 +32,7 @@ const rate = (percent: number) => p(percent / 100);
 const dollars = (n: number) => `$${n.toFixed(Number.isInteger(n) ? 0 : 2)}`;
 
 /**
- * Every constant of calculators.md's Comparison section, in words, so a reader can
+ * Every constant of docs/product/calculators.md#comparison, in words, so a reader can
  * check the figures (issue 3). Quiet and folded away (visual.md 'Calculators').
  */
 export function ComparisonAssumptions({ productName: n }: { productName: string }) {

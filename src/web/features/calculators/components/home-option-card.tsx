@@ -15,7 +15,7 @@ interface HomeOptionCardProps {
   testId?: string;
 }
 
-/** One of variant B's three result cards (spec §2). */
+/** One of variant B's three result cards (docs/product/calculators.md#variant-b-page). */
 export function HomeOptionCard({ kind, tag, title, description, price, monthly, action, testId }: HomeOptionCardProps) {
   return (
     <Card className="relative overflow-hidden" data-testid={testId}>

@@ -22,7 +22,7 @@ const mozThumb =
   '[&::-moz-range-thumb]:size-7 [&::-moz-range-thumb]:appearance-none [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-[3px] [&::-moz-range-thumb]:border-primary [&::-moz-range-thumb]:bg-card [&::-moz-range-thumb]:shadow-[var(--shadow-raised)]';
 
 /**
- * The comparison's payment slider (spec §2, calculators.md 'Slider'): a native range
+ * The comparison's payment slider (docs/product/calculators.md#slider): a native range
  * input, so arrows move one $5 step, Page Up/Down ten, Home/End the ends, on every
  * device and screen reader, and `aria-valuetext` reads dollars.
  */

@@ -30,7 +30,7 @@ function Column({ kind, title, lines, total, testId }: { kind: 'product' | 'mort
   );
 }
 
-/** Both monthly payments side by side, then what the difference means (spec §2, §3 'Comparison'). */
+/** Both monthly payments side by side, then what the difference means (docs/product/calculators.md#comparison-page). */
 export function PaymentSummary({ result, productName }: { result: ComparisonResult; productName: string }) {
   const saves = result.monthlySavings >= 0;
   return (

@@ -15,7 +15,7 @@ export interface RatioTile {
 const badgeFor: Record<Tone, 'success' | 'warning' | 'destructive'> = { good: 'success', fair: 'warning', poor: 'destructive' };
 const railFor: Record<Tone, string> = { good: 'bg-success', fair: 'bg-warning', poor: 'bg-destructive' };
 
-/** Variant A's three ratio badges (calculators.md step 5), each with its figure and what it means. */
+/** Variant A's three ratio badges (docs/product/calculators.md#variant-a-formulas, item 5), each with its figure and what it means. */
 export function RatioTiles({ tiles }: { tiles: RatioTile[] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-3">

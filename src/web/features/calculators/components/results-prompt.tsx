@@ -8,7 +8,7 @@ interface ResultsPromptProps {
   points?: string[];
 }
 
-/** What the results column shows before the first Calculate (spec §2). */
+/** What the results column shows before the first Calculate (docs/product/calculators.md#variant-b-page, #comparison-page). */
 export function ResultsPrompt({ title, children, points }: ResultsPromptProps) {
   return (
     <div className="flex h-full min-h-64 flex-col items-center justify-center rounded-[var(--radius-card)] border border-dashed border-input bg-card/60 px-6 py-12 text-center">

@@ -8,7 +8,7 @@ const cell = 'px-3 py-2.5 text-right whitespace-nowrap';
 const sticky = 'sticky left-0 z-10 shadow-[inset_-1px_0_0_var(--color-border)]';
 
 /**
- * 'Equity & Wealth Schedule Comparison' (spec §2): the eight columns, currency strings,
+ * 'Equity & Wealth Schedule Comparison' (docs/product/calculators.md#schedule-table): the eight columns, currency strings,
  * and the bold 'Net Home Wealth' row. It scrolls sideways inside its own box on
  * phones; the box is focusable so keyboard users can scroll it too.
  */

@@ -25,10 +25,9 @@ export interface CalculatorDefaults {
 }
 
 /**
- * The calculators' defaults with the back office's settings applied (decisions.md
- * 'Back office': 'Settings are stored and become the defaults of the public
- * calculators'), field by field; a setting that is missing keeps the domain
- * constant (calculators.md, spec §9), so a partial setting never breaks a page.
+ * The calculators' defaults with the back office's settings applied
+ * (docs/product/calculators.md#defaults-from-settings), field by field; a setting that is
+ * missing keeps the domain constant, so a partial setting never breaks a page.
  *
  * - mortgageRateDefault → the affordability and comparison mortgage rates;
  * - propertyTaxRateDefault, insuranceRateDefault, hoaDefault → the affordability
@@ -37,7 +36,7 @@ export interface CalculatorDefaults {
  *
  * Not from the settings: the region pre-fill rates (choosing a region still sets
  * its own tax and insurance rates), and variant B (/affordability), whose rate is
- * part of its calibrated model (spec §9 'Calculator variant B'). The settings'
+ * part of its calibrated model (docs/product/calculators.md#variant-b-inputs-and-constants). The settings'
  * transferFeeConfig and featureFlags are stored but not read by any page yet.
  */
 export function calculatorDefaultsFrom(settings: Partial<PublicSettings>): CalculatorDefaults {

@@ -15,7 +15,7 @@ export function comparisonHref({ price, down, rate }: { price: number; down: num
   return `${comparisonPath(brand)}?${params}`;
 }
 
-/** The application, carrying the home the visitor looked at (decisions.md 'Home application': 'Home you want'). */
+/** The application, carrying the home the visitor looked at (docs/product/application.md#home-you-want). */
 export function applyHref({ price, down }: { price: number; down: number }): string {
   return `/apply?${new URLSearchParams({ price: whole(price), down: whole(down) })}`;
 }
