@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // The guard reads each page's `handle` (decisions.md 'Routes': /dashboard for every signed-in user).
+            // The guard reads each page's `handle` (docs/product/public-site.md#routes: /dashboard for every signed-in user).
             lazy: page(() => import('./components/layout/signed-in-layout')),
             children: [
               {

@@ -25,7 +25,8 @@ export function applyServerFieldErrors<T extends FieldValues>(
 }
 
 /**
- * The description of an error toast: spec §8's text for the action, except when
+ * The description of an error toast: the text the area's docs/product page lists under
+ * Messages for the action (e.g. docs/product/accounts.md#messages), except when
  * the server asks the visitor to wait (429, its message says how long) or the
  * server could not be reached (the client's message says so).
  */

@@ -1,4 +1,4 @@
-/** Where a visitor goes after signing in when no page asked for it (spec §2 /auth/signin). */
+/** Where a visitor goes after signing in when no page asked for it (docs/product/accounts.md#screens). */
 export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
 /**

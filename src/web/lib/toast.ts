@@ -1,5 +1,6 @@
 /**
- * The one toast helper: a title and a description, as spec §8 words them.
+ * The one toast helper: a title and a description, as each area's docs/product page
+ * words them under Messages (docs/product/public-site.md#general-constants).
  * The toaster (sonner) is downloaded and mounted only when the first toast is
  * shown, so pages that never toast don't pay for it (landing JS budget, ADR 005).
  */

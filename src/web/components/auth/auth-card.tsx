@@ -7,7 +7,7 @@ interface AuthCardProps {
   /** A decorative icon above the title (success, error, mail…). */
   icon?: ReactNode;
   children?: ReactNode;
-  /** The links under the card's body (spec §2: each screen's links). */
+  /** The links under the card's body (docs/product/accounts.md#screens: each screen's links). */
   footer?: ReactNode;
 }
 

@@ -22,7 +22,7 @@ const item =
   'flex min-h-11 w-full items-center gap-3 rounded-[var(--radius-control)] px-3 text-[15px] font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:text-muted-foreground';
 
 /**
- * The avatar (spec §2 'Dashboard header') opens a small disclosure panel: who is
+ * The avatar (docs/product/dashboard.md#header) opens a small disclosure panel: who is
  * signed in, the signed-in pages and 'Sign out'. A disclosure, not an ARIA menu:
  * Tab moves through its links as anywhere else; Escape and a click outside close it.
  */

@@ -11,7 +11,7 @@ import { LogoMark } from './logo';
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-[15px] font-medium transition-colors hover:text-primary', isActive ? 'text-primary' : 'text-foreground/80');
 
-/** spec §2 'Dashboard header': the avatar (account menu), the logo and a settings button to /account. */
+/** docs/product/dashboard.md#header: the avatar (account menu), the logo and a settings button to /account. */
 export function AppHeader({ user }: { user: SessionUser }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">

@@ -8,7 +8,7 @@ const ITEMS = [
   { to: '/chat', label: 'Chat', icon: MessageCircle },
 ] as const;
 
-/** spec §2 'Dashboard': the bottom navigation on phones (Explore, Dashboard, Chat). */
+/** docs/product/public-site.md#navigation: the bottom navigation on phones (Explore, Dashboard, Chat). */
 export function BottomNav() {
   return (
     <nav

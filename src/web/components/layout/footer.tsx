@@ -8,7 +8,7 @@ import { LogoMark } from './logo';
 const heading = 'mb-3 text-sm font-semibold uppercase tracking-wider text-white';
 const link = 'rounded text-[15px] text-white/85 underline-offset-4 hover:text-white hover:underline focus-visible:outline-white';
 
-/** spec §2 'Footer': Contact Us, Social, Menu, privacy link, the coin site, disclaimers, copyright. */
+/** docs/product/public-site.md#footer: Contact Us, Social, Menu, privacy link, the coin site, disclaimers, copyright. */
 export function Footer() {
   return (
     <footer className="bg-primary text-white">

@@ -30,7 +30,7 @@ function accessOf(matches: ReturnType<typeof useMatches>): Required<Pick<RouteAc
 }
 
 /**
- * The browser's route guard (spec §6, decisions.md 'Routes'). It only saves a
+ * The browser's route guard (docs/product/accounts.md#roles-and-access). It only saves a
  * round trip: the server checks every request itself.
  * - no session → /auth/signin?redirectTo=<the wanted path and query>;
  * - signed in below the page's rank → / ;

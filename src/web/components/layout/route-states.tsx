@@ -3,7 +3,7 @@ import { Link, useRouteError } from 'react-router';
 import { useEffect } from 'react';
 import { Button } from '../ui/button';
 
-/** spec §2: the 404 page ('Oops! Page not found', 'Return to Home'). */
+/** docs/product/public-site.md#not-found: the 404 page ('Oops! Page not found', 'Return to Home'). */
 export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

@@ -8,7 +8,7 @@ import { VerifyEmailBanner } from './verify-email-banner';
 
 function Shell() {
   const user = useSignedInUser();
-  // Pages that declare `handle.bottomNav` get the phone navigation of spec §2 'Dashboard'.
+  // Pages that declare `handle.bottomNav` get the phone bottom navigation (docs/product/public-site.md#navigation).
   const bottomNav = useMatches().some((match) => (match.handle as RouteAccess | undefined)?.bottomNav);
   return (
     <div className="flex min-h-dvh flex-col">

@@ -12,7 +12,7 @@ interface NavItem {
   label: string;
 }
 
-/** spec §2 'Public top navigation', including the waitlist page's variant. */
+/** The public top bar (docs/product/public-site.md#navigation), including the waitlist page's variant. */
 export function navItems(pathname: string): { links: NavItem[]; showJoin: boolean } {
   const calculator = { to: '/how-much-home-can-i-afford', label: 'Home Calculator' };
   const comparison = { to: comparisonPath(brand), label: `${brand.name} vs. Mortgage` };

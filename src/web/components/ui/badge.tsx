@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-/** spec §4 badge variants: default, secondary, destructive, outline. */
+/** The status badges' variants: default, secondary, destructive, outline (docs/product/application.md#statuses). */
 export const badgeVariants = cva('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', {
   variants: {
     variant: {

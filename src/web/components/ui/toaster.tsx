@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 
 /**
- * spec §9: bottom-right, Alt+T, about 3 visible, about 4 s. Styled with our tokens
+ * Toasts (docs/product/public-site.md#general-constants): bottom-right, Alt+T, about 3 visible, about 4 s. Styled with our tokens
  * rather than sonner's rich colors, whose light-green success text fails WCAG AA.
  */
 export default function Toaster({ onReady }: { onReady: () => void }) {

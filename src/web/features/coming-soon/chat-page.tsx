@@ -2,7 +2,7 @@ import { MessageCircle } from 'lucide-react';
 import { brand } from '../../lib/config';
 import { ComingSoon } from './coming-soon';
 
-/** /chat (spec §2 route list: linked from the bottom navigation, content not shown). */
+/** /chat (docs/product/public-site.md#coming-soon-pages: linked from the bottom navigation, content not shown). */
 export default function ChatPage() {
   return (
     <ComingSoon icon={MessageCircle} title="Chat with us">

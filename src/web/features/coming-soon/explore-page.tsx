@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { ComingSoon } from './coming-soon';
 
-/** /explore (spec §2 route list: linked from the bottom navigation, content not shown). */
+/** /explore (docs/product/public-site.md#coming-soon-pages: linked from the bottom navigation, content not shown). */
 export default function ExplorePage() {
   return (
     <ComingSoon icon={Compass} title="Explore homes">

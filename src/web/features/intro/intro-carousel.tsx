@@ -12,7 +12,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 type Direction = 'forward' | 'backward';
 
 /**
- * spec §2 'Intro carousel', following the WAI-ARIA APG carousel pattern: a rotation
+ * docs/product/public-site.md#intro-carousel, following the WAI-ARIA APG carousel pattern: a rotation
  * control, slide picker buttons, a live region that is polite only while rotation is
  * off, and rotation that holds while keyboard focus is inside.
  */
@@ -25,7 +25,7 @@ export function IntroCarousel({ slides, label }: { slides: IntroSlide[]; label: 
   const prevRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
 
-  // spec §9: every 8000 ms until the last slide; never under prefers-reduced-motion.
+  // docs/product/public-site.md#intro-carousel: every 8000 ms until the last slide; never under prefers-reduced-motion.
   const canRotate = !reducedMotion && index < last;
   const rotating = canRotate && playing && !focusHeld;
 

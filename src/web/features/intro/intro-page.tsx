@@ -4,7 +4,7 @@ import { IntroCarousel } from './intro-carousel';
 
 const slides = introSlides(brand);
 
-/** spec §2 'Intro carousel' at /intro. */
+/** The intro carousel at /intro (docs/product/public-site.md#intro-carousel). */
 export default function IntroPage() {
   return (
     <div className="bg-[radial-gradient(ellipse_at_top,var(--color-primary-soft),transparent_70%)]">

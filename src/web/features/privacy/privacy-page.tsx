@@ -7,7 +7,7 @@ import { PolicySectionView } from './policy-section';
 
 const policy = privacyPolicy(brand);
 
-/** spec §2 'Privacy policy' and decisions.md 'Privacy'. */
+/** The privacy policy at /privacy-policy (docs/product/privacy.md#privacy-policy-page). */
 export default function PrivacyPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 md:py-16">
