@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, PASSWORD_MAX } from './auth';
-import { safeString } from './safe-text';
+import { safeIsoDateTime, safeString } from './safe-text';
 
 /**
  * Changing the account's e-mail address (issue 12; the e-sign disclosure promises
@@ -21,10 +21,11 @@ export const confirmEmailChangeSchema = z.object({
   token: safeString({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(200, 'The link is not valid'),
 });
 
-/** What GET /api/me/email and POST /api/me/email answer. */
-export interface EmailState {
-  email: string;
-  emailVerified: boolean;
+/** What GET /api/me/email, POST /api/me/email and its confirmation answer. */
+export const emailStateSchema = z.object({
+  email: safeString(),
+  emailVerified: z.boolean(),
   /** A change waiting for its link to be opened, or null. */
-  pending: { email: string; expiresAt: string } | null;
-}
+  pending: z.object({ email: safeString(), expiresAt: safeIsoDateTime('A date-time') }).nullable(),
+});
+export type EmailState = z.output<typeof emailStateSchema>;

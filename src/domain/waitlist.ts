@@ -157,6 +157,9 @@ export const waitlistRequestSchema = waitlistSchema.extend({
   website: safeString().max(500).optional(),
 });
 
+/** What `POST /api/waitlist` answers when it accepts a submission, a repeat or a bot's alike (docs/product/waitlist.md#reply). */
+export const waitlistReplySchema = z.object({ status: z.literal('success') });
+
 export const WAITLIST_EMPTY: Record<keyof WaitlistForm, string | boolean> = {
   firstName: '',
   lastName: '',

@@ -129,10 +129,10 @@ export function createApp(deps: Deps) {
     async () => (await openApiDocument(api, deps.auth, deps.brand.name)) as { openapi: string; paths: Record<string, Record<string, unknown>> },
   );
   api.route('/', mailOutboxRoutes());
-  api.route('/api/waitlist', waitlistRoutes());
+  api.route('/', waitlistRoutes());
   // better-auth: sign-up, sign-in, sessions, verification, reset, two-factor (docs/decisions/006-accounts.md).
   api.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
-  api.route('/api/me', meRoutes());
+  api.route('/', meRoutes());
   // The signed-in user's own application and documents (docs/decisions/007-applications-and-documents.md).
   api.route('/api/application', applicationRoutes());
   api.route('/api/documents', documentRoutes());

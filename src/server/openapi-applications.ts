@@ -171,17 +171,3 @@ export function applicationPaths() {
     },
   };
 }
-
-/** DELETE /api/me, merged into the `/api/me` path item of openapi-accounts.ts. */
-export const deleteMeOperation = {
-  tags: ['accounts'],
-  summary: 'Deletes the account and everything of it (application, documents, waitlist entry); signs out',
-  requestBody: { required: true, content: json({ type: 'object', properties: { password: str }, required: ['password'] }) },
-  responses: {
-    200: { description: '`{ deleted: true }`; the session cookie is cleared' },
-    400: errorResponse('invalid_password or validation_failed'),
-    409: errorResponse('last_admin'),
-    429: errorResponse('rate_limited'),
-    401: errorResponse('unauthenticated'),
-  },
-};

@@ -104,4 +104,34 @@ describe('/api/openapi.json', () => {
     expect(Object.keys(op('/api/admin/waitlist', 'post').responses)).toEqual(expect.arrayContaining(['201', '400', '409']));
     expect(Object.keys(op('/api/admin/waitlist/export', 'get').responses['200']?.content ?? {})).toEqual(['text/csv']);
   });
+
+  it("documents the waitlist and the signed-in user's own routes from their contracts", () => {
+    type Schema = { properties?: Record<string, Schema>; required?: string[] };
+    type Operation = {
+      security?: unknown[];
+      requestBody?: { content: Record<string, { schema: Schema }> };
+      responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+    };
+    const op = (path: string, method: string) => document.paths[path]?.[method] as unknown as Operation;
+    const reply = (operation: Operation, status: string) => operation.responses[status]?.content?.['application/json']?.schema;
+    const body = (operation: Operation) => operation.requestBody?.content['application/json']?.schema;
+
+    const waitlist = op('/api/waitlist', 'post');
+    expect(waitlist.security).toEqual([]);
+    expect(Object.keys(body(waitlist)?.properties ?? {})).toEqual(expect.arrayContaining(['firstName', 'email', 'contactConsent', 'timestamp', 'website']));
+    expect(Object.keys(reply(waitlist, '200')?.properties ?? {})).toEqual(['status']);
+    expect(Object.keys(waitlist.responses)).toEqual(expect.arrayContaining(['200', '400', '429']));
+
+    expect(Object.keys(reply(op('/api/me', 'get'), '200')?.properties ?? {})).toEqual(
+      expect.arrayContaining(['id', 'email', 'phone', 'role', 'rank', 'emailVerified', 'twoFactorEnabled', 'createdAt']),
+    );
+    expect(Object.keys(body(op('/api/me', 'patch'))?.properties ?? {})).toEqual(['firstName', 'lastName', 'phone']);
+    const deleteMe = op('/api/me', 'delete');
+    expect(Object.keys(reply(deleteMe, '200')?.properties ?? {})).toEqual(['ok']);
+    expect(Object.keys(deleteMe.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409', '429']));
+    expect(Object.keys(reply(op('/api/me/status', 'get'), '200')?.properties ?? {})).toEqual(expect.arrayContaining(['dashboardStatus', 'application']));
+    expect(Object.keys(op('/api/me/export', 'get').responses)).toEqual(expect.arrayContaining(['200', '401']));
+    expect(Object.keys(reply(op('/api/me/email', 'post'), '202')?.properties ?? {})).toEqual(['email', 'emailVerified', 'pending']);
+    expect(Object.keys(op('/api/me/email/confirm', 'post').responses)).toEqual(expect.arrayContaining(['200', '400', '409']));
+  });
 });

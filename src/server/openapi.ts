@@ -1,11 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from 'hono';
-import { z } from 'zod';
-import { waitlistRequestSchema } from '../domain/waitlist';
 import { DISABLED_PATHS, type Auth } from './auth/create-auth';
-import { accountPaths, meSchema } from './openapi-accounts';
 import { adminPaths } from './openapi-admin';
-import { applicationPaths, applicationSchemas, deleteMeOperation } from './openapi-applications';
+import { applicationPaths, applicationSchemas } from './openapi-applications';
 
 const errorSchema = {
   type: 'object',
@@ -22,8 +19,6 @@ const errorSchema = {
     },
   },
 };
-
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
 type Paths = Record<string, Record<string, unknown>>;
 
@@ -74,34 +69,18 @@ async function buildDocument<E extends Env>(router: OpenAPIHono<E>, auth: Auth, 
 
 /** The hand-written part, for the routes not yet declared in src/domain/api. */
 function legacyDocument(productName: string) {
-  const accounts = accountPaths();
   return {
     openapi: '3.1.0',
     info: { title: `${productName} API`, version: '1' },
     components: {
       schemas: {
         Error: errorSchema,
-        WaitlistSubmission: z.toJSONSchema(waitlistRequestSchema, { io: 'input', unrepresentable: 'any' }),
-        Me: meSchema,
         ...applicationSchemas(),
       },
     },
     paths: {
-      ...accounts,
-      '/api/me': { ...accounts['/api/me'], delete: deleteMeOperation },
       ...applicationPaths(),
       ...adminPaths(),
-      '/api/waitlist': {
-        post: {
-          summary: 'Joins the waitlist (one entry per e-mail address; a repeat updates it)',
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WaitlistSubmission' } } } },
-          responses: {
-            200: { description: 'Accepted', content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'success' } } } } } },
-            400: errorResponse('A field is missing or invalid; `fields` names each one'),
-            429: errorResponse('Too many submissions from this address'),
-          },
-        },
-      },
     },
   };
 }

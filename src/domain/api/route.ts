@@ -41,8 +41,8 @@ export interface RouteContract {
    * and validates these fields with this schema.
    */
   form?: AnyObject;
-  /** Success answers by status (302: a redirect, answered as a Response); errors are the API's one shape and are added to the document. */
-  responses: Partial<Record<200 | 201 | 302, Reply>>;
+  /** Success answers by status (202: accepted, nothing changed yet; 302: a redirect, answered as a Response); errors are the API's one shape and are added to the document. */
+  responses: Partial<Record<200 | 201 | 202 | 302, Reply>>;
   /** Error statuses beyond those implied by the access and the inputs (401/403, 400, 404). */
   errors?: readonly (404 | 409 | 413 | 415 | 422 | 429 | 503)[];
 }
@@ -50,8 +50,8 @@ export interface RouteContract {
 /** Declares a route; an identity function that keeps the literal types for inference. */
 export const defineRoute = <const C extends RouteContract>(contract: C): C => contract;
 
-/** The status of a route's success answer: 201 when it declares one, otherwise 200. */
-export type SuccessStatus<C extends RouteContract> = C['responses'] extends { 201: Reply } ? 201 : 200;
+/** The status of a route's success answer: 201 or 202 when it declares one, otherwise 200. */
+export type SuccessStatus<C extends RouteContract> = C['responses'] extends { 201: Reply } ? 201 : C['responses'] extends { 202: Reply } ? 202 : 200;
 
 type ReplyOf<C extends RouteContract> = NonNullable<C['responses'][SuccessStatus<C>]>;
 

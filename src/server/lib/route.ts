@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
-import type { Context, Env } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { ReplyBody, RouteContract, SuccessStatus } from '../../domain/api/route';
 import { AppError, validationError } from './errors';
@@ -100,12 +100,26 @@ export function routeConfigOf(contract: RouteContract, { withForm = false } = {}
 }
 
 /**
+ * A body that is not JSON (or none where one is declared) answers the API's `invalid_json`,
+ * as before route contracts, rather than the validator's bare 400. Read once: the
+ * validator then reads the same parsed body.
+ */
+const jsonBodyFirst: MiddlewareHandler = async (c, next) => {
+  try {
+    await c.req.json();
+  } catch {
+    throw new AppError(400, 'invalid_json', 'The request body must be valid JSON.');
+  }
+  await next();
+};
+
+/**
  * Registers `contract` on `router` with `handler`. A streamed multipart route is
  * registered without a body validator (which would buffer the upload) and documented
  * with its form separately.
  */
 export function route<C extends RouteContract, E extends Env>(router: OpenAPIHono<E>, contract: C, handler: RouteHandler<C, E>): void {
-  const success = (contract.responses[201] ? 201 : 200) as SuccessStatus<C>;
+  const success = (contract.responses[201] ? 201 : contract.responses[202] ? 202 : 200) as SuccessStatus<C>;
   const reply = contract.responses[success];
   const checkReplies = process.env.NODE_ENV === 'test' && reply?.schema;
   const run = async (c: Context<E>) => {
@@ -129,6 +143,6 @@ export function route<C extends RouteContract, E extends Env>(router: OpenAPIHon
     router.openapi({ ...config, hide: true }, run as never);
     router.openAPIRegistry.registerPath(routeConfigOf(contract, { withForm: true }));
   } else {
-    router.openapi(config, run as never);
+    router.openapi(contract.body ? { ...config, middleware: [jsonBodyFirst] } : config, run as never);
   }
 }

@@ -80,6 +80,13 @@ describe("the user's own data: status, export, deletion", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.code).toBe('invalid_password');
     expect((await member.browser.request('DELETE', '/api/me', {})).status).toBe(400);
+    const notJson = await fetch(`${app.url}/api/me`, {
+      method: 'DELETE',
+      headers: { cookie: member.browser.cookieHeader, origin: app.config.APP_URL, 'content-type': 'application/json' },
+      body: '{"password": ',
+    });
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).error.code).toBe('invalid_json');
     expect((await member.browser.get('/api/me')).status).toBe(200);
   });
 
@@ -97,7 +104,7 @@ describe("the user's own data: status, export, deletion", () => {
     const filesBefore = storedFiles(app);
 
     const reply = await member.browser.request('DELETE', '/api/me', { password: member.account.password });
-    expect(reply).toMatchObject({ status: 200, body: { deleted: true } });
+    expect(reply).toMatchObject({ status: 200, body: { ok: true } });
     expect(reply.headers.getSetCookie().some((c) => /session_token=;/.test(c) || /session_token=.*Max-Age=0/i.test(c))).toBe(true);
 
     for (const table of [users, sessions, accounts, twoFactors, applications, documents] as const) {

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { fullName, profileSchema } from '../../domain/auth';
-import { roleRank } from '../../domain/roles';
-import { requireUser, type AuthedEnv } from '../auth/guards';
+import type { Me } from '../../domain/account';
+import { meApi } from '../../domain/api/me';
+import { fullName } from '../../domain/auth';
+import { roleRank, type Role } from '../../domain/roles';
 import type { SessionUser } from '../auth/create-auth';
+import { requireUser, type AuthedEnv } from '../auth/guards';
 import { users } from '../db/schema';
-import { readJson } from '../lib/validate';
+import { isoTime } from '../lib/iso-time';
+import { apiRouter, route } from '../lib/route';
 import { meDelete, meExport, meStatus } from './me-data';
 import { meEmail, meEmailChange, meEmailConfirm } from './me-email';
-import { isoTime } from '../lib/iso-time';
 
 type Profile = Pick<SessionUser, 'id' | 'email' | 'emailVerified' | 'firstName' | 'lastName' | 'name' | 'role' | 'createdAt'> & {
   phone?: string | null;
@@ -16,8 +17,8 @@ type Profile = Pick<SessionUser, 'id' | 'email' | 'emailVerified' | 'firstName' 
   twoFactorEnabled?: boolean | null;
 };
 
-/** What the browser knows about the signed-in user (spec §3 'Client-side user', plus rank and two-factor). */
-function profileOf(user: Profile) {
+/** What the browser knows about the signed-in user (docs/product/accounts.md#the-signed-in-user), plus rank and two-factor. */
+function profileOf(user: Profile): Me {
   return {
     id: user.id,
     email: user.email,
@@ -27,7 +28,8 @@ function profileOf(user: Profile) {
     phone: user.phone ?? null,
     emailVerified: user.emailVerified,
     phoneVerified: Boolean(user.phoneVerified),
-    role: user.role,
+    // The database admits only the listed roles (user_role_check).
+    role: user.role as Role,
     rank: roleRank(user.role),
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     createdAt: isoTime(user.createdAt),
@@ -35,39 +37,40 @@ function profileOf(user: Profile) {
 }
 
 /**
- * GET /api/me (the signed-in user's profile), PATCH /api/me (name and phone,
- * validated with the shared schema), GET /api/me/status (the dashboard's),
- * GET /api/me/export (a JSON file of everything stored), DELETE /api/me
- * (`{ password }`: erase the account) and /api/me/email (change the address: me-email.ts).
+ * `/api/me` (src/domain/api/me.ts), every route behind a session: the profile (GET, and
+ * PATCH for name and phone), the dashboard's status, the data export and the account's
+ * deletion (me-data.ts), and the change of e-mail address (me-email.ts).
  */
 export function meRoutes() {
-  return new Hono<AuthedEnv>()
-    .use('*', requireUser)
-    .get('/', (c) => c.json(profileOf(c.var.user)))
-    .get('/status', meStatus)
-    .get('/export', meExport)
-    .delete('/', meDelete)
-    .get('/email', meEmail)
-    .post('/email', meEmailChange)
-    .post('/email/confirm', meEmailConfirm)
-    .patch('/', async (c) => {
-      const { db } = c.var.deps;
-      const { firstName, lastName, phone } = await readJson(c, profileSchema);
-      const current = c.var.user;
-      const newPhone = phone === undefined ? (current.phone ?? null) : phone || null;
-      const [updated] = await db
-        .update(users)
-        .set({
-          firstName,
-          lastName,
-          name: fullName(firstName, lastName),
-          phone: newPhone,
-          // A changed number is no longer the verified one.
-          ...(newPhone !== (current.phone ?? null) ? { phoneVerified: false } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, current.id))
-        .returning();
-      return c.json(profileOf(updated));
-    });
+  const router = apiRouter<AuthedEnv>();
+  router.use('/api/me', requireUser);
+  router.use('/api/me/*', requireUser);
+  route(router, meApi.get, (c) => profileOf(c.var.user));
+  route(router, meApi.update, async (c, { body }) => {
+    const { db } = c.var.deps;
+    const { firstName, lastName, phone } = body;
+    const current = c.var.user;
+    const newPhone = phone === undefined ? (current.phone ?? null) : phone || null;
+    const [updated] = await db
+      .update(users)
+      .set({
+        firstName,
+        lastName,
+        name: fullName(firstName, lastName),
+        phone: newPhone,
+        // A changed number is no longer the verified one.
+        ...(newPhone !== (current.phone ?? null) ? { phoneVerified: false } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, current.id))
+      .returning();
+    return profileOf(updated);
+  });
+  route(router, meApi.status, meStatus);
+  route(router, meApi.export, meExport);
+  route(router, meApi.delete, meDelete);
+  route(router, meApi.email, meEmail);
+  route(router, meApi.changeEmail, meEmailChange);
+  route(router, meApi.confirmEmail, meEmailConfirm);
+  return router;
 }

@@ -232,6 +232,29 @@ describe('POST /api/waitlist rate limit (WAITLIST_RATE_LIMIT_MAX=3)', () => {
     }
   });
 
+  it('counts refused and honeypot requests against the budget too: after three, a valid submission is 429 and not stored', async () => {
+    const app = await startTestServer({ WAITLIST_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' }, { database });
+    try {
+      const endpoint = `${app.url}/api/waitlist`;
+      const from = { 'x-forwarded-for': '203.0.113.90' };
+      const invalid = await postJson(endpoint, { ...waitlistSubmission(), email: 'not-an-address' }, from);
+      expect(invalid.status).toBe(400);
+      expectErrorShape(invalid.body, 'validation_failed');
+      const notJson = await postJson(endpoint, '{"firstName": "Ada",', from);
+      expect(notJson.status).toBe(400);
+      expectErrorShape(notJson.body, 'invalid_json');
+      expect((await postJson(endpoint, waitlistSubmission({ website: 'https://spam.example' }), from)).status).toBe(200);
+
+      const valid = waitlistSubmission();
+      expectRateLimited(await postJson(endpoint, valid, from));
+      expect(await entryByEmail(app.db, valid.email)).toBeUndefined();
+      // Over the budget, a refused request is answered 429 as well.
+      expectRateLimited(await postJson(endpoint, { ...waitlistSubmission(), email: 'not-an-address' }, from));
+    } finally {
+      await app.stop();
+    }
+  });
+
   it('counts per forwarded address behind a trusted proxy (TRUST_PROXY=true)', async () => {
     const app = await startTestServer({ WAITLIST_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' }, { database });
     try {

@@ -1,34 +1,37 @@
-import { Hono } from 'hono';
-import { waitlistRequestSchema } from '../../domain/waitlist';
+import { waitlistApi } from '../../domain/api/waitlist';
 import type { AppEnv } from '../context';
 import { clientIp } from '../lib/client-ip';
-import { AppError, validationError } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { assertWithinLimit, hitRateLimit } from '../lib/rate-limit';
+import { apiRouter, route } from '../lib/route';
 
-const INVALID_JSON = Symbol('invalid json');
-
-/** POST /api/waitlist — decisions.md 'Waitlist'; the reply keeps spec §7's `status: 'success'`. */
+/** POST /api/waitlist (src/domain/api/waitlist.ts; docs/product/waitlist.md); the reply is `{ status: 'success' }`. */
 export function waitlistRoutes() {
-  return new Hono<AppEnv>().post('/', async (c) => {
+  const router = apiRouter<AppEnv>();
+  // Refused requests count against the visitor's budget too (docs/product/waitlist.md#bots-and-rate-limit): the router
+  // refuses a body that is not JSON or not valid before the handler runs, so they are counted here, after it answered;
+  // over the budget, the 429 replaces the 400.
+  router.use(waitlistApi.submit.path, async (c, next) => {
+    await next();
+    if (c.req.method === 'POST' && c.error instanceof AppError && c.error.status === 400) {
+      const { db, config, waitlist } = c.var.deps;
+      await hitRateLimit(db, waitlist.rule, clientIp(c, config.TRUST_PROXY));
+    }
+  });
+  route(router, waitlistApi.submit, async (c, { body }) => {
     const { db, config, logger, waitlist } = c.var.deps;
     const { rule } = waitlist;
     const subject = clientIp(c, config.TRUST_PROXY);
-    const body = await c.req.json().catch(() => INVALID_JSON);
-    const parsed = body === INVALID_JSON ? null : waitlistRequestSchema.safeParse(body);
-    if (!parsed?.success || parsed.data.website) {
-      // Refused and honeypot requests count against the visitor's budget too.
+    const { website, ...submission } = body;
+    if (website) {
+      // Honeypot filled: a bot. Counted like any request, and answered like a success so it learns nothing.
       await hitRateLimit(db, rule, subject);
-      if (!parsed) throw new AppError(400, 'invalid_json', 'The request body must be valid JSON.');
-      if (parsed.success) {
-        // Honeypot filled: a bot. Answer like a success so it learns nothing.
-        logger.info({ reqId: c.var.requestId }, 'waitlist honeypot triggered');
-        return c.json({ status: 'success' });
-      }
-      throw validationError(parsed.error);
+      logger.info({ reqId: c.var.requestId }, 'waitlist honeypot triggered');
+      return { status: 'success' as const };
     }
-    const { website: _honeypot, ...submission } = parsed.data;
     // Counted, stored and (with a webhook) queued for forwarding in one statement, batched with other visitors'.
     assertWithinLimit(rule, await waitlist.submit({ submission, subject }));
-    return c.json({ status: 'success' });
+    return { status: 'success' as const };
   });
+  return router;
 }

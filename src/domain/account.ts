@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES, DASHBOARD_STATUSES } from './application/status';
+import { ROLES } from './roles';
+import { safeIsoDateTime, safeString } from './safe-text';
+
+/**
+ * What the signed-in user's own routes (`/api/me`, src/domain/api/me.ts) answer and
+ * read, shared by the server's presenters and the web client: the one declaration of
+ * each shape.
+ */
+
+/** `GET /api/me`: who is signed in, as the browser knows them (docs/product/accounts.md#the-signed-in-user). */
+export const meSchema = z.object({
+  id: safeString(),
+  email: safeString(),
+  firstName: safeString(),
+  lastName: safeString(),
+  /** "First Last", the display name. */
+  name: safeString(),
+  phone: safeString().nullable(),
+  emailVerified: z.boolean(),
+  phoneVerified: z.boolean(),
+  role: z.enum(ROLES),
+  rank: z.number().int(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: safeIsoDateTime('A date-time'),
+});
+export type Me = z.output<typeof meSchema>;
+
+/** `GET /api/me/status`: what the dashboard follows (docs/product/dashboard.md#status). */
+export const meStatusSchema = z.object({
+  dashboardStatus: z.enum(DASHBOARD_STATUSES),
+  hasHome: z.boolean(),
+  hasSubmittedApplication: z.boolean(),
+  isApproved: z.boolean(),
+  role: z.enum(ROLES),
+  emailVerified: z.boolean(),
+  /** The latest application, or null before the first save. */
+  application: z
+    .object({
+      id: safeString(),
+      status: z.enum(APPLICATION_STATUSES),
+      submittedAt: safeIsoDateTime('A date-time').nullable(),
+      reviewedAt: safeIsoDateTime('A date-time').nullable(),
+      updatedAt: safeIsoDateTime('A date-time').nullable(),
+    })
+    .nullable(),
+});
+export type MeStatus = z.output<typeof meStatusSchema>;
+
+/** `DELETE /api/me`: the current password, checked like a sign-in (docs/product/privacy.md#account-deletion). */
+export const deleteAccountSchema = z.object({
+  password: safeString({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+});
