@@ -21,7 +21,7 @@ describe('signUpSchema', () => {
     expect(parsed).toMatchObject({ firstName: 'Ada', email: 'ada@example.com' });
   });
 
-  it("says 'Passwords do not match' on confirmPassword (spec §5)", () => {
+  it("says 'Passwords do not match' on confirmPassword (docs/product/accounts.md#sign-up)", () => {
     const result = signUpSchema.safeParse({ ...form, confirmPassword: 'analytical-engines' });
     expect(result.success).toBe(false);
     expect(firstMessage(result, 'confirmPassword')).toBe('Passwords do not match');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailFormat, safeString } from './safe-text';
 
 /**
- * Account forms (spec §2 /auth screens, §5 'Sign-up', §8 'Auth'), shared by the
+ * Account forms (docs/product/accounts.md#screens, #sign-up, #messages), shared by the
  * browser's forms and the server's checks. The server also refuses common and
  * guessable passwords, and ones made of the account's name or address
  * (src/server/auth/password-strength.ts); its dictionaries are too large for the
@@ -32,7 +32,7 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
-/** What the browser sends to sign up (spec §3: confirmPassword stays in the form). */
+/** What the browser sends to sign up (docs/product/accounts.md#sign-up: confirmPassword stays in the form). */
 export const signUpRequestSchema = z.object({
   firstName: name('First name'),
   lastName: name('Last name'),

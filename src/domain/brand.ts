@@ -1,5 +1,5 @@
 /**
- * Brand and contact content (decisions.md 'Brand'). The product's name lives here
+ * Brand and contact content (docs/product/public-site.md#brand). The product's name lives here
  * and nowhere in identifiers; the server may override the operator-facing values
  * (e-mail, URLs) from the environment and hands them to the browser with the page.
  */
@@ -32,7 +32,7 @@ export const DEFAULT_BRAND: Brand = {
   coinSiteUrl: 'https://coin.ownstead.example',
   coinName: 'Ownstead Coin',
   mortgageCalculatorUrl: 'https://www.consumerfinance.gov/owning-a-home/explore-rates/',
-  // spec §2 'Footer': copyright year 2025.
+  // docs/product/public-site.md#footer: copyright year 2025.
   copyrightYear: 2025,
 };
 

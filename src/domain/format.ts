@@ -1,7 +1,8 @@
 /**
- * Display formatting shared by every screen (spec §9: US dollars with thousands
- * separators, whole dollars in the calculators; dates 'MMM d, yyyy' and
- * 'MMM d, yyyy h:mm a'; calculators.md: percentages to one decimal).
+ * Display formatting shared by every screen: US dollars with thousands separators,
+ * whole dollars in the calculators (docs/product/public-site.md#general-constants);
+ * dates 'MMM d, yyyy' and 'MMM d, yyyy h:mm a' (docs/product/back-office.md#dates);
+ * percentages to one decimal (docs/product/calculators.md#rounding-and-display).
  * Pure: the same input always gives the same text, in the browser, on the server
  * and in tests (dates take an explicit time zone, UTC unless told).
  */

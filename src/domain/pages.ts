@@ -2,7 +2,7 @@ import { comparisonPath, DEFAULT_BRAND, type Brand } from './brand';
 
 /**
  * Title and meta description of every page the SPA serves. The server writes them
- * into index.html (decisions.md 'Routes': crawlers and link previews see them) and
+ * into index.html (docs/product/public-site.md#page-titles-and-meta: crawlers and link previews see them) and
  * the browser sets the same ones on client-side navigation.
  */
 export interface PageMeta {
@@ -14,7 +14,7 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
   const n = brand.name;
   return {
     '/': {
-      // spec §1: page title of the landing page.
+      // docs/product/public-site.md#landing-page: page title of the landing page.
       title: `Own Your Home Affordably and Flexibly | ${n}`,
       description: `${n} buys the home you choose and you co-own it with investors instead of taking a mortgage. Put as little as 2% down, pick your monthly budget and build equity.`,
     },
@@ -68,7 +68,7 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
       description: `Your ${n} dashboard.`,
     },
     '/apply': {
-      // spec §2: the application is titled Home Application.
+      // docs/product/application.md#access: the application is titled Home Application.
       title: `Home Application | ${n}`,
       description: `Apply to buy your home with ${n}: six short steps, saved as you go.`,
     },
@@ -107,7 +107,7 @@ export const NOT_FOUND_META = (brand: Brand = DEFAULT_BRAND): PageMeta => ({
   description: `The page you were looking for does not exist on ${brand.name}.`,
 });
 
-/** Paths that redirect in the browser (decisions.md 'Routes'). */
+/** Paths that redirect in the browser (docs/product/public-site.md#redirects). */
 export const REDIRECTS: Record<string, string> = {
   '/auth/login': '/auth/signin',
   '/privacy': '/privacy-policy',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasRank, isRole, ROLE_RANK, roleLabel, roleRank, ROLES } from './roles';
 
 describe('roles', () => {
-  it('ranks guest 0, applicant 1, homeowner 2, admin 3 (spec §3)', () => {
+  it('ranks guest 0, applicant 1, homeowner 2, admin 3 (docs/product/accounts.md#roles)', () => {
     expect(ROLES.map((role) => [role, roleRank(role)])).toEqual([
       ['guest', 0],
       ['applicant', 1],

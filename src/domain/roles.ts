@@ -1,5 +1,5 @@
 /**
- * Roles and their ranks (spec §3 'Role ranks', §6; decisions.md 'Accounts'):
+ * Roles and their ranks (docs/product/accounts.md#roles):
  * a route or an action names the lowest rank it needs, and every higher role
  * passes too. Nothing about an e-mail address's text ever grants a role.
  */
