@@ -8,7 +8,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * Waitlist entries: public submissions (spec §3) and, later, applicants added by
+ * Waitlist entries: public submissions (docs/product/waitlist.md#storage) and, later, applicants added by
  * staff. One row per e-mail address, compared case-insensitively via email_key.
  */
 export const waitlistEntries = pgTable(
@@ -34,12 +34,12 @@ export const waitlistEntries = pgTable(
     housingStatus: text('housing_status'),
     interests: text('interests'),
     contactConsent: boolean('contact_consent').notNull().default(false),
-    /** The browser's timestamp at submit (spec §3), as sent. */
+    /** The browser's timestamp at submit (docs/product/waitlist.md#fields), as sent. */
     clientTimestamp: timestamp('client_timestamp', { withTimezone: true }),
     /** When the server last received a submission for this address. */
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     submissionCount: integer('submission_count').notNull().default(1),
-    /** Admin-added applicants (spec §3 'waitlist_applicants'): buying, refinancing or investing. Public submissions list as 'buying'. */
+    /** Admin-added applicants (docs/product/back-office.md#waitlist): buying, refinancing or investing. Public submissions list as 'buying' (docs/product/waitlist.md#admin-list). */
     interestedIn: text('interested_in', { enum: ['buying', 'refinancing', 'investing'] }),
     /** Admin-added applicants: free-text timeline. Public submissions list the label of buying_timeline instead. */
     timeline: text('timeline'),
@@ -59,7 +59,7 @@ export const waitlistEntries = pgTable(
 );
 
 /**
- * Durable outbox of webhook deliveries (decisions.md 'Waitlist'). A row is claimed
+ * Durable outbox of webhook deliveries (docs/product/waitlist.md#webhook-forwarding). A row is claimed
  * with FOR UPDATE SKIP LOCKED and leased until locked_until, so several server
  * instances never deliver the same row at once.
  */
@@ -94,7 +94,7 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
 );
 
-/** Mail kept instead of sent when SMTP_URL is not set (decisions.md 'Accounts'). */
+/** Mail kept instead of sent when SMTP_URL is not set (docs/product/accounts.md#mail). */
 export const mailOutbox = pgTable('mail_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   to: text('to').notNull(),
@@ -124,7 +124,7 @@ export const users = pgTable(
     /** src/domain/roles.ts; set by the server only (never from a sign-up body). */
     role: text('role').notNull().default('guest'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-    /** spec §3 'profiles': set by staff on Add User (a state name from src/domain/waitlist.ts US_STATES, as the waitlist stores it). */
+    /** docs/product/back-office.md#users: set by staff on Add User (a state name from src/domain/waitlist.ts US_STATES, as the waitlist stores it). */
     intendedState: text('intended_state'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -222,8 +222,9 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: '
  * One row per application; one ACTIVE application per user (every status but
  * declined). `draft` holds what the wizard saved, without the SSN digits and the
  * date of birth: those are only in their encrypted columns (src/server/lib/crypto.ts).
- * The columns from first_name on are the back office's (decisions.md 'Home
- * application' mapping), filled on submit so admins list and search in SQL.
+ * The columns from first_name on are the back office's
+ * (docs/product/application.md#back-office-record), filled on submit so admins
+ * list and search in SQL.
  */
 export const applications = pgTable(
   'applications',
@@ -256,7 +257,7 @@ export const applications = pgTable(
     downPayment: money('down_payment'),
     consentCreditPull: boolean('consent_credit_pull').notNull().default(false),
     consentESign: boolean('consent_e_sign').notNull().default(false),
-    /** spec §4: set when both consents are first ticked, never changed after. */
+    /** docs/product/application.md#consents: set when both consents are first ticked, never changed after. */
     consentedAt: timestamp('consented_at', { withTimezone: true }),
     certifiedAt: timestamp('certified_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -264,7 +265,7 @@ export const applications = pgTable(
     notes: text('notes'),
     assignee: text('assignee'),
     /**
-     * What the back office's search matches (decisions.md 'Back office'): the lower-cased
+     * What the back office's search matches (docs/product/back-office.md#lists): the lower-cased
      * names and e-mail, kept by PostgreSQL. Stored so the list can filter on it inside
      * an index (migration 0007); never shown.
      */
@@ -333,7 +334,7 @@ export const documents = pgTable(
 // The trigger-kept counts behind the back office's totals and dashboard: ./counters-schema.ts.
 export * from './counters-schema';
 
-/** Letters of intent (spec §3 'letters_of_intent'); the PDF is in storage under `file_key`. */
+/** Letters of intent (docs/product/back-office.md#letters-of-intent); the PDF is in storage under `file_key`. */
 export const lettersOfIntent = pgTable(
   'letters_of_intent',
   {
@@ -370,7 +371,7 @@ export const lettersOfIntent = pgTable(
 );
 
 /**
- * The audit log (decisions.md 'Back office'): who did what to which record, with
+ * The audit log (docs/product/back-office.md#audit-log): who did what to which record, with
  * the changed fields, written in the same transaction as the change. Actor and
  * entity are plain text so entries outlive deleted accounts and records.
  */
@@ -395,7 +396,7 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Stored settings (spec §3 'Settings object'), one validated JSON value per key. */
+/** Stored settings (docs/product/back-office.md#settings), one validated JSON value per key. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

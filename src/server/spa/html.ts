@@ -25,9 +25,9 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /**
- * index.html with the route's own title and description (decisions.md 'Routes')
- * and the client configuration as a non-executable JSON block (the CSP allows no
- * inline scripts).
+ * index.html with the route's own title and description
+ * (docs/product/public-site.md#page-titles-and-meta) and the client configuration
+ * as a non-executable JSON block (the CSP allows no inline scripts).
  */
 export function renderIndex(template: string, meta: PageMeta, config: ClientConfig): string {
   const head = `<title>${escapeHtml(meta.title)}</title>`;
