@@ -1,29 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, hasHorizontalScroll } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 import { waitForToastsToGo } from './support/accounts';
-import { newAdmin } from './support/admins';
-import { submitApplicationOverHttp } from './support/submitted-application';
-
-/** A surname no other test uses, so a search finds exactly this applicant. */
-const uniqueSurname = () =>
-  `Tubman${Math.random()
-    .toString(36)
-    .replace(/[^a-z]/g, '')
-    .slice(0, 6)}`;
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 test.describe('back office: applications', () => {
   test('an admin reviews an application a user just submitted: dashboard, search, document download, approval, notes; the user sees it approved', async ({
-    browser,
+    page,
+    admin,
+    applicant,
   }) => {
     test.slow();
-    const userContext = await browser.newContext();
-    const userPage = await userContext.newPage();
-    const applicant = await submitApplicationOverHttp(userPage, { firstName: 'Harriet', lastName: uniqueSurname() });
-    const admin = await newAdmin(browser);
-    const page = admin.page;
+    const userPage = applicant.page;
 
     // /admin: the figures, and the new application among the most recent.
     await page.goto('/admin');
@@ -128,17 +117,10 @@ test.describe('back office: applications', () => {
     await expect(userPage.getByRole('dialog', { name: 'Congratulations, you are approved!' })).toBeVisible();
     await userPage.getByRole('button', { name: 'View Example Dashboard' }).click();
     await expect(userPage.getByRole('region', { name: /Home application/ }).getByText('Approved', { exact: true })).toBeVisible();
-    await userContext.close();
-    await admin.context.close();
   });
 
-  test('filters by status and submitted dates, keeps the list in the URL, works on a phone, and passes axe', async ({ browser }) => {
+  test('filters by status and submitted dates, keeps the list in the URL, works on a phone, and passes axe', async ({ page, admin: _admin, applicant }) => {
     test.slow();
-    const userContext = await browser.newContext();
-    const applicant = await submitApplicationOverHttp(await userContext.newPage(), { firstName: 'Ida', lastName: uniqueSurname() });
-    await userContext.close();
-    const admin = await newAdmin(browser);
-    const page = admin.page;
 
     await page.goto(`/admin/applications?q=${applicant.account.lastName}`);
     const table = page.getByRole('table', { name: 'Applications' });
@@ -185,12 +167,9 @@ test.describe('back office: applications', () => {
     await page.goto('/admin');
     await expect(page.getByRole('region', { name: 'Recent Applications' })).toBeVisible();
     expect(await hasHorizontalScroll(page)).toBe(false);
-    await admin.context.close();
   });
 
-  test("a failed list load says 'Failed to load applications' and offers a retry", async ({ browser }) => {
-    const admin = await newAdmin(browser);
-    const page = admin.page;
+  test("a failed list load says 'Failed to load applications' and offers a retry", async ({ page, admin: _admin }) => {
     let fail = true;
     await page.route(/\/api\/admin\/applications(\?|$)/, (route) =>
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"boom","message":"x"}}' }) : route.fallback(),
@@ -202,6 +181,5 @@ test.describe('back office: applications', () => {
     fail = false;
     await table.getByRole('button', { name: 'Try again' }).click();
     await expect(table.getByText('Failed to load applications')).toHaveCount(0);
-    await admin.context.close();
   });
 });
