@@ -1,117 +1,100 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, hasHorizontalScroll } from './fixtures';
+import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
-import { newAdmin } from './support/admins';
 
 /** Letters only: the names are searched, and the search also matches the tag inside e-mail addresses. */
 const uniqueTag = () => `q${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
 
 test.describe('/admin/users', () => {
-  test('an admin adds a user from the header, finds them, makes them a homeowner and deletes them', async ({ browser }) => {
+  test('an admin adds a user from the header, finds them, makes them a homeowner and deletes them', async ({ page, admin: _admin }) => {
     test.slow(); // a whole journey, with axe three times
-    const { context, page } = await newAdmin(browser);
-    try {
-      const tag = uniqueTag();
-      const lastName = `Tester${tag}`;
-      const name = `Hana ${lastName}`;
-      const email = uniqueEmail(`added.${tag}`);
+    const tag = uniqueTag();
+    const lastName = `Tester${tag}`;
+    const name = `Hana ${lastName}`;
+    const email = uniqueEmail(`added.${tag}`);
 
-      await page.goto('/admin/users');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Total Users \([\d,]+\+?\)$/);
-      await expectAccessible(page);
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Total Users \([\d,]+\+?\)$/);
+    await expectAccessible(page);
 
-      // The header's button (the first of the two) opens the dialog.
-      await page.getByRole('button', { name: 'Add User' }).first().click();
-      const dialog = page.getByRole('dialog', { name: 'Add User' });
-      await dialog.getByRole('button', { name: 'Add User' }).click();
-      await expect(dialog.getByText('First name is required')).toBeVisible();
-      await expect(dialog.getByText('Email is required')).toBeVisible();
-      await dialog.getByLabel('First Name').fill('Hana');
-      await dialog.getByLabel('Last Name').fill(lastName);
-      await dialog.getByLabel('Email').fill(email);
-      await dialog.getByLabel('Phone').fill('(303) 555-0142');
-      await dialog.getByLabel('Intended State').selectOption('Colorado');
-      await expectAccessible(page);
-      await dialog.getByRole('button', { name: 'Add User' }).click();
-      await expect(page.getByText('User added successfully')).toBeVisible();
-      await expect(dialog).toBeHidden();
+    // The header's button (the first of the two) opens the dialog.
+    await page.getByRole('button', { name: 'Add User' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await expect(dialog.getByText('First name is required')).toBeVisible();
+    await expect(dialog.getByText('Email is required')).toBeVisible();
+    await dialog.getByLabel('First Name').fill('Hana');
+    await dialog.getByLabel('Last Name').fill(lastName);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Phone').fill('(303) 555-0142');
+    await dialog.getByLabel('Intended State').selectOption('Colorado');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await expect(page.getByText('User added successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
 
-      await page.getByRole('searchbox', { name: 'Search users' }).fill(tag);
-      await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Total Users (1)');
-      const row = page.getByRole('row').filter({ hasText: email });
-      await expect(row).toHaveCount(1);
-      await expect(row).toContainText(name);
-      await expect(row).toContainText('(303) 555-0142');
-      await expect(row).toContainText('Colorado');
-      await expect(row.getByText('User', { exact: true })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(tag);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Total Users (1)');
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(name);
+    await expect(row).toContainText('(303) 555-0142');
+    await expect(row).toContainText('Colorado');
+    await expect(row.getByText('User', { exact: true })).toBeVisible();
 
-      const role = page.getByRole('combobox', { name: `Role for ${name}` });
-      await expect(role).toHaveValue('guest');
-      await role.selectOption('homeowner');
-      await expect(page.getByText('Role updated')).toBeVisible();
+    const role = page.getByRole('combobox', { name: `Role for ${name}` });
+    await expect(role).toHaveValue('guest');
+    await role.selectOption('homeowner');
+    await expect(page.getByText('Role updated')).toBeVisible();
 
-      await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Homeowner' });
-      await expect(page).toHaveURL(/[?&]filter=homeowner/);
-      await expect(row).toHaveCount(1);
-      await expect(role).toHaveValue('homeowner');
-      // Another status hides them.
-      await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Waitlist' });
-      await expect(page.getByText('No users found')).toBeVisible();
-      await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Homeowner' });
-      await expect(row).toHaveCount(1);
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Homeowner' });
+    await expect(page).toHaveURL(/[?&]filter=homeowner/);
+    await expect(row).toHaveCount(1);
+    await expect(role).toHaveValue('homeowner');
+    // Another status hides them.
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Waitlist' });
+    await expect(page.getByText('No users found')).toBeVisible();
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Homeowner' });
+    await expect(row).toHaveCount(1);
 
-      let asked = '';
-      page.once('dialog', (confirm) => {
-        asked = confirm.message();
-        void confirm.accept();
-      });
-      await row.getByRole('button', { name: `Delete ${name}` }).click();
-      await expect(page.getByText('User deleted successfully')).toBeVisible();
-      expect(asked).toBe('Are you sure you want to delete this user?');
-      await expect(page.getByText('No users found')).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Total Users (0)');
+    let asked = '';
+    page.once('dialog', (confirm) => {
+      asked = confirm.message();
+      void confirm.accept();
+    });
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await expect(page.getByText('User deleted successfully')).toBeVisible();
+    expect(asked).toBe('Are you sure you want to delete this user?');
+    await expect(page.getByText('No users found')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Total Users (0)');
 
-      await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All Statuses' });
-      await page.getByRole('searchbox', { name: 'Search users' }).fill(`nobody-${tag}`);
-      await expect(page.getByText('No users found')).toBeVisible();
-      await expectAccessible(page);
-    } finally {
-      await context.close();
-    }
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All Statuses' });
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(`nobody-${tag}`);
+    await expect(page.getByText('No users found')).toBeVisible();
+    await expectAccessible(page);
   });
 
-  test('an address already in use keeps the dialog open with what was typed', async ({ browser }) => {
-    const { context, page, account } = await newAdmin(browser);
-    try {
-      await page.goto('/admin/users');
-      // The list's own button.
-      await page.getByRole('region', { name: 'Users' }).getByRole('button', { name: 'Add User' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add User' });
-      await dialog.getByLabel('First Name').fill('Dee');
-      await dialog.getByLabel('Last Name').fill('Duplicate');
-      await dialog.getByLabel('Email').fill(account.email.toUpperCase());
-      await dialog.getByRole('button', { name: 'Add User' }).click();
-      await expect(page.getByText('Failed to add user. Email may already exist.')).toBeVisible();
-      await expect(dialog.getByText('An account with this email already exists.')).toBeVisible();
-      await expect(dialog.getByLabel('First Name')).toHaveValue('Dee');
-      await expect(dialog.getByLabel('Email')).toHaveValue(account.email.toUpperCase());
-    } finally {
-      await context.close();
-    }
+  test('an address already in use keeps the dialog open with what was typed', async ({ page, admin: { account } }) => {
+    await page.goto('/admin/users');
+    // The list's own button.
+    await page.getByRole('region', { name: 'Users' }).getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await dialog.getByLabel('First Name').fill('Dee');
+    await dialog.getByLabel('Last Name').fill('Duplicate');
+    await dialog.getByLabel('Email').fill(account.email.toUpperCase());
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await expect(page.getByText('Failed to add user. Email may already exist.')).toBeVisible();
+    await expect(dialog.getByText('An account with this email already exists.')).toBeVisible();
+    await expect(dialog.getByLabel('First Name')).toHaveValue('Dee');
+    await expect(dialog.getByLabel('Email')).toHaveValue(account.email.toUpperCase());
   });
 
-  test('an admin cannot change their own role or delete themself; the list fits a phone', async ({ browser }) => {
-    const { context, page, account } = await newAdmin(browser);
-    try {
-      await page.setViewportSize({ width: 375, height: 800 });
-      await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
-      const name = `${account.firstName} ${account.lastName}`;
-      await expect(page.getByRole('combobox', { name: `Role for ${name}` })).toBeDisabled();
-      await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeDisabled();
-      expect(await hasHorizontalScroll(page)).toBe(false);
-    } finally {
-      await context.close();
-    }
+  test('an admin cannot change their own role or delete themself; the list fits a phone', async ({ page, admin: { account } }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
+    const name = `${account.firstName} ${account.lastName}`;
+    await expect(page.getByRole('combobox', { name: `Role for ${name}` })).toBeDisabled();
+    await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeDisabled();
+    expect(await hasHorizontalScroll(page)).toBe(false);
   });
 });
