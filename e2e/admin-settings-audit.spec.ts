@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatDateTime } from '../src/domain/format';
-import { expectAccessible, hasHorizontalScroll } from './fixtures';
+import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 import { waitForToastsToGo } from './support/accounts';
-import { newAdmin } from './support/admins';
 import { APP_URL } from './support/ports';
 
 /**
@@ -24,107 +23,100 @@ async function restoreHoa(page: Page) {
 }
 
 test.describe('/admin/settings and /admin/audit', () => {
-  test('an admin changes a default, the calculator starts from it, and the audit log shows the change', async ({ browser }) => {
+  // An admin in New York reads the audit log in New York's time (src/web/lib/dates.ts).
+  test.use({ timezoneId: 'America/New_York' });
+  // Whatever happened, the HOA default is put back for the calculator specs.
+  test.afterEach(async ({ page }) => restoreHoa(page));
+
+  test('an admin changes a default, the calculator starts from it, and the audit log shows the change', async ({ page, admin: { account } }) => {
     test.slow(); // settings, calculator, audit log, and back
-    // An admin in New York reads the audit log in New York's time (src/web/lib/dates.ts).
-    const { context, page, account } = await newAdmin(browser, {}, { timezoneId: 'America/New_York' });
-    try {
-      await page.goto('/admin/settings');
-      await expect(page.getByRole('heading', { level: 2, name: 'Application Settings' })).toBeVisible();
-      const mortgage = page.getByLabel('Mortgage rate (%)');
-      const hoa = page.getByLabel('HOA dues ($ a month)');
-      await expect(mortgage).toHaveValue('6.4');
-      await expect(mortgage).toHaveAttribute('step', '0.1');
-      await expect(page.getByLabel('Property tax (%)')).toHaveValue('1.2');
-      await expect(hoa).toHaveValue(String(HOA_DEFAULT));
-      await expect(page.getByLabel('E-mail applicants when their status changes')).toBeChecked();
-      await expect(page.getByText('Stored for upcoming features; switching one on changes nothing yet.')).toBeVisible();
-      await expectAccessible(page);
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('heading', { level: 2, name: 'Application Settings' })).toBeVisible();
+    const mortgage = page.getByLabel('Mortgage rate (%)');
+    const hoa = page.getByLabel('HOA dues ($ a month)');
+    await expect(mortgage).toHaveValue('6.4');
+    await expect(mortgage).toHaveAttribute('step', '0.1');
+    await expect(page.getByLabel('Property tax (%)')).toHaveValue('1.2');
+    await expect(hoa).toHaveValue(String(HOA_DEFAULT));
+    await expect(page.getByLabel('E-mail applicants when their status changes')).toBeChecked();
+    await expect(page.getByText('Stored for upcoming features; switching one on changes nothing yet.')).toBeVisible();
+    await expectAccessible(page);
 
-      // Invalid: the message sits next to the field and nothing is sent.
-      await hoa.fill('-5');
-      await page.getByRole('button', { name: 'Save Settings' }).click();
-      await expect(page.getByText('HOA cannot be negative.')).toBeVisible();
-      await expect(hoa).toHaveAttribute('aria-invalid', 'true');
+    // Invalid: the message sits next to the field and nothing is sent.
+    await hoa.fill('-5');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('HOA cannot be negative.')).toBeVisible();
+    await expect(hoa).toHaveAttribute('aria-invalid', 'true');
 
-      // A failed save keeps what was typed and says so.
-      await hoa.fill(String(HOA_CHANGED));
-      await page.route('**/api/admin/settings', (route) =>
-        route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'boom' } } }) : route.continue(),
-      );
-      await page.getByRole('button', { name: 'Save Settings' }).click();
-      await expect(page.getByText('Failed to save settings. Please try again.')).toBeVisible();
-      await expect(hoa).toHaveValue(String(HOA_CHANGED));
-      await page.unroute('**/api/admin/settings');
+    // A failed save keeps what was typed and says so.
+    await hoa.fill(String(HOA_CHANGED));
+    await page.route('**/api/admin/settings', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'boom' } } }) : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Failed to save settings. Please try again.')).toBeVisible();
+    await expect(hoa).toHaveValue(String(HOA_CHANGED));
+    await page.unroute('**/api/admin/settings');
 
-      await page.getByRole('button', { name: 'Save Settings' }).click();
-      await expect(page.getByText('Settings Saved')).toBeVisible();
-      await expect(page.getByText('Application settings have been updated successfully.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Settings Saved')).toBeVisible();
+    await expect(page.getByText('Application settings have been updated successfully.')).toBeVisible();
 
-      // The public calculator, opened next in the same browser, starts from the saved value.
-      await page.goto('/how-much-home-can-i-afford');
-      await expect(page.getByLabel('HOA dues (monthly)', { exact: true })).toHaveValue(String(HOA_CHANGED));
-      await expect(page.getByLabel('Mortgage rate', { exact: true })).toHaveValue('6.4');
+    // The public calculator, opened next in the same browser, starts from the saved value.
+    await page.goto('/how-much-home-can-i-afford');
+    await expect(page.getByLabel('HOA dues (monthly)', { exact: true })).toHaveValue(String(HOA_CHANGED));
+    await expect(page.getByLabel('Mortgage rate', { exact: true })).toHaveValue('6.4');
 
-      // The audit log shows the update with the actor; the entity filter keeps it.
-      await page.goto('/admin/audit');
-      await expect(page.getByLabel('Date range')).toHaveValue('7d');
-      await page.getByLabel('Entity type').selectOption({ label: 'Settings' });
-      await expect(page).toHaveURL(/[?&]entity=settings/);
-      const entry = page
-        .getByRole('row')
-        .filter({ hasText: account.email })
-        .filter({ hasText: `hoaDefault: ${HOA_DEFAULT} → ${HOA_CHANGED}` });
-      await expect(entry).toHaveCount(1);
-      await expect(entry).toContainText('Update');
-      await expect(entry).toContainText('Settings');
-      await expect(page.getByRole('columnheader', { name: 'Time (ET)' })).toBeVisible();
-      const at = await entry.locator('time').getAttribute('datetime');
-      await expect(entry.locator('time')).toHaveText(formatDateTime(at!, { timeZone: 'America/New_York' }));
-      await page.getByLabel('Action').selectOption({ label: 'Delete' });
-      await expect(page.getByText('No audit entries for these filters')).toBeVisible();
-      await page.getByLabel('Action').selectOption({ label: 'All Actions' });
-      await expect(entry).toHaveCount(1);
-      await waitForToastsToGo(page);
-      await expectAccessible(page);
+    // The audit log shows the update with the actor; the entity filter keeps it.
+    await page.goto('/admin/audit');
+    await expect(page.getByLabel('Date range')).toHaveValue('7d');
+    await page.getByLabel('Entity type').selectOption({ label: 'Settings' });
+    await expect(page).toHaveURL(/[?&]entity=settings/);
+    const entry = page
+      .getByRole('row')
+      .filter({ hasText: account.email })
+      .filter({ hasText: `hoaDefault: ${HOA_DEFAULT} → ${HOA_CHANGED}` });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('Update');
+    await expect(entry).toContainText('Settings');
+    await expect(page.getByRole('columnheader', { name: 'Time (ET)' })).toBeVisible();
+    const at = await entry.locator('time').getAttribute('datetime');
+    await expect(entry.locator('time')).toHaveText(formatDateTime(at!, { timeZone: 'America/New_York' }));
+    await page.getByLabel('Action').selectOption({ label: 'Delete' });
+    await expect(page.getByText('No audit entries for these filters')).toBeVisible();
+    await page.getByLabel('Action').selectOption({ label: 'All Actions' });
+    await expect(entry).toHaveCount(1);
+    await waitForToastsToGo(page);
+    await expectAccessible(page);
 
-      // Put the default back through the page, and the calculator follows.
-      await page.goto('/admin/settings');
-      await page.getByLabel('HOA dues ($ a month)').fill(String(HOA_DEFAULT));
-      await page.getByRole('button', { name: 'Save Settings' }).click();
-      await expect(page.getByText('Settings Saved')).toBeVisible();
-      await page.goto('/how-much-home-can-i-afford');
-      await expect(page.getByLabel('HOA dues (monthly)', { exact: true })).toHaveValue(String(HOA_DEFAULT));
-    } finally {
-      await restoreHoa(page).catch(() => undefined);
-      await context.close();
-    }
+    // Put the default back through the page, and the calculator follows.
+    await page.goto('/admin/settings');
+    await page.getByLabel('HOA dues ($ a month)').fill(String(HOA_DEFAULT));
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Settings Saved')).toBeVisible();
+    await page.goto('/how-much-home-can-i-afford');
+    await expect(page.getByLabel('HOA dues (monthly)', { exact: true })).toHaveValue(String(HOA_DEFAULT));
   });
 
-  test('the payments placeholder labels its figures as samples and its actions as coming soon', async ({ browser }) => {
-    const { context, page } = await newAdmin(browser);
-    try {
-      await page.goto('/admin/payments');
-      await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
-      await expect(page.getByText('Sample figures')).toBeVisible();
-      for (const label of ["Today's payments", 'This month', 'Failed payments', 'Average payment'])
-        await expect(page.getByText(label, { exact: true })).toBeVisible();
-      await expect(page.getByLabel('Status')).toHaveValue('all');
-      await expect(page.getByLabel('Date range')).toHaveValue('30d');
-      for (const name of ['Manual Payment', 'Advanced', 'Export CSV']) await expect(page.getByRole('button', { name })).toBeDisabled();
-      await expect(page.getByText(/Coming soon\./)).toBeVisible();
-      await expect(page.getByText(/payments are not connected yet/i).last()).toBeVisible();
-      await expectAccessible(page);
+  test('the payments placeholder labels its figures as samples and its actions as coming soon', async ({ page, admin: _admin }) => {
+    await page.goto('/admin/payments');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+    await expect(page.getByText('Sample figures')).toBeVisible();
+    for (const label of ["Today's payments", 'This month', 'Failed payments', 'Average payment'])
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Status')).toHaveValue('all');
+    await expect(page.getByLabel('Date range')).toHaveValue('30d');
+    for (const name of ['Manual Payment', 'Advanced', 'Export CSV']) await expect(page.getByRole('button', { name })).toBeDisabled();
+    await expect(page.getByText(/Coming soon\./)).toBeVisible();
+    await expect(page.getByText(/payments are not connected yet/i).last()).toBeVisible();
+    await expectAccessible(page);
 
-      await page.setViewportSize({ width: 375, height: 800 });
-      for (const path of ['/admin/payments', '/admin/settings', '/admin/audit']) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(page.getByText('Loading...')).toHaveCount(0);
-        expect(await hasHorizontalScroll(page), path).toBe(false);
-      }
-    } finally {
-      await context.close();
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const path of ['/admin/payments', '/admin/settings', '/admin/audit']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('Loading...')).toHaveCount(0);
+      expect(await hasHorizontalScroll(page), path).toBe(false);
     }
   });
 });

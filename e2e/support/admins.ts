@@ -1,14 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  expect,
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Page,
-} from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP, URI } from 'otpauth';
 import { newAccount, type TestAccount } from './accounts';
 import { APP_URL, OPS_ADMIN } from './ports';
@@ -19,8 +11,8 @@ import { APP_URL, OPS_ADMIN } from './ports';
  * e2e/ops-admin.setup.ts; its secret is kept in the run's data folder so every
  * worker signs in with it —
  * and promotes a new account to admin through the users API; that account then
- * enrols its own authenticator. Each spec gets its own admin, so specs run in
- * parallel without sharing a session or a second factor.
+ * enrols its own authenticator. Each test gets its own admin (the `admin` fixture of
+ * e2e/fixtures.ts), so tests run in parallel without sharing a session or a second factor.
  */
 const post = (request: APIRequestContext, url: string, data: unknown) => request.post(url, { data, headers: { origin: APP_URL } });
 
@@ -95,15 +87,4 @@ export async function signInAsNewAdmin(page: Page, overrides: Partial<TestAccoun
   expect(promoted.status(), await promoted.text()).toBe(200);
   const totp = await enrol(page.request, account.password);
   return { account, totp };
-}
-
-/** A new admin with two-factor on, signed in in a new browser context. Close `context` when done. */
-export async function newAdmin(
-  browser: Browser,
-  overrides: Partial<TestAccount> = {},
-  contextOptions: BrowserContextOptions = {},
-): Promise<TestAdmin & { context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(contextOptions);
-  const page = await context.newPage();
-  return { context, page, ...(await signInAsNewAdmin(page, overrides)) };
 }
