@@ -134,4 +134,40 @@ describe('/api/openapi.json', () => {
     expect(Object.keys(reply(op('/api/me/email', 'post'), '202')?.properties ?? {})).toEqual(['email', 'emailVerified', 'pending']);
     expect(Object.keys(op('/api/me/email/confirm', 'post').responses)).toEqual(expect.arrayContaining(['200', '400', '409']));
   });
+
+  it("documents the applications' and the letters' filters, replies and the letter upload's form from their contracts", () => {
+    type Schema = { properties?: Record<string, Schema>; items?: Schema };
+    type Operation = {
+      parameters?: { name: string; in: string }[];
+      requestBody?: { content: Record<string, { schema: Schema }> };
+      responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+    };
+    const op = (path: string, method: string) => document.paths[path]?.[method] as unknown as Operation;
+    const json = (operation: Operation, status: string) => operation.responses[status]?.content?.['application/json']?.schema;
+    const queryOf = (operation: Operation) => operation.parameters?.filter((p) => p.in === 'query').map((p) => p.name);
+
+    const applications = op('/api/admin/applications', 'get');
+    expect(queryOf(applications)).toEqual(expect.arrayContaining(['page', 'q', 'status', 'sort', 'dir', 'from', 'to']));
+    expect(Object.keys(json(applications, '200')?.properties?.items?.items?.properties ?? {})).toEqual(
+      expect.arrayContaining(['submittedAt', 'propertyValue', 'status', 'assignee']),
+    );
+    expect(Object.keys(json(op('/api/admin/applications/{id}', 'get'), '200')?.properties ?? {})).toEqual(
+      expect.arrayContaining(['personal', 'employment', 'financial', 'property', 'documents']),
+    );
+    expect(Object.keys(op('/api/admin/applications/{id}/status', 'patch').responses)).toEqual(expect.arrayContaining(['200', '400', '404', '409']));
+    expect(Object.keys(op('/api/admin/applications/export', 'get').responses['200']?.content ?? {})).toEqual(['text/csv']);
+
+    const letters = op('/api/admin/letters', 'get');
+    expect(queryOf(letters)).toEqual(expect.arrayContaining(['page', 'q', 'status', 'sort', 'dir', 'from', 'to']));
+    expect(Object.keys(json(letters, '200')?.properties?.items?.items?.properties ?? {})).toEqual(expect.arrayContaining(['hasPdf', 'moveInDate']));
+    const upload = op('/api/admin/letters', 'post');
+    expect(Object.keys(upload.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    expect(Object.keys(upload.requestBody?.content['multipart/form-data']?.schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'email', 'status']),
+    );
+    expect(Object.keys(json(upload, '201')?.properties ?? {})).toContain('hasPdf');
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '400', '413', '415']));
+    expect(Object.keys(op('/api/admin/letters/{id}/pdf', 'get').responses['200']?.content ?? {})).toEqual(['application/pdf']);
+    expect(Object.keys(json(op('/api/admin/letters/{id}', 'delete'), '200')?.properties ?? {})).toEqual(['ok']);
+  });
 });

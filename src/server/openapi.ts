@@ -1,7 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from 'hono';
 import { DISABLED_PATHS, type Auth } from './auth/create-auth';
-import { adminPaths } from './openapi-admin';
 import { applicationPaths, applicationSchemas } from './openapi-applications';
 
 const errorSchema = {
@@ -80,7 +79,6 @@ function legacyDocument(productName: string) {
     },
     paths: {
       ...applicationPaths(),
-      ...adminPaths(),
     },
   };
 }

@@ -1,100 +1,110 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, REVIEW_STATUSES, type ApplicationStatus } from '../application/status';
-import type { DocumentContentType, DocumentType } from '../application/documents';
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_TYPES } from '../application/documents';
 import { listParamsSchema } from './lists';
 import { safeIsoDateTime, safeString } from '../safe-text';
 
 /**
- * The back office's applications (spec §2 '/admin' and '/admin/applications',
- * §3 'Admin KPI fields', §4 'Application status'): the list's parameters, the
- * review dialog's record and the changes an admin makes, shared by the API and
- * the pages.
+ * The back office's applications (docs/product/back-office.md#overview,
+ * #applications and #application-status): the list's parameters and rows, the
+ * review dialog's record and the changes an admin makes, shared by the API
+ * contracts (src/domain/api/admin-applications.ts), the server and the pages.
  */
 
 /** The columns the list sorts by (`?sort=`); newest submitted first by default. */
 export const APPLICATION_SORT_COLUMNS = ['submitted_at', 'name', 'email', 'property_value', 'status', 'assignee'] as const;
 export type ApplicationSortColumn = (typeof APPLICATION_SORT_COLUMNS)[number];
 
-/** spec §2 status filter: All Statuses, then the five review statuses (drafts are never listed). */
+/** The status filter: All Statuses, then the five review statuses (drafts are never listed; docs/product/back-office.md#applications). */
 export const APPLICATION_STATUS_FILTERS = ['all', ...REVIEW_STATUSES] as const;
 export type ApplicationStatusFilter = (typeof APPLICATION_STATUS_FILTERS)[number];
 
-export const applicationListParamsSchema = z.intersection(
-  listParamsSchema(APPLICATION_SORT_COLUMNS, 'submitted_at'),
-  z.object({ status: z.enum(APPLICATION_STATUS_FILTERS, { error: 'Choose one of the listed statuses.' }).default('all') }),
-);
+// One object (safeExtend keeps the dates' refinement), not an intersection: the OpenAPI document lists an object's fields as query parameters.
+export const applicationListParamsSchema = listParamsSchema(APPLICATION_SORT_COLUMNS, 'submitted_at').safeExtend({
+  status: z.enum(APPLICATION_STATUS_FILTERS, { error: 'Choose one of the listed statuses.' }).default('all'),
+});
 export type ApplicationListParams = z.output<typeof applicationListParamsSchema>;
 
-/** One row of /admin/applications (spec §2 table columns). */
-export interface AdminApplicationListItem {
-  id: string;
-  submittedAt: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  propertyValue: number | null;
-  status: ApplicationStatus;
-  assignee: string | null;
-}
+/** ISO 8601 (UTC), or null when the record has none. */
+const isoTimeOrNull = () => safeIsoDateTime('An ISO 8601 date-time').nullable();
+const textOrNull = () => safeString().nullable();
 
-export interface AdminApplicationDocument {
-  id: string;
-  type: DocumentType;
-  title: string;
-  originalName: string;
-  contentType: DocumentContentType;
-  sizeBytes: number;
-  createdAt: string | null;
-  url: string;
-}
+/** One row of /admin/applications (docs/product/back-office.md#applications: the table's columns). */
+export const adminApplicationListItemSchema = z.object({
+  id: safeString(),
+  submittedAt: isoTimeOrNull(),
+  firstName: textOrNull(),
+  lastName: textOrNull(),
+  email: textOrNull(),
+  propertyValue: z.number().nullable(),
+  status: z.enum(APPLICATION_STATUSES),
+  assignee: textOrNull(),
+});
+export type AdminApplicationListItem = z.output<typeof adminApplicationListItemSchema>;
+
+/** A document of the application under review, with its download link (GET /api/documents/{id}, audited). */
+export const adminApplicationDocumentSchema = z.object({
+  id: safeString(),
+  type: z.enum(DOCUMENT_TYPES),
+  title: safeString(),
+  originalName: safeString(),
+  contentType: z.enum(DOCUMENT_CONTENT_TYPES),
+  sizeBytes: z.number().int().min(0),
+  createdAt: isoTimeOrNull(),
+  url: safeString(),
+});
+export type AdminApplicationDocument = z.output<typeof adminApplicationDocumentSchema>;
 
 /**
- * What the review dialog shows (spec §2 '/admin/applications' Review). The date of
- * birth is shown in full to admins here, and only here (decisions.md 'Home
- * application'); the SSN digits stay masked (`•••• 1234`) — no decision needs them.
+ * What the review dialog shows (docs/product/back-office.md#applications, Review). The
+ * date of birth is shown in full to admins here, and only here; the SSN digits stay
+ * masked (`•••• 1234`) — no decision needs them.
  */
-export interface AdminApplicationDetail {
-  id: string;
-  status: ApplicationStatus;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  notes: string | null;
-  assignee: string | null;
-  personal: {
-    firstName: string | null;
-    lastName: string | null;
-    email: string | null;
-    phone: string | null;
-    dateOfBirth: string | null;
-    ssnLast4: string | null;
-  };
-  employment: {
-    status: 'employed' | 'self-employed' | null;
-    employer: string | null;
-    jobTitle: string | null;
-    annualIncome: number | null;
-  };
-  financial: {
-    savings: number | null;
-    retirementAccounts: number | null;
-    creditCardDebt: number | null;
-    studentLoans: number | null;
-  };
-  property: {
-    address: string | null;
-    desiredValue: number | null;
-    downPayment: number | null;
-  };
-  documents: AdminApplicationDocument[];
-}
+export const adminApplicationDetailSchema = z.object({
+  id: safeString(),
+  status: z.enum(APPLICATION_STATUSES),
+  submittedAt: isoTimeOrNull(),
+  reviewedAt: isoTimeOrNull(),
+  notes: textOrNull(),
+  assignee: textOrNull(),
+  personal: z.object({
+    firstName: textOrNull(),
+    lastName: textOrNull(),
+    email: textOrNull(),
+    phone: textOrNull(),
+    /** YYYY-MM-DD, in the clear. */
+    dateOfBirth: textOrNull(),
+    /** Masked: `•••• 1234`. */
+    ssnLast4: textOrNull(),
+  }),
+  employment: z.object({
+    status: z.enum(['employed', 'self-employed']).nullable(),
+    employer: textOrNull(),
+    jobTitle: textOrNull(),
+    annualIncome: z.number().nullable(),
+  }),
+  financial: z.object({
+    savings: z.number().nullable(),
+    retirementAccounts: z.number().nullable(),
+    creditCardDebt: z.number().nullable(),
+    studentLoans: z.number().nullable(),
+  }),
+  property: z.object({
+    address: textOrNull(),
+    desiredValue: z.number().nullable(),
+    downPayment: z.number().nullable(),
+  }),
+  documents: z.array(adminApplicationDocumentSchema),
+});
+export type AdminApplicationDetail = z.output<typeof adminApplicationDetailSchema>;
 
-/** PATCH /api/admin/applications/:id/status — any review status from any (spec §4). */
+/** PATCH /api/admin/applications/{id}/status — any review status from any (docs/product/back-office.md#application-status). */
 export const statusChangeSchema = z.object({
   status: z.enum(REVIEW_STATUSES, { error: 'Choose one of Submitted, In Review, Missing Info, Approved or Declined.' }),
 });
 export type StatusChange = z.output<typeof statusChangeSchema>;
 
-/** Admin notes: free text (spec §5 'saved on blur without validation'), bounded so a paste cannot fill the database. */
+/** Admin notes: free text saved on blur (docs/product/back-office.md#applications, Notes), bounded so a paste cannot fill the database. */
 export const MAX_NOTES_LENGTH = 10_000;
 
 export const notesChangeSchema = z.object({

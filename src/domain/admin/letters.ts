@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { MAX_DOCUMENT_BYTES } from '../application';
 import { US_STATES } from '../waitlist';
 import { listParamsSchema } from './lists';
-import { emailFormat, safeString } from '../safe-text';
+import { emailFormat, safeIsoDateTime, safeString } from '../safe-text';
 
 /**
- * Letters of intent (spec §3 'letters_of_intent', §4 'Letter of intent status',
- * §5 'Add letter of intent'): the Add dialog's schema, used by the form and by
- * the server (style.md 'One schema per form, used on both sides'). Pure.
+ * Letters of intent (docs/product/back-office.md#letters-of-intent): the Add
+ * dialog's schema, used by the form and by the server (style.md 'One schema per
+ * form, used on both sides'), the list's parameters and rows. Pure.
  */
 export const LETTER_STATUSES = ['pending', 'approved', 'declined'] as const;
 export type LetterStatus = (typeof LETTER_STATUSES)[number];
@@ -121,24 +121,26 @@ export const EMPTY_LETTER_FORM: Required<LetterForm> = {
   intendedState: '',
 };
 
-/** One row of `GET /api/admin/letters`. */
-export interface LetterItem {
-  id: string;
-  createdAt: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  propertyAddress: string | null;
-  intendedState: string | null;
-  status: LetterStatus;
-  hasPdf: boolean;
-  propertyValue: number | null;
-  downPaymentAmount: number | null;
-  desiredMonthlyPayment: number | null;
-  moveInDate: string | null;
-  notes: string | null;
-}
+/** One row of `GET /api/admin/letters`, and the reply to an add: amounts as numbers, `createdAt` in ISO 8601 (UTC). */
+export const letterItemSchema = z.object({
+  id: safeString(),
+  createdAt: safeIsoDateTime('An ISO 8601 date-time'),
+  firstName: safeString(),
+  lastName: safeString(),
+  email: safeString(),
+  phone: safeString().nullable(),
+  propertyAddress: safeString().nullable(),
+  intendedState: safeString().nullable(),
+  status: z.enum(LETTER_STATUSES),
+  /** Whether a PDF is stored (its key never leaves the server). */
+  hasPdf: z.boolean(),
+  propertyValue: z.number().nullable(),
+  downPaymentAmount: z.number().nullable(),
+  desiredMonthlyPayment: z.number().nullable(),
+  moveInDate: safeString().nullable(),
+  notes: safeString().nullable(),
+});
+export type LetterItem = z.output<typeof letterItemSchema>;
 
 export const LETTER_SORTS = ['created_at', 'name', 'email', 'status', 'intended_state'] as const;
 export type LetterSort = (typeof LETTER_SORTS)[number];
@@ -146,9 +148,10 @@ export type LetterSort = (typeof LETTER_SORTS)[number];
 export const LETTER_STATUS_FILTERS = ['all', ...LETTER_STATUSES] as const;
 
 /** `GET /api/admin/letters` and its export: the shared list parameters plus the status filter. */
-export const letterListSchema = listParamsSchema(LETTER_SORTS, 'created_at').and(
-  z.object({ status: z.enum(LETTER_STATUS_FILTERS, { error: 'Status is all, pending, approved or declined.' }).default('all') }),
-);
+// One object (safeExtend keeps the dates' refinement), not an intersection: the OpenAPI document lists an object's fields as query parameters.
+export const letterListSchema = listParamsSchema(LETTER_SORTS, 'created_at').safeExtend({
+  status: z.enum(LETTER_STATUS_FILTERS, { error: 'Status is all, pending, approved or declined.' }).default('all'),
+});
 export type LetterListParams = z.output<typeof letterListSchema>;
 
 const slug = (name: string) =>

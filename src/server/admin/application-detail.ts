@@ -5,7 +5,7 @@ import { maskSsnLast4, type FieldCipher } from '../lib/crypto';
 import type { Logger } from '../lib/logger';
 import { applications } from '../db/schema';
 import { presentDocument } from '../applications/present';
-import { UUID, type ApplicationRow, type DocumentRow, type Executor } from '../applications/repository';
+import type { ApplicationRow, DocumentRow, Executor } from '../applications/repository';
 import { openSensitive } from '../applications/sensitive';
 import { AppError } from '../lib/errors';
 import { isoTimeOrNull } from '../lib/iso-time';
@@ -14,10 +14,10 @@ export const applicationNotFound = () => new AppError(404, 'not_found', 'Applica
 
 /**
  * A submitted application by id (any status but draft: a draft is the
- * applicant's, not the back office's). An id that is not a UUID finds nothing.
+ * applicant's, not the back office's). The id is a UUID: the route's contract
+ * checked it (src/domain/api/admin-applications.ts).
  */
 export async function findReviewable(db: Executor, id: string, { forUpdate = false } = {}): Promise<ApplicationRow | undefined> {
-  if (!UUID.test(id)) return undefined;
   const query = db
     .select()
     .from(applications)
@@ -37,7 +37,7 @@ function sensitiveFor(cipher: FieldCipher, logger: Logger, row: ApplicationRow) 
   }
 }
 
-/** The review dialog's record (spec §2 '/admin/applications'). */
+/** The review dialog's record (docs/product/back-office.md#applications). */
 export function presentForReview(cipher: FieldCipher, logger: Logger, row: ApplicationRow, docs: DocumentRow[]): AdminApplicationDetail {
   const sensitive = sensitiveFor(cipher, logger, row);
   return {

@@ -17,18 +17,18 @@ export const ADMIN_PREFIX = '/api/admin';
  * and a session that passed two-factor) is applied here to the whole prefix, before
  * any route, so no admin route can forget it (src/server/routes/admin.test.ts
  * enumerates every registered admin route and checks each answers 401 / 403 to
- * anyone else). Routes declared in src/domain/api register at their full paths;
- * routers not yet declared there are mounted under their prefix.
+ * anyone else). Routes are declared in src/domain/api and register at their full
+ * paths.
  */
 export function adminRoutes() {
   const admin = apiRouter<AuthedEnv>();
   admin.use(`${ADMIN_PREFIX}/*`, requireRole(ROLE_RANK.admin));
   admin.route('/', adminSettingsRoutes());
   admin.route('/', adminDashboardRoutes());
-  admin.route(`${ADMIN_PREFIX}/applications`, adminApplicationsRoutes());
+  admin.route('/', adminApplicationsRoutes());
   admin.route('/', adminUsersRoutes());
   admin.route('/', adminWaitlistRoutes());
-  admin.route(`${ADMIN_PREFIX}/letters`, adminLettersRoutes());
+  admin.route('/', adminLettersRoutes());
   admin.route('/', adminAuditRoutes());
   return admin;
 }

@@ -1,21 +1,20 @@
-import { Hono } from 'hono';
-import { applicationListParamsSchema, notesChangeSchema, statusChangeSchema, type ApplicationListParams } from '../../../domain/admin/applications';
+import type { ApplicationListParams } from '../../../domain/admin/applications';
+import { adminApplicationsApi } from '../../../domain/api/admin-applications';
 import type { AuthedEnv } from '../../auth/guards';
 import { applicationNotFound, findReviewable, presentForReview } from '../../admin/application-detail';
 import { countApplications, exportRows, listApplications, type ExportRow } from '../../admin/applications-repo';
 import { actorOf } from '../../admin/audit';
 import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
-import { readListParams } from '../../admin/list-query';
 import { changeNotes, changeStatus } from '../../admin/review-application';
 import type { ApplicationRow } from '../../applications/repository';
 import { documentsOf } from '../../applications/repository';
 import type { Deps } from '../../context';
-import { readJson } from '../../lib/validate';
 import { isoTimeOrNull } from '../../lib/iso-time';
+import { apiRouter, route } from '../../lib/route';
 
 const money = (value: number | string | null) => (value === null ? null : Number(value));
 
-/** The export's columns: every admin column of spec §3 but the encrypted ones (SSN digits, date of birth). */
+/** The export's columns: every admin column but the encrypted ones (SSN digits, date of birth; docs/product/application.md#back-office-record). */
 const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'ID', value: (r) => r.id },
   { header: 'Submitted At', value: (r) => isoTimeOrNull(r.submitted_at) },
@@ -48,42 +47,37 @@ async function detail(deps: Deps, row: ApplicationRow) {
 }
 
 /**
- * `/api/admin/applications` — mounted behind the admin guard by
- * src/server/routes/admin.ts. The list, its CSV export, the review dialog's
- * record, and the two changes an admin makes there: status and notes.
+ * `/api/admin/applications` (src/domain/api/admin-applications.ts), behind the admin
+ * guard of src/server/routes/admin.ts: the list, its CSV export, the review dialog's
+ * record, and the two changes an admin makes there, status and notes
+ * (docs/product/back-office.md#applications, #application-status).
  */
 export function adminApplicationsRoutes() {
-  return new Hono<AuthedEnv>()
-    .get('/', async (c) => {
-      const params = readListParams(c, applicationListParamsSchema);
-      return c.json(await listApplications(c.var.deps.db, params));
-    })
-    .get('/export', async (c) => {
-      const { db } = c.var.deps;
-      const params = readListParams(c, applicationListParamsSchema);
-      const matching = await countApplications(db, params);
-      return auditedCsvExport(db, actorOf(c), {
-        list: 'applications',
-        entityType: 'applications',
-        filter: filterOf(params),
-        details: { format: 'csv', rows: matching.total, rowsCapped: matching.totalCapped },
-        columns: EXPORT_COLUMNS,
-        rows: exportRows(params),
-      });
-    })
-    .get('/:id', async (c) => {
-      const row = await findReviewable(c.var.deps.db, c.req.param('id'));
-      if (!row) throw applicationNotFound();
-      return c.json(await detail(c.var.deps, row));
-    })
-    .patch('/:id/status', async (c) => {
-      const { status } = await readJson(c, statusChangeSchema);
-      const row = await changeStatus(c.var.deps, actorOf(c), c.req.param('id'), status);
-      return c.json(await detail(c.var.deps, row));
-    })
-    .patch('/:id/notes', async (c) => {
-      const { notes } = await readJson(c, notesChangeSchema);
-      const row = await changeNotes(c.var.deps, actorOf(c), c.req.param('id'), notes);
-      return c.json(await detail(c.var.deps, row));
+  const router = apiRouter<AuthedEnv>();
+  route(router, adminApplicationsApi.list, (c, { query }) => listApplications(c.var.deps.db, query));
+  /** The CSV of the current filter, streamed; the export is audited with the number of rows it covers. */
+  route(router, adminApplicationsApi.export, async (c, { query }) => {
+    const { db } = c.var.deps;
+    const matching = await countApplications(db, query);
+    return auditedCsvExport(db, actorOf(c), {
+      list: 'applications',
+      entityType: 'applications',
+      filter: filterOf(query),
+      details: { format: 'csv', rows: matching.total, rowsCapped: matching.totalCapped },
+      columns: EXPORT_COLUMNS,
+      rows: exportRows(query),
     });
+  });
+  route(router, adminApplicationsApi.detail, async (c, { params }) => {
+    const row = await findReviewable(c.var.deps.db, params.id);
+    if (!row) throw applicationNotFound();
+    return detail(c.var.deps, row);
+  });
+  route(router, adminApplicationsApi.changeStatus, async (c, { params, body }) =>
+    detail(c.var.deps, await changeStatus(c.var.deps, actorOf(c), params.id, body.status)),
+  );
+  route(router, adminApplicationsApi.changeNotes, async (c, { params, body }) =>
+    detail(c.var.deps, await changeNotes(c.var.deps, actorOf(c), params.id, body.notes)),
+  );
+  return router;
 }

@@ -1,0 +1,56 @@
+import {
+  adminApplicationDetailSchema,
+  adminApplicationListItemSchema,
+  applicationListParamsSchema,
+  notesChangeSchema,
+  statusChangeSchema,
+} from '../admin/applications';
+import { pageSchema } from '../admin/lists';
+import { defineRoute, idParamsSchema } from './route';
+
+/** `/api/admin/applications`: submitted applications, their review and the changes an admin makes (docs/product/back-office.md#applications). */
+export const adminApplicationsApi = {
+  list: defineRoute({
+    method: 'get',
+    path: '/api/admin/applications',
+    access: 'admin',
+    summary: 'One page of submitted applications: search by name, e-mail or ID, status and date filters, sort',
+    query: applicationListParamsSchema,
+    responses: { 200: { description: 'A page of applications', schema: pageSchema(adminApplicationListItemSchema) } },
+  }),
+  export: defineRoute({
+    method: 'get',
+    path: '/api/admin/applications/export',
+    access: 'admin',
+    summary: 'CSV of the filtered applications, without the encrypted fields (streamed; audited)',
+    query: applicationListParamsSchema,
+    responses: { 200: { description: 'The CSV of every application matching the filter', contentType: 'text/csv' } },
+  }),
+  detail: defineRoute({
+    method: 'get',
+    path: '/api/admin/applications/{id}',
+    access: 'admin',
+    summary: 'One submitted application for the review dialog, with its documents',
+    params: idParamsSchema,
+    responses: { 200: { description: 'The application under review', schema: adminApplicationDetailSchema } },
+  }),
+  changeStatus: defineRoute({
+    method: 'patch',
+    path: '/api/admin/applications/{id}/status',
+    access: 'admin',
+    summary: 'Sets the status (any to any), stamps reviewed_at, audits, e-mails the applicant for approved / declined / missing_info',
+    params: idParamsSchema,
+    body: statusChangeSchema,
+    responses: { 200: { description: 'The application as the review dialog shows it', schema: adminApplicationDetailSchema } },
+    errors: [409],
+  }),
+  changeNotes: defineRoute({
+    method: 'patch',
+    path: '/api/admin/applications/{id}/notes',
+    access: 'admin',
+    summary: 'Saves the admin notes (audited; unchanged text writes nothing)',
+    params: idParamsSchema,
+    body: notesChangeSchema,
+    responses: { 200: { description: 'The application as the review dialog shows it', schema: adminApplicationDetailSchema } },
+  }),
+};
