@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, hasHorizontalScroll } from './fixtures';
-import { newAccount, signInOverHttp, signUpOverHttp, waitForToastsToGo } from './support/accounts';
+import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
+import { newAccount, signInOverHttp, waitForToastsToGo } from './support/accounts';
 import {
   continueTo,
   expectSaved,
@@ -117,9 +116,8 @@ test.describe('home application', () => {
     await expect(page.getByRole('region', { name: /Home application/ }).getByText('Submitted', { exact: true })).toBeVisible();
   });
 
-  test('steps, Previous/Continue, the progress bar, the URL and axe on every step', async ({ page }) => {
+  test('steps, Previous/Continue, the progress bar, the URL and axe on every step', async ({ page, user: _user }) => {
     test.slow();
-    await signUpOverHttp(page);
     await page.goto('/apply');
     const titles = ['Personal Information', 'Employment & Income', 'Assets', 'Debts', 'Consent & Disclosures', 'Documents'];
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -157,9 +155,8 @@ test.describe('home application', () => {
     await expect(page.getByRole('button', { name: 'Continue' })).toBeInViewport();
   });
 
-  test('a reload loses nothing, and a new browser resumes with the same values', async ({ browser, page }) => {
+  test('a reload loses nothing, and a new browser resumes with the same values', async ({ page, user: account, openBrowser }) => {
     test.slow();
-    const account = await signUpOverHttp(page);
     await page.goto('/apply');
     await fillPersonal(page);
     await expectSaved(page);
@@ -177,8 +174,7 @@ test.describe('home application', () => {
     await page.getByLabel('Business Name').fill('Hopper Consulting');
     await expectSaved(page);
 
-    const other = await browser.newContext();
-    const laptop = await other.newPage();
+    const laptop = await openBrowser();
     await signInOverHttp(laptop, account);
     await laptop.goto('/apply?step=2');
     await expect(laptop.getByLabel('Employer')).toHaveValue('Babbage & Co');
@@ -190,11 +186,12 @@ test.describe('home application', () => {
     // Self-employed: tax returns are required.
     await laptop.goto('/apply?step=6');
     await expect(laptop.getByRole('listitem', { name: 'Tax Returns' }).getByText('Required', { exact: true })).toBeVisible();
-    await other.close();
   });
 
-  test("a network failure shows 'Not saved — retrying' and saves when the server is back; signing out keeps the last change", async ({ page }) => {
-    const account = await signUpOverHttp(page);
+  test("a network failure shows 'Not saved — retrying' and saves when the server is back; signing out keeps the last change", async ({
+    page,
+    user: account,
+  }) => {
     await page.goto('/apply');
     await expect(stepHeading(page, 'Personal Information')).toBeVisible();
     await page.route('**/api/application', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
@@ -216,8 +213,7 @@ test.describe('home application', () => {
     await expect(page.getByLabel(/^Current Address/)).toHaveValue('1 Infinite Loop, Cupertino, CA');
   });
 
-  test('submitting with gaps opens the first step with a problem and shows what is missing', async ({ page }) => {
-    const account = await signUpOverHttp(page);
+  test('submitting with gaps opens the first step with a problem and shows what is missing', async ({ page, user: account }) => {
     await verifyEmail(page, account);
     await page.goto('/apply?step=6');
     await page.getByRole('checkbox', { name: /I certify that the information/ }).check();
@@ -229,10 +225,7 @@ test.describe('home application', () => {
     await expect(page.getByLabel(/^Phone Number/)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('an anonymous visitor is sent to sign in and comes back to the application', async ({ browser, page }) => {
-    const owner = await browser.newPage();
-    const account = await signUpOverHttp(owner);
-    await owner.close();
+  test('an anonymous visitor is sent to sign in and comes back to the application', async ({ page, existingAccount: account }) => {
     await page.goto('/apply?price=400000&down=40000');
     await expect(page).toHaveURL(/\/auth\/signin\?redirectTo=/);
     await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
