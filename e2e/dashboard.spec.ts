@@ -1,11 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, hasHorizontalScroll } from './fixtures';
-import { signUpOverHttp, waitForToastsToGo } from './support/accounts';
+import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
+import { waitForToastsToGo } from './support/accounts';
 
 test.describe('dashboard', () => {
-  test("a new user: 'Ready to start your journey?', the example figures and their badge", async ({ page }) => {
+  test("a new user: 'Ready to start your journey?', the example figures and their badge", async ({ page, user }) => {
     test.slow(); // sign-up and sign-in, then the dashboard with axe at two widths: past 30 s beside another worker
-    await signUpOverHttp(page, { firstName: 'Nina' });
     await page.goto('/dashboard');
     const dialog = page.getByRole('dialog', { name: 'Ready to start your journey?' });
     await expect(dialog).toBeVisible();
@@ -14,7 +12,7 @@ test.describe('dashboard', () => {
     await dialog.getByRole('button', { name: 'Maybe Later' }).click();
     await expect(dialog).toHaveCount(0);
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nina' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.firstName}` })).toBeVisible();
     await expect(page.getByText('Example dashboard')).toBeVisible();
     const ring = page.getByRole('figure', { name: /My Wealth/ });
     await expect(ring).toHaveAccessibleName('My Wealth: $93,426 of a $372,000 target');
@@ -34,20 +32,18 @@ test.describe('dashboard', () => {
 
     // Closed once, it stays closed in this tab.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nina' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.firstName}` })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test("'Fill Out Application' opens the application", async ({ page }) => {
-    await signUpOverHttp(page);
+  test("'Fill Out Application' opens the application", async ({ page, user: _user }) => {
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Fill Out Application' }).first().click();
     await expect(page).toHaveURL(/\/apply$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Home Application' })).toBeVisible();
   });
 
-  test('the bottom navigation reaches Explore and Chat on a 375 px phone', async ({ page }) => {
-    await signUpOverHttp(page);
+  test('the bottom navigation reaches Explore and Chat on a 375 px phone', async ({ page, user: _user }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Maybe Later' }).click();
