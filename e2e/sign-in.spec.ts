@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { latestLink, pathOf, signUpOverHttp, type TestAccount } from './support/accounts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { latestLink, pathOf, type TestAccount } from './support/accounts';
 
 async function signInWithForm(page: Page, account: Pick<TestAccount, 'email' | 'password'>) {
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
@@ -14,11 +15,10 @@ async function signOutFromMenu(page: Page) {
 }
 
 test.describe('sign-in, sign-out and password reset', () => {
-  test('sign out, then sign in again with the form', async ({ page }) => {
-    const account = await signUpOverHttp(page, { firstName: 'Ines' });
+  test('sign out, then sign in again with the form', async ({ page, user: account }) => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Maybe Later' }).click();
-    await expect(page.getByRole('heading', { name: 'Welcome, Ines' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome, ${account.firstName}` })).toBeVisible();
     await signOutFromMenu(page);
     await expect(page.getByText('You have signed out.')).toBeVisible();
     // The session is gone: the dashboard asks to sign in.
@@ -28,13 +28,10 @@ test.describe('sign-in, sign-out and password reset', () => {
     await signInWithForm(page, account);
     await expect(page.getByText('Signed in successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Welcome, Ines' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome, ${account.firstName}` })).toBeVisible();
   });
 
-  test("a wrong password: 'Invalid email or password', the email is kept", async ({ browser, page }) => {
-    const other = await browser.newPage();
-    const account = await signUpOverHttp(other);
-    await other.close();
+  test("a wrong password: 'Invalid email or password', the email is kept", async ({ page, existingAccount: account }) => {
     await page.goto('/auth/signin');
     await signInWithForm(page, { email: account.email, password: 'not-the-password' });
     await expect(page.getByText('Invalid email or password')).toBeVisible();
@@ -43,11 +40,8 @@ test.describe('sign-in, sign-out and password reset', () => {
     await expect(page).toHaveURL(/\/auth\/signin$/);
   });
 
-  test('an anonymous visitor opening /account comes back to it after signing in', async ({ browser, page }) => {
+  test('an anonymous visitor opening /account comes back to it after signing in', async ({ page, existingAccount: account }) => {
     // The issue names /apply, which another issue builds; /account is guarded the same way.
-    const other = await browser.newPage();
-    const account = await signUpOverHttp(other);
-    await other.close();
     await page.goto('/account?from=mail');
     await expect(page).toHaveURL(/\/auth\/signin\?redirectTo=%2Faccount%3Ffrom%3Dmail$/);
     await signInWithForm(page, account);
@@ -55,27 +49,20 @@ test.describe('sign-in, sign-out and password reset', () => {
     await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
   });
 
-  test('a redirectTo pointing at another site is ignored', async ({ browser, page }) => {
-    const other = await browser.newPage();
-    const account = await signUpOverHttp(other);
-    await other.close();
+  test('a redirectTo pointing at another site is ignored', async ({ page, existingAccount: account }) => {
     await page.goto('/auth/signin?redirectTo=%2F%2Fevil.example%2Fphish');
     await signInWithForm(page, account);
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
   });
 
-  test('a guest opening /admin is sent to /', async ({ page }) => {
-    await signUpOverHttp(page);
+  test('a guest opening /admin is sent to /', async ({ page, user: _user }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/:\d+\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Own Your Home');
   });
 
-  test('forgot password → mail → reset → the new password works, the old one does not', async ({ browser, page }) => {
+  test('forgot password → mail → reset → the new password works, the old one does not', async ({ page, existingAccount: account }) => {
     test.slow(); // sign-up and sign-in, the reset, then two sign-ins: every step hashes a password
-    const other = await browser.newPage();
-    const account = await signUpOverHttp(other);
-    await other.close();
     const newPassword = 'a-fresh-passphrase-for-2025';
 
     await page.goto('/auth/signin');
