@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { latestLink, mailsTo, newAccount, pathOf, signUpOverHttp, type TestAccount } from './support/accounts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { latestLink, mailsTo, newAccount, pathOf, type TestAccount } from './support/accounts';
 
 const VERIFY_ERROR = 'The verification link is invalid or has expired. Please request a new one.';
 
@@ -60,12 +61,10 @@ test.describe('sign-up and email verification', () => {
     await expect(page).toHaveURL(/\/auth\/signup$/);
   });
 
-  test('an address that already has an account: the same check-your-email answer, no session, and its owner is told', async ({ browser, page }) => {
-    const existing = newAccount();
-    const other = await browser.newPage();
-    await signUpOverHttp(other, existing);
-    await other.close();
-
+  test('an address that already has an account: the same check-your-email answer, no session, and its owner is told', async ({
+    page,
+    existingAccount: existing,
+  }) => {
     await page.goto('/auth/signup');
     await fillSignUp(page, { ...existing, firstName: 'Someone', password: 'harbour-violet-sextant-88' });
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -97,8 +96,7 @@ test.describe('sign-up and email verification', () => {
     await expect(page.getByLabel(/^Password/)).toBeFocused();
   });
 
-  test("the banner's 'Resend Verification Email' sends a new link", async ({ page }) => {
-    const account = await signUpOverHttp(page);
+  test("the banner's 'Resend Verification Email' sends a new link", async ({ page, user: account }) => {
     const first = await latestLink(page.request, account.email, '/auth/verify-email');
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Maybe Later' }).click();
@@ -108,11 +106,8 @@ test.describe('sign-up and email verification', () => {
     expect(second.toString()).not.toBe(first.toString());
   });
 
-  test('a bad link shows the error, and a visitor can resend to an address they type', async ({ browser, page }) => {
-    const owner = await browser.newPage();
-    const account = await signUpOverHttp(owner);
-    const first = await latestLink(owner.request, account.email, '/auth/verify-email');
-    await owner.close();
+  test('a bad link shows the error, and a visitor can resend to an address they type', async ({ page, existingAccount: account }) => {
+    const first = await latestLink(page.request, account.email, '/auth/verify-email');
 
     await page.goto('/auth/verify-email?token=not-a-real-token');
     await expect(page.getByText(VERIFY_ERROR)).toBeVisible();
