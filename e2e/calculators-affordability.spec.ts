@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { comparisonPath, DEFAULT_BRAND } from '../src/domain/brand';
-import { expectAccessible, hasHorizontalScroll } from './fixtures';
+import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 
 const PATH = '/how-much-home-can-i-afford';
 const brand = DEFAULT_BRAND;
@@ -114,7 +114,7 @@ test("'Compare to Mortgage' carries price, down payment and rate; 'Start Applica
   await expect(page.getByLabel('Mortgage Rate', { exact: true })).toHaveValue('7.1');
 });
 
-test('a shared URL reproduces the same figures in a new browser context, and back/forward keeps them', async ({ page, browser }) => {
+test('a shared URL reproduces the same figures in a new browser context, and back/forward keeps them', async ({ page, openBrowser }) => {
   await page.goto(PATH);
   await field(page, 'Monthly gross income').fill('9000');
   await field(page, 'Monthly debt payments').fill('300');
@@ -125,14 +125,12 @@ test('a shared URL reproduces the same figures in a new browser context, and bac
   await expect(page).toHaveURL(/region=FL/);
   const shared = page.url();
 
-  const context = await browser.newContext();
-  const other = await context.newPage();
+  const other = await openBrowser();
   await other.goto(shared);
   await expect(price(other)).toHaveText('$387,961');
   await expect(payment(other)).toHaveText('$2,220');
   await expect(field(other, 'Location')).toHaveValue('FL');
   await expect(field(other, 'Target monthly payment (optional)')).toHaveValue('');
-  await context.close();
 
   await page.getByRole('link', { name: 'Compare to Mortgage' }).click();
   await expect(page).toHaveURL((url) => url.pathname === comparisonPath(brand));

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { comparisonPath, DEFAULT_BRAND } from '../src/domain/brand';
-import { expectAccessible, hasHorizontalScroll } from './fixtures';
+import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 
 const brand = DEFAULT_BRAND;
 const PATH = comparisonPath(brand);
@@ -109,7 +109,7 @@ test('the slider moves by keyboard and recomputes savings and the table from the
   await expect(savings(page)).toHaveText('$872');
 });
 
-test('a shared URL with the slider position reproduces the same figures in a new browser context', async ({ page, browser }) => {
+test('a shared URL with the slider position reproduces the same figures in a new browser context', async ({ page, openBrowser }) => {
   await page.goto(PATH);
   await field(page, 'Home Price').fill('500000');
   await field(page, 'Down Payment').fill('100000');
@@ -126,8 +126,7 @@ test('a shared URL with the slider position reproduces the same figures in a new
   await expect(page).toHaveURL(/calc=1/);
   const shared = page.url();
 
-  const context = await browser.newContext();
-  const other = await context.newPage();
+  const other = await openBrowser();
   await other.goto(shared);
   await expect(field(other, 'Home Price')).toHaveValue('500000');
   await expect(slider(other)).toHaveAttribute('aria-valuetext', valuetext!);
@@ -135,7 +134,6 @@ test('a shared URL with the slider position reproduces the same figures in a new
   expect(await cells(other, 7)).toEqual(year7);
   await expect(other.getByTestId('wealth-table-scroll').locator('tbody tr')).toHaveCount(7);
   await expect(net(other)).toHaveText(netText);
-  await context.close();
 });
 
 test('Years to Display outside 1–10 or not whole shows the message, and Calculate does not run', async ({ page }) => {

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { comparisonPath, DEFAULT_BRAND } from '../src/domain/brand';
 import { homeAffordabilityNoResultReason } from '../src/domain/calculators';
-import { expectAccessible, hasHorizontalScroll } from './fixtures';
+import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 
 const PATH = '/affordability';
 const brand = DEFAULT_BRAND;
@@ -85,7 +85,7 @@ test('no result when calculators.md gives none: the reason, and no cards', async
   await expect(page.getByTestId('option-mortgage')).toHaveCount(0);
 });
 
-test('a shared URL opens calculated with the same figures in a new browser context', async ({ page, browser }) => {
+test('a shared URL opens calculated with the same figures in a new browser context', async ({ page, openBrowser }) => {
   await page.goto(PATH);
   await calibrate(page);
   await expectCalibrationCards(page);
@@ -93,12 +93,10 @@ test('a shared URL opens calculated with the same figures in a new browser conte
   await expect(page).toHaveURL(/income=7916\.67/);
   const shared = page.url();
 
-  const context = await browser.newContext();
-  const other = await context.newPage();
+  const other = await openBrowser();
   await other.goto(shared);
   await expect(income(other)).toHaveValue('7916.67');
   await expectCalibrationCards(other);
-  await context.close();
 });
 
 test('cards link to the comparison and the third-party mortgage calculator', async ({ page }) => {
