@@ -11,3 +11,4 @@ export * from './application/documents';
 export * from './application/status';
 export * from './application/consents';
 export * from './application/summary';
+export * from './application/view';

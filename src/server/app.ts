@@ -98,7 +98,7 @@ export function createApp(deps: Deps) {
   const streamingBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
   // The document and letter-of-intent uploads stream up to 25 MB and enforce their own limits
   // (src/server/applications/receive-upload.ts, src/server/admin/letter-upload.ts).
-  const streamedUploads = new Set([UPLOAD_PATH, LETTERS_UPLOAD_PATH]);
+  const streamedUploads = new Set<string>([UPLOAD_PATH, LETTERS_UPLOAD_PATH]);
   // Before anything reads a body: a forged cross-site request is refused first (src/server/lib/same-origin.ts).
   api.use('/api/*', sameOriginOnly({ appUrl: config.APP_URL, trustedOrigins: config.TRUSTED_ORIGINS, multipartPaths: streamedUploads }));
   api.use('/api/*', noStoreByDefault);
@@ -133,9 +133,9 @@ export function createApp(deps: Deps) {
   // better-auth: sign-up, sign-in, sessions, verification, reset, two-factor (docs/decisions/006-accounts.md).
   api.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
   api.route('/', meRoutes());
-  // The signed-in user's own application and documents (docs/decisions/007-applications-and-documents.md).
-  api.route('/api/application', applicationRoutes());
-  api.route('/api/documents', documentRoutes());
+  // The signed-in user's own application and documents (docs/product/application.md), declared in src/domain/api/application.ts.
+  api.route('/', applicationRoutes());
+  api.route('/', documentRoutes());
   // Guarded as a whole: rank admin and a session that passed two-factor (src/server/routes/admin.ts).
   api.route('/', adminRoutes());
   api.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));

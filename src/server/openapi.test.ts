@@ -134,7 +134,6 @@ describe('/api/openapi.json', () => {
     expect(Object.keys(reply(op('/api/me/email', 'post'), '202')?.properties ?? {})).toEqual(['email', 'emailVerified', 'pending']);
     expect(Object.keys(op('/api/me/email/confirm', 'post').responses)).toEqual(expect.arrayContaining(['200', '400', '409']));
   });
-
   it("documents the applications' and the letters' filters, replies and the letter upload's form from their contracts", () => {
     type Schema = { properties?: Record<string, Schema>; items?: Schema };
     type Operation = {
@@ -169,5 +168,40 @@ describe('/api/openapi.json', () => {
     expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '400', '413', '415']));
     expect(Object.keys(op('/api/admin/letters/{id}/pdf', 'get').responses['200']?.content ?? {})).toEqual(['application/pdf']);
     expect(Object.keys(json(op('/api/admin/letters/{id}', 'delete'), '200')?.properties ?? {})).toEqual(['ok']);
+  });
+  it("documents the user's application and documents from their contracts: replies, the upload's query and form, the download's types", () => {
+    type Schema = { properties?: Record<string, Schema>; items?: Schema; type?: string | string[] };
+    type Operation = {
+      parameters?: { name: string; in: string; required?: boolean }[];
+      requestBody?: { content: Record<string, { schema: Schema }> };
+      responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+    };
+    const op = (path: string, method: string) => document.paths[path]?.[method] as unknown as Operation;
+    const json = (operation: Operation, status: string) => operation.responses[status]?.content?.['application/json']?.schema;
+
+    const application = json(op('/api/application', 'get'), '200');
+    expect(Object.keys(application?.properties ?? {})).toEqual(
+      expect.arrayContaining(['id', 'status', 'editable', 'version', 'draft', 'sensitive', 'documents', 'requiredDocuments', 'missing', 'createdAt']),
+    );
+    expect(Object.keys(application?.properties?.documents?.items?.properties ?? {})).toEqual(
+      expect.arrayContaining(['id', 'type', 'originalName', 'contentType', 'sizeBytes', 'createdAt', 'url']),
+    );
+    const save = op('/api/application', 'put');
+    expect(Object.keys(save.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['personal', 'employment', 'consents', 'version']),
+    );
+    expect(Object.keys(save.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '409', '413', '429']));
+    expect(Object.keys(op('/api/application/submit', 'post').responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409', '429']));
+
+    const upload = op('/api/application/documents', 'post');
+    expect(upload.parameters?.find((p) => p.in === 'query')).toMatchObject({ name: 'type', required: true });
+    expect(Object.keys(upload.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    expect(Object.keys(json(upload, '201')?.properties ?? {})).toContain('url');
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '413', '415', '429']));
+
+    const download = op('/api/documents/{id}', 'get');
+    expect(Object.keys(download.responses['200']?.content ?? {})).toEqual(['application/pdf', 'image/jpeg', 'image/png']);
+    expect(Object.keys(download.responses)).toEqual(expect.arrayContaining(['401', '404']));
+    expect(Object.keys(json(op('/api/documents/{id}', 'delete'), '200')?.properties ?? {})).toEqual(['ok']);
   });
 });

@@ -1,7 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from 'hono';
 import { DISABLED_PATHS, type Auth } from './auth/create-auth';
-import { applicationPaths, applicationSchemas } from './openapi-applications';
 
 const errorSchema = {
   type: 'object',
@@ -74,11 +73,8 @@ function legacyDocument(productName: string) {
     components: {
       schemas: {
         Error: errorSchema,
-        ...applicationSchemas(),
       },
     },
-    paths: {
-      ...applicationPaths(),
-    },
+    paths: {} as Paths,
   };
 }

@@ -15,12 +15,15 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Who may call a route; the server's guards enforce it, the document states it. */
 export type Access = 'public' | 'user' | 'admin';
 
+/** The type of a file answered as it is stored (a CSV export, a PDF, a document). */
+export type FileType = 'text/csv' | 'application/pdf' | 'image/jpeg' | 'image/png' | 'application/octet-stream';
+
 /** A success answer: JSON described by `schema`, or a file (`contentType`) without one. */
 export interface Reply {
   description: string;
   schema?: z.ZodType;
-  /** Default `application/json`; files and exports name their type. */
-  contentType?: 'application/json' | 'text/csv' | 'application/pdf' | 'application/octet-stream';
+  /** Default `application/json`; files and exports name their type, or the types one of them can have. */
+  contentType?: 'application/json' | FileType | readonly FileType[];
 }
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -44,7 +47,7 @@ export interface RouteContract {
   /** Success answers by status (202: accepted, nothing changed yet; 302: a redirect, answered as a Response); errors are the API's one shape and are added to the document. */
   responses: Partial<Record<200 | 201 | 202 | 302, Reply>>;
   /** Error statuses beyond those implied by the access and the inputs (401/403, 400, 404). */
-  errors?: readonly (404 | 409 | 413 | 415 | 422 | 429 | 503)[];
+  errors?: readonly (400 | 404 | 409 | 413 | 415 | 422 | 429 | 503)[];
 }
 
 /** Declares a route; an identity function that keeps the literal types for inference. */
@@ -61,7 +64,9 @@ export type ReplyBody<C extends RouteContract> = ReplyOf<C> extends { schema: in
 /** What a caller passes: the inputs the route declares, as their schemas accept them. */
 export type RouteInput<C extends RouteContract> = (C['params'] extends AnyObject ? { params: z.input<C['params']> } : { params?: undefined }) &
   (C['query'] extends z.ZodType ? { query?: Partial<z.input<C['query']>> } : { query?: undefined }) &
-  (C['body'] extends z.ZodType ? { body: z.input<C['body']> } : { body?: undefined });
+  (C['body'] extends z.ZodType ? { body: z.input<C['body']> } : { body?: undefined }) &
+  // A multipart upload: its text fields, and the file sent in its `file` part.
+  (C['form'] extends AnyObject ? { form: z.input<C['form']>; file?: Blob & { name?: string } } : { form?: undefined; file?: undefined });
 
 /** `/api/admin/users/{id}` with `{ id }` filled in, each value URL-encoded. */
 export function pathOf(path: string, params: Record<string, unknown> = {}): string {

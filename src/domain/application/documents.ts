@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { safeIsoDateTime, safeString } from '../safe-text';
+
 /**
  * Document types of the application (spec §3 'Document types', §5 'File upload';
  * decisions.md 'Home application': tax returns are required when self-employed).
@@ -56,6 +59,24 @@ export const FILE_EXTENSIONS: Readonly<Record<DocumentContentType, string>> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
 };
+
+/**
+ * A stored document as the API answers it (never its storage key): the application's
+ * `documents`, an upload's reply (docs/product/application.md#documents).
+ */
+export const applicationDocumentSchema = z.object({
+  id: safeString(),
+  type: z.enum(DOCUMENT_TYPES),
+  title: safeString(),
+  /** As the browser sent it, cleaned (no folder part, no control characters). */
+  originalName: safeString(),
+  contentType: z.enum(DOCUMENT_CONTENT_TYPES),
+  sizeBytes: z.number().int().min(0),
+  createdAt: safeIsoDateTime('A date-time'),
+  /** Downloads the file (an attachment): GET /api/documents/{id}. */
+  url: safeString(),
+});
+export type ApplicationDocument = z.output<typeof applicationDocumentSchema>;
 
 /** The toasts of spec §8 'Application screen' for uploads (title, description). */
 export const UPLOAD_MESSAGES = {

@@ -93,6 +93,16 @@ export const applicationDraftSchema = z.object({
   certified: flag('Certification'),
 });
 
+/**
+ * PUT /api/application's body: the whole draft, plus the version it was loaded at
+ * (optional; a different stored version is 409 version_conflict). The two sensitive
+ * fields: absent keeps the stored value, '' or null clears it (docs/product/application.md#draft).
+ */
+export const saveDraftBodySchema = applicationDraftSchema.extend({
+  version: z.number({ error: 'version must be a number' }).int().min(0).optional(),
+});
+export type SaveDraftBody = z.input<typeof saveDraftBodySchema>;
+
 export type ApplicationDraftInput = z.input<typeof applicationDraftSchema>;
 export type ApplicationDraft = z.output<typeof applicationDraftSchema>;
 

@@ -1,17 +1,24 @@
+import { z } from 'zod';
 import { ageOn, isIsoDate, todayIso } from './dates';
 import { documentTitle, missingDocuments, type DocumentType } from './documents';
 import type { ApplicationDraft } from './draft-schema';
 import { LIMITS } from './fields';
 import { APPLICATION_STEPS, type StepId } from './steps';
-import { emailFormat } from '../safe-text';
+import { emailFormat, safeString } from '../safe-text';
 
-/** What is still missing in one step; `fields` maps a field's dotted path to a message. */
-export interface StepProblems {
-  stepIndex: number;
-  stepId: StepId;
-  stepTitle: string;
-  fields: Record<string, string>;
-}
+const STEP_IDS = APPLICATION_STEPS.map((step) => step.id) as [StepId, ...StepId[]];
+
+/**
+ * What is still missing in one step; `fields` maps a field's dotted path to a message.
+ * The application's `missing`, and the `steps` of a refused submit (docs/product/application.md#submission).
+ */
+export const stepProblemsSchema = z.object({
+  stepIndex: z.number().int().min(0),
+  stepId: z.enum(STEP_IDS),
+  stepTitle: safeString(),
+  fields: z.record(safeString(), safeString()),
+});
+export type StepProblems = z.output<typeof stepProblemsSchema>;
 
 export interface CheckFacts {
   /** Document types uploaded so far. */

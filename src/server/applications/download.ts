@@ -1,7 +1,4 @@
-import { Readable } from 'node:stream';
 import { FILE_EXTENSIONS, type DocumentContentType } from '../../domain/application';
-import type { FileStorage } from '../storage/file-storage';
-import type { DocumentRow } from './repository';
 
 /**
  * `Content-Disposition: attachment` with a name that cannot break the header or
@@ -18,21 +15,4 @@ export function contentDisposition(originalName: string, contentType: DocumentCo
   const ascii = name.replace(/[^A-Za-z0-9._ -]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-/** The stored file as a download, or undefined when storage no longer has it. */
-export async function documentResponse(storage: FileStorage, document: DocumentRow): Promise<Response | undefined> {
-  const stored = await storage.get(document.storageKey);
-  if (!stored) return undefined;
-  const contentType = document.contentType as DocumentContentType;
-  return new Response(Readable.toWeb(stored.body) as ReadableStream<Uint8Array>, {
-    status: 200,
-    headers: {
-      'Content-Type': contentType,
-      'Content-Length': String(stored.size),
-      'Content-Disposition': contentDisposition(document.originalName, contentType, document.type),
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, no-store',
-    },
-  });
 }

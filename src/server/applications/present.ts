@@ -4,25 +4,31 @@ import {
   isEditable,
   requiredDocuments,
   stripInvalidDraftFields,
+  type ApplicationDocument,
   type ApplicationDraft,
-  type DocumentType,
+  type ApplicationView,
+  type DocumentContentType,
 } from '../../domain/application';
+import { documentsApi } from '../../domain/api/application';
+import { pathOf } from '../../domain/api/route';
 import type { FieldCipher } from '../lib/crypto';
 import { initialDraft, type ApplicationRow, type DocumentRow, type Owner } from './repository';
 import { maskedSensitive, openSensitive } from './sensitive';
-import { isoTimeOrNull } from '../lib/iso-time';
+import { isoTime, isoTimeOrNull } from '../lib/iso-time';
 
-/** A document as the API answers it (never its storage key). */
-export function presentDocument(row: DocumentRow) {
+/** A document as the API answers it (never its storage key); its schema is the domain's applicationDocumentSchema. */
+export function presentDocument(row: DocumentRow): ApplicationDocument {
   return {
     id: row.id,
     type: row.type,
     title: documentTitle(row.type),
     originalName: row.originalName,
-    contentType: row.contentType,
+    // The database admits only these three (documents_content_type_check).
+    contentType: row.contentType as DocumentContentType,
     sizeBytes: row.sizeBytes,
-    createdAt: isoTimeOrNull(row.createdAt),
-    url: `/api/documents/${row.id}`,
+    // Never null: the column is NOT NULL with a default.
+    createdAt: isoTime(row.createdAt),
+    url: pathOf(documentsApi.download.path, { id: row.id }),
   };
 }
 
@@ -40,9 +46,9 @@ export function storedDraft(row: ApplicationRow): ApplicationDraft {
  * the documents, what is required and still missing. With no row: a fresh draft
  * (id null) pre-filled from the account.
  */
-export function presentApplication(cipher: FieldCipher, owner: Owner, row: ApplicationRow | undefined, docs: DocumentRow[]) {
+export function presentApplication(cipher: FieldCipher, owner: Owner, row: ApplicationRow | undefined, docs: DocumentRow[]): ApplicationView {
   const draft = row ? storedDraft(row) : initialDraft(owner);
-  const uploaded = docs.map((d) => d.type as DocumentType);
+  const uploaded = docs.map((d) => d.type);
   const open = row ? openSensitive(cipher, row) : {};
   const missing = checkApplication({ ...draft, personal: { ...draft.personal, ...open } }, { uploaded });
   const status = row?.status ?? 'draft';
@@ -64,5 +70,3 @@ export function presentApplication(cipher: FieldCipher, owner: Owner, row: Appli
     updatedAt: isoTimeOrNull(row?.updatedAt),
   };
 }
-
-export type ApplicationView = ReturnType<typeof presentApplication>;

@@ -63,9 +63,8 @@ export async function documentsOf(db: Executor, applicationId: string): Promise<
   return db.select().from(documents).where(eq(documents.applicationId, applicationId)).orderBy(documents.createdAt);
 }
 
-/** A document by id (undefined for an id that is not a UUID); the caller checks who may see it. */
+/** A document by id (a UUID, as the route's idParamsSchema checks); the caller checks who may see it. */
 export async function findDocument(db: Executor, id: string): Promise<DocumentRow | undefined> {
-  if (!UUID.test(id)) return undefined;
   const [row] = await db.select().from(documents).where(eq(documents.id, id));
   return row;
 }

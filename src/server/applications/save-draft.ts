@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { applicationDraftSchema, nextConsentedAt, type ApplicationDraft } from '../../domain/application';
+import { nextConsentedAt, saveDraftBodySchema, type ApplicationDraft } from '../../domain/application';
 import type { Deps } from '../context';
 import { applications } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { ensureActiveApplication, findActiveApplication, type ApplicationRow, type Owner } from './repository';
 import { nextSealed } from './sensitive';
-
-/** PUT /api/application's body: the draft, plus the version it was loaded at (optional). */
-export const saveDraftBodySchema = applicationDraftSchema.extend({
-  version: z.number({ error: 'version must be a number' }).int().min(0).optional(),
-});
 
 export const submittedError = () =>
   new AppError(409, 'application_submitted', 'Your application has been submitted and can no longer be edited. You can still add documents.');

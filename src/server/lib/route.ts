@@ -72,10 +72,14 @@ export function routeConfigOf(contract: RouteContract, { withForm = false } = {}
   const responses: RouteConfig['responses'] = {};
   for (const [status, reply] of Object.entries(contract.responses)) {
     if (!reply) continue;
-    const type = reply.contentType ?? 'application/json';
+    const types = typeof reply.contentType === 'object' ? reply.contentType : [reply.contentType ?? 'application/json'];
+    const file = { schema: { type: 'string', format: 'binary' } } as const;
     responses[status] = reply.schema
-      ? { description: reply.description, content: { [type]: { schema: reply.schema } } }
-      : { description: reply.description, ...(type === 'application/json' ? {} : { content: { [type]: { schema: { type: 'string', format: 'binary' } } } }) };
+      ? { description: reply.description, content: { [types[0]]: { schema: reply.schema } } }
+      : {
+          description: reply.description,
+          ...(types[0] === 'application/json' ? {} : { content: Object.fromEntries(types.map((type) => [type, file])) }),
+        };
   }
   for (const status of errorStatuses(contract)) responses[status] = { description: ERROR_TEXT[status] ?? 'Error', content: errorContent };
   const request: NonNullable<RouteConfig['request']> = {};

@@ -1,54 +1,49 @@
-import { Hono } from 'hono';
-import { ROLE_RANK, roleRank } from '../../domain/roles';
+import { documentsApi } from '../../domain/api/application';
+import type { DocumentContentType } from '../../domain/application';
+import { actorOf } from '../admin/audit';
 import { deleteDocument } from '../applications/document-store';
-import { documentResponse } from '../applications/download';
-import { findDocument, type DocumentRow } from '../applications/repository';
-import { actorOf, recordAudit } from '../admin/audit';
-import { requireUser, type AuthedEnv } from '../auth/guards';
+import { contentDisposition } from '../applications/download';
+import { findDocument } from '../applications/repository';
+import { isAdmin, requireUser, type AuthedEnv } from '../auth/guards';
+import { auditedDownload } from '../lib/audited-download';
 import { AppError } from '../lib/errors';
+import { apiRouter, route } from '../lib/route';
 
 const notFound = () => new AppError(404, 'not_found', 'Document not found.');
 
-/** Admins read every document, once two-factor is on (as every admin route requires). */
-const isAdmin = (user: AuthedEnv['Variables']['user']) => roleRank(user.role) >= ROLE_RANK.admin && Boolean(user.twoFactorEnabled);
-
 /**
- * `/api/documents/:id` — download (owner or admin; audited) and delete (owner). Another
- * user's document answers 404, exactly like one that does not exist.
+ * `/api/documents/{id}` (src/domain/api/application.ts) — download (the owner, or an
+ * admin; audited) and delete (the owner). Another user's document answers 404,
+ * exactly like one that does not exist (docs/product/application.md#documents).
  */
 export function documentRoutes() {
-  return new Hono<AuthedEnv>()
-    .use('*', requireUser)
-    .get('/:id', async (c) => {
-      const { db, storage, logger } = c.var.deps;
-      const user = c.var.user;
-      const document = await findDocument(db, c.req.param('id'));
-      if (!document || (document.userId !== user.id && !isAdmin(user))) throw notFound();
-      const response = await documentResponse(storage, document);
-      if (!response) {
+  const router = apiRouter<AuthedEnv>();
+  router.use('/api/documents/*', requireUser);
+
+  /** Admins read every document by the admin area's own rule (auth/guards.ts isAdmin): a session without its second factor is anyone else. */
+  route(router, documentsApi.download, async (c, { params }) => {
+    const { db, storage, logger } = c.var.deps;
+    const document = await findDocument(db, params.id);
+    if (!document || (document.userId !== c.var.user.id && !isAdmin(c.var))) throw notFound();
+    return auditedDownload({ db, storage }, actorOf(c), {
+      storageKey: document.storageKey,
+      contentType: document.contentType,
+      contentDisposition: contentDisposition(document.originalName, document.contentType as DocumentContentType, document.type),
+      audit: { action: 'download', entityType: 'documents', entityId: document.id, changes: { applicationId: document.applicationId, type: document.type } },
+      missing: () => {
         logger.error({ documentId: document.id }, 'document row without its stored file');
-        throw notFound();
-      }
-      // decisions.md 'Back office': every document download is in the audit log (owner or admin).
-      // No entry, no file: a download that cannot be recorded does not happen.
-      try {
-        await recordAudit(db, actorOf(c), {
-          action: 'download',
-          entityType: 'documents',
-          entityId: document.id,
-          changes: { applicationId: document.applicationId, type: document.type },
-        });
-      } catch (error) {
-        await response.body?.cancel().catch(() => undefined);
-        throw error;
-      }
-      return response;
-    })
-    .delete('/:id', async (c) => {
-      const user = c.var.user;
-      const document: DocumentRow | undefined = await findDocument(c.var.deps.db, c.req.param('id'));
-      if (!document || document.userId !== user.id) throw notFound();
-      await deleteDocument(c.var.deps, user, document);
-      return c.json({ deleted: true });
+        return notFound();
+      },
     });
+  });
+
+  route(router, documentsApi.delete, async (c, { params }) => {
+    const user = c.var.user;
+    const document = await findDocument(c.var.deps.db, params.id);
+    if (!document || document.userId !== user.id) throw notFound();
+    await deleteDocument(c.var.deps, user, document);
+    return { ok: true as const };
+  });
+
+  return router;
 }

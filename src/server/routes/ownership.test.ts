@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, users } from '../db/schema';
+import { auditLog, documents, users } from '../db/schema';
+import { signedInAdmin } from '../test/admin-client';
 import { AUTH_TEST_ENV, TestBrowser } from '../test/auth-client';
 import { fixture, signUp, upload, type Member } from '../test/application-client';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -62,6 +64,27 @@ describe("another user's application and documents", () => {
     expect(read.headers.get('content-disposition')).toContain('owner-id.pdf');
     // Reading is not deleting: only the owner removes a document.
     expect((await admin.browser.request('DELETE', `/api/documents/${documentId}`)).status).toBe(404);
+  });
+
+  it("answers 404 to an admin session that did not pass the second factor, like to anyone else's (the admin area's own rule)", async () => {
+    // The account has two-factor, this session never passed it (a password sign-in racing enrolment): auth/guards.ts isAdmin says no.
+    const { user } = await signedInAdmin(app);
+    const ctx = await app.server.auth.$context;
+    const raced = await ctx.internalAdapter.createSession(user.id);
+    const signature = createHmac('sha256', ctx.secret).update(raced.token).digest('base64');
+    const session = new TestBrowser(app.url, app.config.APP_URL);
+    session.cookies.set(ctx.authCookies.sessionToken.name, encodeURIComponent(`${raced.token}.${signature}`));
+    expect((await session.get('/api/me')).body).toMatchObject({ role: 'admin', twoFactorEnabled: true });
+    expect((await session.get('/api/admin/ping')).body.error.code).toBe('two_factor_required');
+    const download = await session.get(`/api/documents/${documentId}`);
+    expect(download.status).toBe(404);
+    expect(download.body.error.code).toBe('not_found');
+    expect(
+      await app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, documentId), eq(auditLog.actorId, user.id))),
+    ).toEqual([]);
   });
 
   it('answers 401 to a visitor without a session', async () => {

@@ -1,56 +1,51 @@
-import type { ApplicationDraft, ApplicationStatus, DocumentType, StepProblems } from '../../../domain/application';
-import { api } from '../../lib/api';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { applicationApi, documentsApi } from '../../../domain/api/application';
+import type { DocumentType, SaveDraftBody } from '../../../domain/application';
+import { callApi } from '../../lib/call-api';
 
-/** A stored document as the API answers it (docs/decisions/007). */
-export interface ApplicationDocument {
-  id: string;
-  type: DocumentType;
-  title: string;
-  originalName: string;
-  contentType: string;
-  sizeBytes: number;
-  createdAt: string;
-  /** Downloads the file (attachment). */
-  url: string;
-}
+/**
+ * The user's own application and its documents (src/domain/api/application.ts;
+ * docs/product/application.md). Types come from the routes' reply schemas:
+ * ApplicationView and ApplicationDocument in src/domain/application.
+ */
 
-/** GET/PUT /api/application: the user's application; id null while nothing is saved. */
-export interface ApplicationView {
-  id: string | null;
-  status: ApplicationStatus;
-  editable: boolean;
-  version: number;
-  draft: ApplicationDraft;
-  /** Masked ('•••• 1234', '••/••/1990'): the digits never come back to the browser. */
-  sensitive: { ssnLast4: string | null; dateOfBirth: string | null };
-  documents: ApplicationDocument[];
-  requiredDocuments: DocumentType[];
-  missing: StepProblems[];
-  consentedAt: string | null;
-  certifiedAt: string | null;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-/** The PUT body: the whole draft; the two sensitive fields only when they change (absent keeps them). */
-export type DraftBody = Record<string, unknown> & { version?: number };
+/** The PUT body: the whole draft and the version it was loaded at; the two sensitive fields only when they change (absent keeps them). */
+export type DraftBody = SaveDraftBody;
 
 export const APPLICATION_KEY = ['application'] as const;
 
-export const loadApplication = (signal?: AbortSignal) => api<ApplicationView>('/api/application', { signal });
+/**
+ * GET /api/application, loaded once per visit of /apply: the wizard keeps its own state
+ * from then on and is given fresh data when the application changed elsewhere.
+ */
+export const applicationQuery = queryOptions({
+  queryKey: APPLICATION_KEY,
+  queryFn: ({ signal }) => loadApplication(signal),
+  staleTime: Infinity,
+  gcTime: 0,
+  refetchOnWindowFocus: false,
+});
 
+/** GET /api/application, outside the query (the autosave's look for edits made elsewhere). */
+export const loadApplication = (signal?: AbortSignal) => callApi(applicationApi.get, {}, { signal });
+
+/** PUT /api/application: the autosave's one request (keepalive while the tab closes). */
 export const saveApplication = (body: DraftBody, options: { keepalive?: boolean } = {}) =>
-  api<ApplicationView>('/api/application', { method: 'PUT', body, keepalive: options.keepalive });
+  callApi(applicationApi.save, { body }, { keepalive: options.keepalive });
 
-export const submitApplication = () => api<ApplicationView>('/api/application/submit', { body: {} });
-
-/** One file per request, under the document's type (spec §5: only the first selected file is taken). */
-export function uploadDocument(type: DocumentType, file: File) {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return api<ApplicationDocument>(`/api/application/documents?type=${encodeURIComponent(type)}`, { body: form });
+/** POST /api/application/submit; the caller saves pending changes first (use-submit-application.ts). */
+export function useSubmitApplicationMutation() {
+  return useMutation({ mutationFn: () => callApi(applicationApi.submit, {}) });
 }
 
-export const removeDocument = (id: string) => api<{ deleted: true }>(`/api/documents/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** POST /api/application/documents?type=: one file per request (docs/product/application.md#documents: only the first selected file is taken). */
+export function useUploadDocument() {
+  return useMutation({
+    mutationFn: ({ type, file }: { type: DocumentType; file: File }) => callApi(applicationApi.uploadDocument, { query: { type }, form: {}, file }),
+  });
+}
+
+/** DELETE /api/documents/{id}: answers `{ ok: true }`. */
+export function useRemoveDocument() {
+  return useMutation({ mutationFn: (id: string) => callApi(documentsApi.delete, { params: { id } }) });
+}

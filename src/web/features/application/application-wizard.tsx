@@ -1,10 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { APPLICATION_STEPS, flattenProblems, LAST_STEP_INDEX, problemsOfStep, stepIndexOf, type StepId } from '../../../domain/application';
+import {
+  APPLICATION_STEPS,
+  flattenProblems,
+  LAST_STEP_INDEX,
+  problemsOfStep,
+  stepIndexOf,
+  type StepId,
+  type ApplicationDocument,
+  type ApplicationView,
+} from '../../../domain/application';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import type { ApplicationDocument, ApplicationView } from './application-api';
 import { ConsentsStep } from './consents-step';
 import { DocumentsStep } from './documents-step';
 import { draftToForm, keepStoredUnlessComplete, savableDraft, type ApplicationFormValues } from './form-values';

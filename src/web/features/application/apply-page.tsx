@@ -4,7 +4,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { queryClient } from '../../lib/query-client';
-import { APPLICATION_KEY, loadApplication, type ApplicationView } from './application-api';
+import type { ApplicationView } from '../../../domain/application';
+import { applicationQuery } from './application-api';
 import { ApplicationWizard } from './application-wizard';
 
 /**
@@ -13,19 +14,13 @@ import { ApplicationWizard } from './application-wizard';
  * remounted with fresh data when the application changed elsewhere.
  */
 export default function ApplyPage() {
-  const query = useQuery({
-    queryKey: APPLICATION_KEY,
-    queryFn: ({ signal }) => loadApplication(signal),
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-  });
+  const query = useQuery(applicationQuery);
   const [generation, setGeneration] = useState(0);
   const { refetch } = query;
   const onStale = useCallback(
     (view?: ApplicationView) => {
       if (view) {
-        queryClient.setQueryData(APPLICATION_KEY, view);
+        queryClient.setQueryData(applicationQuery.queryKey, view);
         setGeneration((g) => g + 1);
       } else {
         void refetch().then(() => setGeneration((g) => g + 1));

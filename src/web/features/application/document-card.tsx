@@ -1,10 +1,9 @@
 import { FileText, Loader2, Upload } from 'lucide-react';
 import { useId, type ChangeEvent } from 'react';
-import { DOCUMENT_ACCEPT, type DocumentTypeInfo } from '../../../domain/application';
+import { DOCUMENT_ACCEPT, type DocumentTypeInfo, type ApplicationDocument } from '../../../domain/application';
 import { Badge } from '../../components/ui/badge';
 import { buttonVariants, Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import type { ApplicationDocument } from './application-api';
 import { localDate } from '../../lib/dates';
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);

@@ -1,10 +1,17 @@
-import { useState } from 'react';
-import { checkPickedFile, DOCUMENT_TYPE_INFO, missingDocuments, requiredDocuments, UPLOAD_MESSAGES, type DocumentType } from '../../../domain/application';
+import {
+  checkPickedFile,
+  DOCUMENT_TYPE_INFO,
+  missingDocuments,
+  requiredDocuments,
+  UPLOAD_MESSAGES,
+  type ApplicationDocument,
+  type DocumentTypeInfo,
+} from '../../../domain/application';
 import { Badge } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api';
 import { failureText } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
-import { removeDocument, uploadDocument } from './application-api';
+import { useRemoveDocument, useUploadDocument } from './application-api';
 import { DocumentCard } from './document-card';
 import { useWizard } from './wizard-context';
 
@@ -14,60 +21,66 @@ function uploadFailure(error: unknown) {
   return { title: UPLOAD_MESSAGES.failed.title, description: failureText(error, UPLOAD_MESSAGES.failed.description) };
 }
 
-/**
- * The Documents step (spec §3 'Document types', §4 'Document upload', §8): the
- * four types, their badges, the overall badge. Uploads go to the server at once,
- * also after submission; removing is only for a draft (docs/decisions/007).
- */
-export function DocumentsStep() {
-  const { view, selfEmployed, onDocumentStored, onDocumentRemoved } = useWizard();
-  const [uploading, setUploading] = useState<ReadonlySet<DocumentType>>(new Set());
-  const [removing, setRemoving] = useState<DocumentType | null>(null);
-  const draftLike = { employment: { selfEmployed } };
-  const required = new Set(requiredDocuments(draftLike));
-  const stored = new Map(view.documents.map((d) => [d.type, d]));
-  const allThere = missingDocuments(draftLike, stored.keys()).length === 0;
+/** One document type's card with its own upload and removal (several types can upload at once). */
+function DocumentSlot({ info, required, document }: { info: DocumentTypeInfo; required: boolean; document?: ApplicationDocument }) {
+  const { view, onDocumentStored, onDocumentRemoved } = useWizard();
+  const upload = useUploadDocument();
+  const remove = useRemoveDocument();
 
-  const mark = (type: DocumentType, on: boolean) =>
-    setUploading((current) => {
-      const next = new Set(current);
-      if (on) next.add(type);
-      else next.delete(type);
-      return next;
-    });
-
-  const upload = async (type: DocumentType, file: File) => {
+  // Awaited rather than given callbacks: the outcome must still land (in the wizard, as a toast) when
+  // the user has moved to another step meanwhile and this card is gone.
+  const pick = async (file: File) => {
     const check = checkPickedFile(file);
     if (check !== 'ok') {
       const message = check === 'invalidType' ? UPLOAD_MESSAGES.invalidType : check === 'tooLarge' ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.failed;
       notify.error(message.title, message.description);
       return;
     }
-    mark(type, true);
     try {
-      onDocumentStored(await uploadDocument(type, file));
-      const message = UPLOAD_MESSAGES.success(type);
+      onDocumentStored(await upload.mutateAsync({ type: info.type, file }));
+      const message = UPLOAD_MESSAGES.success(info.type);
       notify.success(message.title, message.description);
     } catch (error) {
       const message = uploadFailure(error);
       notify.error(message.title, message.description);
-    } finally {
-      mark(type, false);
     }
   };
 
-  const remove = async (type: DocumentType, id: string) => {
-    setRemoving(type);
+  const removeStored = async (id: string) => {
     try {
-      await removeDocument(id);
-      onDocumentRemoved(type);
+      await remove.mutateAsync(id);
+      onDocumentRemoved(info.type);
       notify.success(UPLOAD_MESSAGES.removed.title, UPLOAD_MESSAGES.removed.description);
     } catch (error) {
       notify.error('Error', failureText(error, error instanceof ApiError ? error.message : 'Failed to remove the document. Please try again.'));
-    } finally {
-      setRemoving(null);
     }
   };
+
+  return (
+    <DocumentCard
+      info={info}
+      required={required}
+      document={document}
+      uploading={upload.isPending}
+      removing={remove.isPending}
+      canRemove={view.editable}
+      onPick={(file) => void pick(file)}
+      onRemove={() => document && void removeStored(document.id)}
+    />
+  );
+}
+
+/**
+ * The Documents step (docs/product/application.md#documents): the four types, their
+ * badges, the overall badge. Uploads go to the server at once, also after submission;
+ * removing is only for a draft.
+ */
+export function DocumentsStep() {
+  const { view, selfEmployed } = useWizard();
+  const draftLike = { employment: { selfEmployed } };
+  const required = new Set(requiredDocuments(draftLike));
+  const stored = new Map(view.documents.map((d) => [d.type, d]));
+  const allThere = missingDocuments(draftLike, stored.keys()).length === 0;
 
   return (
     <div>
@@ -78,22 +91,9 @@ export function DocumentsStep() {
         </span>
       </div>
       <ul className="flex flex-col gap-4" aria-label="Documents">
-        {DOCUMENT_TYPE_INFO.map((info) => {
-          const document = stored.get(info.type);
-          return (
-            <DocumentCard
-              key={info.type}
-              info={info}
-              required={required.has(info.type)}
-              document={document}
-              uploading={uploading.has(info.type)}
-              removing={removing === info.type}
-              canRemove={view.editable}
-              onPick={(file) => void upload(info.type, file)}
-              onRemove={() => document && void remove(info.type, document.id)}
-            />
-          );
-        })}
+        {DOCUMENT_TYPE_INFO.map((info) => (
+          <DocumentSlot key={info.type} info={info} required={required.has(info.type)} document={stored.get(info.type)} />
+        ))}
       </ul>
     </div>
   );

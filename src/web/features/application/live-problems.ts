@@ -1,5 +1,11 @@
-import { APPLICATION_STEPS, checkApplication, type ApplicationDraft, type DocumentType, type StepProblems } from '../../../domain/application';
-import type { ApplicationView } from './application-api';
+import {
+  APPLICATION_STEPS,
+  checkApplication,
+  type ApplicationDraft,
+  type DocumentType,
+  type StepProblems,
+  type ApplicationView,
+} from '../../../domain/application';
 
 /**
  * What is still missing, checked in the browser with the server's own rules

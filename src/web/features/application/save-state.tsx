@@ -1,6 +1,6 @@
 import { AlertTriangle, Check, CloudOff, Loader2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import type { SaveStatus } from './use-autosave';
+import type { SaveStatus } from './autosave-machine';
 
 /**
  * The save state beside the step title (visual.md 'Application'): 'Saving…',

@@ -1,9 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { APPLICATION_STATUS_LABELS, DECISION_WINDOW_TEXT, statusBadgeVariant } from '../../../domain/application';
+import { APPLICATION_STATUS_LABELS, DECISION_WINDOW_TEXT, statusBadgeVariant, type ApplicationView } from '../../../domain/application';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import type { ApplicationView } from './application-api';
 import { localDateTime } from '../../lib/dates';
 
 /** After submission (spec §2): the decision window; the form is read-only, documents can still be added. */

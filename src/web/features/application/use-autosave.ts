@@ -1,21 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api';
+import type { ApplicationView } from '../../../domain/application';
 import { registerPendingWork } from '../../lib/pending-work';
-import { loadApplication, saveApplication, type ApplicationView, type DraftBody } from './application-api';
-
-/** issue 5 'Real behaviour': saved as the user goes, with a visible state. */
-export type SaveStatus =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved' }
-  | { kind: 'retrying'; message: string }
-  | { kind: 'failed'; message: string }
-  | { kind: 'conflict' };
-
-/** Debounce of typing (brief: about 800 ms). */
-export const SAVE_DELAY_MS = 800;
-const retryDelay = (attempt: number, error: ApiError) => (error.status === 429 ? 15_000 : Math.min(30_000, 1000 * 2 ** attempt));
-const canRetry = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+import { loadApplication, saveApplication, type DraftBody } from './application-api';
+import {
+  allSaved,
+  autosaveStep,
+  changedElsewhere,
+  failureOf,
+  initialAutosave,
+  mayLookElsewhere,
+  unsavedOnLeave,
+  type AutosaveEvent,
+  type SaveStatus,
+} from './autosave-machine';
 
 interface Options {
   enabled: boolean;
@@ -31,7 +28,9 @@ interface Options {
  * Saves the draft debounced, and at once on flush (step change, submit, sign-out,
  * tab hidden). One request at a time, each with the version the last one
  * answered; network and server failures retry with back-off, shown as
- * 'Not saved — retrying'; a tab closing sends its last changes with keepalive.
+ * 'Not saved — retrying'; a tab closing sends its last changes with keepalive
+ * (docs/product/application.md#draft). The rules are autosave-machine.ts's; this
+ * hook wires them to the timer, the requests, the page's events and React state.
  */
 export function useAutosave(options: Options) {
   const [status, setStatus] = useState<SaveStatus>(options.initial.id ? { kind: 'saved' } : { kind: 'idle' });
@@ -39,117 +38,91 @@ export function useAutosave(options: Options) {
   useEffect(() => {
     opts.current = options;
   });
-  const s = useRef({
-    dirty: false,
-    timer: 0,
-    attempt: 0,
-    inFlight: null as Promise<void> | null,
-    version: options.initial.version,
-    stopped: false,
-    retrying: false,
-    lastOk: true,
-  });
+  const machine = useRef(initialAutosave(options.initial.version));
+  const timer = useRef(0);
+  const request = useRef<Promise<void> | null>(null);
+  const saveRef = useRef<() => Promise<void>>(async () => {});
 
-  const run = useCallback(async (): Promise<void> => {
-    const state = s.current;
-    if (state.inFlight) {
-      await state.inFlight;
-      return run();
-    }
-    if (!state.dirty || state.stopped || !opts.current.enabled) return;
-    window.clearTimeout(state.timer);
-    state.retrying = false;
-    state.dirty = false;
-    setStatus({ kind: 'saving' });
-    const body = { ...opts.current.buildBody(), version: state.version };
-    state.inFlight = (async () => {
-      try {
-        const view = await saveApplication(body);
-        state.version = view.version;
-        state.attempt = 0;
-        state.lastOk = true;
-        opts.current.onSaved(view);
-        if (!state.dirty) setStatus({ kind: 'saved' });
-      } catch (error) {
-        state.lastOk = false;
-        state.dirty = true;
-        if (canRetry(error)) {
-          state.attempt += 1;
-          state.retrying = true;
-          setStatus({ kind: 'retrying', message: (error as ApiError).message });
-          state.timer = window.setTimeout(() => void run(), retryDelay(state.attempt, error as ApiError));
-        } else if (error instanceof ApiError && error.code === 'application_submitted') {
-          state.stopped = true;
-          opts.current.onStale();
-        } else if (error instanceof ApiError && error.code === 'version_conflict') {
-          state.stopped = true;
-          setStatus({ kind: 'conflict' });
-        } else {
-          // 401 (signed out elsewhere), 400: asking again will not help; the next change tries again.
-          setStatus({ kind: 'failed', message: error instanceof Error ? error.message : 'The draft could not be saved.' });
-        }
-      } finally {
-        state.inFlight = null;
-      }
-    })();
-    await state.inFlight;
-    // Typed while the request was out: save that too (unless now waiting to retry).
-    if (state.dirty && state.lastOk) return run();
+  /** Applies one event and carries out what it asks for, except sending (the caller does). */
+  const apply = useCallback((event: AutosaveEvent) => {
+    const step = autosaveStep(machine.current, event);
+    machine.current = step.state;
+    if (step.status) setStatus(step.status);
+    if (step.timer) window.clearTimeout(timer.current);
+    if (step.timer && step.timer !== 'clear') timer.current = window.setTimeout(() => void saveRef.current(), step.timer.dueIn);
+    if (step.stale) opts.current.onStale();
+    return step;
   }, []);
 
+  /** Sends what is unsaved, after the request that is out; then what was typed meanwhile. */
+  const save = useCallback(async (): Promise<void> => {
+    if (request.current) {
+      await request.current;
+      return save();
+    }
+    if (!apply({ type: 'due', enabled: opts.current.enabled }).send) return;
+    const body = { ...opts.current.buildBody(), version: machine.current.version };
+    request.current = (async () => {
+      try {
+        const view = await saveApplication(body);
+        // The page hears of the save before the status says 'Saved'.
+        opts.current.onSaved(view);
+        apply({ type: 'saved', version: view.version });
+      } catch (error) {
+        apply({ type: 'failed', failure: failureOf(error) });
+      } finally {
+        request.current = null;
+      }
+    })();
+    await request.current;
+    if (machine.current.dirty && machine.current.lastOk) return save();
+  }, [apply]);
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
+
   /** A change: save after the debounce (while retrying, the retry timer stays as it is). */
-  const schedule = useCallback(() => {
-    const state = s.current;
-    state.dirty = true;
-    if (state.stopped || !opts.current.enabled || state.retrying) return;
-    window.clearTimeout(state.timer);
-    setStatus({ kind: 'saving' });
-    state.timer = window.setTimeout(() => void run(), SAVE_DELAY_MS);
-  }, [run]);
+  const schedule = useCallback(() => void apply({ type: 'change', enabled: opts.current.enabled }), [apply]);
 
   /** Save now; resolves true when everything is on the server. `force` saves even without changes. */
   const flush = useCallback(
     async ({ force = false } = {}): Promise<boolean> => {
-      const state = s.current;
-      if (force && opts.current.enabled) state.dirty = true;
-      await run();
-      return !state.dirty && !state.stopped;
+      if (force && opts.current.enabled) machine.current = { ...machine.current, dirty: true };
+      await save();
+      return allSaved(machine.current);
     },
-    [run],
+    [save],
   );
 
   useEffect(() => {
-    const state = s.current;
+    const sendOnLeave = () => {
+      if (!unsavedOnLeave(machine.current, opts.current.enabled)) return;
+      void saveApplication({ ...opts.current.buildBody(), version: machine.current.version }, { keepalive: true }).catch(() => {});
+    };
     const onHide = () => {
       if (document.visibilityState === 'hidden') void flush();
     };
-    const onPageHide = () => {
-      if (!state.dirty || state.stopped || !opts.current.enabled) return;
-      void saveApplication({ ...opts.current.buildBody(), version: state.version }, { keepalive: true }).catch(() => {});
-    };
     // Back on the tab: pick up what another device saved meanwhile (only when nothing is unsaved here).
     const onShow = () => {
-      if (document.visibilityState !== 'visible' || !opts.current.enabled || state.dirty || state.inFlight || state.stopped) return;
+      if (document.visibilityState !== 'visible' || !mayLookElsewhere(machine.current, opts.current.enabled)) return;
       loadApplication()
         .then((view) => {
-          if (view.version !== state.version && !state.dirty && !state.inFlight) opts.current.onStale(view);
+          if (changedElsewhere(machine.current, view.version)) opts.current.onStale(view);
         })
         .catch(() => {});
     };
     document.addEventListener('visibilitychange', onHide);
     document.addEventListener('visibilitychange', onShow);
-    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pagehide', sendOnLeave);
     const unregister = registerPendingWork(() => Promise.race([flush(), new Promise((resolve) => setTimeout(resolve, 5000))]));
     return () => {
       document.removeEventListener('visibilitychange', onHide);
       document.removeEventListener('visibilitychange', onShow);
-      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pagehide', sendOnLeave);
       unregister();
-      window.clearTimeout(state.timer);
+      window.clearTimeout(timer.current);
       // Leaving the page (another route): the last changes still go out.
-      if (state.dirty && !state.stopped && opts.current.enabled) {
-        void saveApplication({ ...opts.current.buildBody(), version: state.version }, { keepalive: true }).catch(() => {});
-      }
+      sendOnLeave();
     };
   }, [flush]);
 

@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { DocumentType, StepId } from '../../../domain/application';
-import type { ApplicationView } from './application-api';
+import type { ApplicationDocument, ApplicationView, DocumentType, StepId } from '../../../domain/application';
 
 /** The two fields kept encrypted and answered masked (docs/decisions/007). */
 export type SensitiveName = 'ssnLast4' | 'dateOfBirth';
@@ -20,7 +19,7 @@ export interface WizardState {
   /** The 'Home you want' values came from the calculator. */
   prefilled: boolean;
   /** Documents: the server's answers after an upload or removal. */
-  onDocumentStored: (doc: ApplicationView['documents'][number]) => void;
+  onDocumentStored: (doc: ApplicationDocument) => void;
   onDocumentRemoved: (type: DocumentType) => void;
   /** Saves at once (consents: the server stamps their time). */
   saveNow: () => void;
