@@ -1,30 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Role } from '../../domain/roles';
-import { api, ApiError } from './api';
+import type { Me } from '../../domain/account';
+import { meApi } from '../../domain/api/me';
+import { ApiError } from './api';
+import { callApi } from './call-api';
 import { queryClient } from './query-client';
 
-/** GET /api/me: the signed-in user as the browser knows it (spec §3 'Client-side user', plus rank and two-factor). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  phone: string | null;
-  emailVerified: boolean;
-  phoneVerified: boolean;
-  role: Role;
-  rank: number;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-}
+/** GET /api/me: the signed-in user as the browser knows it (docs/product/accounts.md#the-signed-in-user), its shape the route's reply schema. */
+export type SessionUser = Me;
 
 /** The session: the user, or null when nobody is signed in (401 is an answer, not an error). */
 export const sessionQuery = queryOptions({
   queryKey: ['session', 'me'] as const,
   queryFn: async ({ signal }): Promise<SessionUser | null> => {
     try {
-      return await api<SessionUser>('/api/me', { signal });
+      return await callApi(meApi.get, {}, { signal });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;

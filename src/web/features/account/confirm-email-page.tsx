@@ -1,38 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, MailX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import type { EmailState } from '../../../domain/change-email';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { confirmEmailChange, EMAIL_STATE_KEY } from '../../lib/auth-api';
 import { ApiError } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
-import { refreshSessionUser } from '../../lib/session';
+import { confirmEmailQuery } from './account-api';
 import { AuthCard, StateIcon } from '../../components/auth/auth-card';
 
 const INVALID_LINK = 'This link is invalid or has expired, or belongs to another account. Ask for a new one on your account page.';
-
-/**
- * Sends the one-time token once: a query (not an effect), so StrictMode's double
- * mount and re-renders never send it twice.
- */
-function useConfirmation(token: string | null) {
-  return useQuery({
-    queryKey: ['confirm-email', token],
-    enabled: Boolean(token),
-    queryFn: async (): Promise<EmailState> => {
-      const state = await confirmEmailChange(token as string);
-      queryClient.setQueryData(EMAIL_STATE_KEY, state);
-      await refreshSessionUser();
-      return state;
-    },
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-}
 
 const toAccount = (
   <Button asChild size="lg" className="w-full">
@@ -44,7 +19,7 @@ const toAccount = (
 export default function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const confirmation = useConfirmation(token);
+  const confirmation = useQuery(confirmEmailQuery(token));
 
   return (
     <div className="mx-auto flex max-w-md px-4 py-12">

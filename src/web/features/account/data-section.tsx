@@ -1,8 +1,8 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { EXPORT_DATA_URL } from '../../lib/auth-api';
 import { cn } from '../../lib/cn';
+import { EXPORT_DATA_HREF } from './account-api';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { SectionCard } from './section-card';
 
@@ -19,7 +19,7 @@ export function DataSection() {
               A JSON file with your profile, sign-in methods and sessions, waitlist entry, applications and the list of your documents.
             </p>
           </div>
-          <a href={EXPORT_DATA_URL} download className={cn(buttonVariants({ variant: 'outline' }), 'shrink-0 self-start sm:self-auto')}>
+          <a href={EXPORT_DATA_HREF} download className={cn(buttonVariants({ variant: 'outline' }), 'shrink-0 self-start sm:self-auto')}>
             <Download aria-hidden="true" /> Download my data
           </a>
         </div>

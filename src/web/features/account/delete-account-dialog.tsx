@@ -5,10 +5,10 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { PasswordInput } from '../../components/ui/password-input';
-import { deleteAccount } from '../../lib/auth-api';
 import { failureText, isApiError } from '../../lib/form-errors';
 import { forgetSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
+import { useDeleteAccount } from './account-api';
 
 const REMOVED = [
   'your profile, sign-in methods and every session',
@@ -17,13 +17,15 @@ const REMOVED = [
   'your waitlist entry and the emails we keep for you',
 ];
 
-/** 'Delete my account' (decisions.md 'Privacy'): says what goes, asks for the password, then signs out here. */
+/** 'Delete my account' (docs/product/privacy.md#account-deletion): says what goes, asks for the password, then signs out here. */
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [problem, setProblem] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const remove = useDeleteAccount();
+  // Still busy after success: the page is leaving the signed-in area.
+  const pending = remove.isPending || remove.isSuccess;
 
   const close = (next: boolean) => {
     if (pending) return;
@@ -35,28 +37,27 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
     onOpenChange(next);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
       setError('Enter your password to confirm.');
       return;
     }
-    setPending(true);
     setError(undefined);
     setProblem(undefined);
-    try {
-      await deleteAccount(password);
-    } catch (failure) {
-      setPending(false);
-      if (isApiError(failure, 'invalid_password')) setError(failure.fields?.password ?? 'Your password is not right.');
-      else if (isApiError(failure, 'last_admin')) setProblem(failure.message);
-      else setProblem(failureText(failure, 'Failed to delete your account. Please try again.'));
-      return;
-    }
-    // The server cleared the cookie; leave the signed-in area before forgetting the session (as signing out does).
-    await navigate('/', { replace: true });
-    forgetSession();
-    notify.success('Account deleted', 'Your account and everything stored with it have been removed.');
+    remove.mutate(password, {
+      onSuccess: async () => {
+        // The server cleared the cookie; leave the signed-in area before forgetting the session (as signing out does).
+        await navigate('/', { replace: true });
+        forgetSession();
+        notify.success('Account deleted', 'Your account and everything stored with it have been removed.');
+      },
+      onError: (failure) => {
+        if (isApiError(failure, 'invalid_password')) setError(failure.fields?.password ?? 'Your password is not right.');
+        else if (isApiError(failure, 'last_admin')) setProblem(failure.message);
+        else setProblem(failureText(failure, 'Failed to delete your account. Please try again.'));
+      },
+    });
   };
 
   return (

@@ -9,11 +9,10 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
-import { EMAIL_STATE_KEY, emailState, requestEmailChange } from '../../lib/auth-api';
 import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-errors';
-import { queryClient } from '../../lib/query-client';
 import type { SessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
+import { emailStateQuery, useRequestEmailChange } from './account-api';
 import { SectionCard } from './section-card';
 
 const EMPTY: ChangeEmailForm = { newEmail: '', password: '' };
@@ -25,7 +24,8 @@ const EMPTY: ChangeEmailForm = { newEmail: '', password: '' };
  * (/account/confirm-email), so until then the section shows the pending change.
  */
 export function EmailSection({ user }: { user: SessionUser }) {
-  const state = useQuery({ queryKey: EMAIL_STATE_KEY, queryFn: ({ signal }) => emailState(signal) });
+  const state = useQuery(emailStateQuery());
+  const requestEmailChange = useRequestEmailChange();
   const pending = state.data?.email === user.email ? state.data.pending : null;
   const { register, handleSubmit, formState, setError, reset } = useForm<ChangeEmailForm, unknown, z.output<typeof changeEmailSchema>>({
     resolver: zodResolver(changeEmailSchema),
@@ -35,8 +35,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
 
   const onValid = async (values: z.output<typeof changeEmailSchema>) => {
     try {
-      const next = await requestEmailChange(values);
-      queryClient.setQueryData(EMAIL_STATE_KEY, next);
+      const next = await requestEmailChange.mutateAsync(values);
       reset(EMPTY);
       notify.success('Check your new address', `We sent a link to ${next.pending?.email ?? values.newEmail}.`);
     } catch (error) {

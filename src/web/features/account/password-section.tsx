@@ -5,12 +5,10 @@ import { changePasswordSchema, PASSWORD_MIN, type ChangePasswordForm } from '../
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { PasswordInput } from '../../components/ui/password-input';
-import { changePassword } from '../../lib/auth-api';
 import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-errors';
-import { queryClient } from '../../lib/query-client';
 import { notify } from '../../lib/toast';
+import { useChangePassword } from './account-api';
 import { SectionCard } from './section-card';
-import { SESSIONS_KEY } from './sessions-section';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -21,10 +19,11 @@ export function PasswordSection({ email }: { email: string }) {
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  const change = useChangePassword();
 
   const onValid = async ({ currentPassword, newPassword }: z.output<typeof changePasswordSchema>) => {
     try {
-      await changePassword(currentPassword, newPassword);
+      await change.mutateAsync({ currentPassword, newPassword });
     } catch (error) {
       if (isApiError(error, 'invalid_password')) {
         setError('currentPassword', { type: 'server', message: 'Your current password is not right.' }, { shouldFocus: true });
@@ -36,7 +35,6 @@ export function PasswordSection({ email }: { email: string }) {
       return;
     }
     reset(EMPTY);
-    void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
     notify.success('Password changed', 'Your other sessions were signed out. This device stays signed in.');
   };
 

@@ -6,11 +6,10 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { updateProfile } from '../../lib/auth-api';
 import { applyServerFieldErrors, failureText } from '../../lib/form-errors';
-import { queryClient } from '../../lib/query-client';
-import { sessionQuery, type SessionUser } from '../../lib/session';
+import type { SessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
+import { useUpdateProfile } from './account-api';
 import { SectionCard } from './section-card';
 
 const valuesOf = (user: SessionUser): ProfileForm => ({ firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' });
@@ -22,11 +21,11 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     defaultValues: valuesOf(user),
   });
   const { errors, isSubmitting } = formState;
+  const updateProfile = useUpdateProfile();
 
   const onValid = async (values: z.output<typeof profileSchema>) => {
     try {
-      const updated = await updateProfile(values);
-      queryClient.setQueryData(sessionQuery.queryKey, updated);
+      const updated = await updateProfile.mutateAsync(values);
       reset(valuesOf(updated));
       notify.success('Profile updated', 'Your name and phone number are saved.');
     } catch (error) {

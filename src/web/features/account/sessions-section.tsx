@@ -1,48 +1,38 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Monitor, Smartphone } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { currentSession, listSessions, revokeOtherSessions, revokeSession, type DeviceSession } from '../../lib/auth-api';
+import type { DeviceSession } from '../../lib/auth-api';
 import { failureText, isApiError } from '../../lib/form-errors';
-import { queryClient } from '../../lib/query-client';
 import { signInPathFor } from '../../lib/redirect-target';
 import { notify } from '../../lib/toast';
 import { useSignOut } from '../../lib/use-sign-out';
+import { sessionsQuery, useRevokeOtherSessions, useRevokeSession } from './account-api';
 import { describeUserAgent } from './describe-user-agent';
 import { SectionCard } from './section-card';
 import { localDateTime } from '../../lib/dates';
 
-export const SESSIONS_KEY = ['account', 'sessions'] as const;
-
-async function loadSessions(signal: AbortSignal) {
-  const [sessions, current] = await Promise.all([listSessions(signal), currentSession(signal)]);
-  const currentToken = current?.session.token;
-  const sorted = [...sessions].sort((a, b) => {
-    if (a.token === currentToken) return -1;
-    if (b.token === currentToken) return 1;
-    return Date.parse(b.createdAt) - Date.parse(a.createdAt);
-  });
-  return { sessions: sorted, currentToken };
-}
-
 /** Active sessions: device, address, when it signed in; sign out any other one, or all of them. */
 export function SessionsSection() {
-  const query = useQuery({ queryKey: SESSIONS_KEY, queryFn: ({ signal }) => loadSessions(signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
-  const revokeOne = useMutation({
-    mutationFn: (session: DeviceSession) => revokeSession(session.token),
-    onSuccess: (_reply, session) => notify.success('Session signed out', `${describeUserAgent(session.userAgent).label} is no longer signed in.`),
-    onError: (error) => notify.error('Error', failureText(error, 'Failed to sign out that session. Please try again.')),
-    onSettled: refresh,
-  });
-  const revokeOthers = useMutation({
-    mutationFn: revokeOtherSessions,
-    onSuccess: () => notify.success('Other sessions signed out', 'Only this device is still signed in.'),
-    onError: (error) => notify.error('Error', failureText(error, 'Failed to sign out your other sessions. Please try again.')),
-    onSettled: refresh,
-  });
+  const query = useQuery(sessionsQuery());
+  const revokeOne = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  // Each click is told its own outcome, even when another sign-out is still on its way.
+  const signOutOne = async (session: DeviceSession) => {
+    try {
+      await revokeOne.mutateAsync(session);
+      notify.success('Session signed out', `${describeUserAgent(session.userAgent).label} is no longer signed in.`);
+    } catch (error) {
+      notify.error('Error', failureText(error, 'Failed to sign out that session. Please try again.'));
+    }
+  };
+  const signOutOthers = () =>
+    revokeOthers.mutate(undefined, {
+      onSuccess: () => notify.success('Other sessions signed out', 'Only this device is still signed in.'),
+      onError: (error) => notify.error('Error', failureText(error, 'Failed to sign out your other sessions. Please try again.')),
+    });
 
   const others = query.data ? query.data.sessions.filter((s) => s.token !== query.data.currentToken).length : 0;
   return (
@@ -86,7 +76,7 @@ export function SessionsSection() {
                       size="sm"
                       aria-label={`Sign out ${device.label}, signed in ${localDateTime(session.createdAt)}`}
                       disabled={revokeOne.isPending && revokeOne.variables?.token === session.token}
-                      onClick={() => revokeOne.mutate(session)}
+                      onClick={() => void signOutOne(session)}
                     >
                       {revokeOne.isPending && revokeOne.variables?.token === session.token ? 'Signing out...' : 'Sign out'}
                     </Button>
@@ -96,7 +86,7 @@ export function SessionsSection() {
             })}
           </ul>
           <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-border pt-6">
-            <Button variant="outline" disabled={others === 0 || revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
+            <Button variant="outline" disabled={others === 0 || revokeOthers.isPending} onClick={signOutOthers}>
               {revokeOthers.isPending ? 'Signing out...' : 'Sign out all other sessions'}
             </Button>
             <p className="text-sm text-muted-foreground">

@@ -11,15 +11,13 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { OneTimeCodeInput } from '../../components/ui/one-time-code-input';
 import { PasswordInput } from '../../components/ui/password-input';
-import { disableTwoFactor, enableTwoFactor, verifyTotp } from '../../lib/auth-api';
 import { failureText, isApiError } from '../../lib/form-errors';
-import { queryClient } from '../../lib/query-client';
-import { refreshSessionUser, type SessionUser } from '../../lib/session';
+import type { SessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
+import { afterTwoFactorChange, useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor } from './account-api';
 import { BackupCodes } from './backup-codes';
 import { QrCode } from './qr-code';
 import { SectionCard } from './section-card';
-import { SESSIONS_KEY } from './sessions-section';
 
 type Step =
   | { name: 'idle' }
@@ -38,9 +36,6 @@ export function manualKeyOf(totpURI: string): string {
   }
 }
 
-/** Enabling or disabling two-factor creates a new session for this device (better-auth): reload what depends on it. */
-const afterChange = () => Promise.all([refreshSessionUser(), queryClient.invalidateQueries({ queryKey: SESSIONS_KEY })]);
-
 /**
  * Two-factor enrolment (issue 4): password → QR code and the key in text →
  * a code from the app to confirm → the 10 backup codes, shown once. Disabling
@@ -48,6 +43,8 @@ const afterChange = () => Promise.all([refreshSessionUser(), queryClient.invalid
  */
 export function TwoFactorSection({ user, notice }: { user: SessionUser; notice?: string }) {
   const [step, setStep] = useState<Step>({ name: 'idle' });
+  const enable = useEnableTwoFactor();
+  const disable = useDisableTwoFactor();
   const isAdmin = hasRank(user.role, 'admin');
   const status = user.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>;
 
@@ -97,7 +94,7 @@ export function TwoFactorSection({ user, notice }: { user: SessionUser; notice?:
           failure="Failed to start two-factor setup. Please try again."
           onCancel={() => setStep({ name: 'idle' })}
           onConfirm={async (password) => {
-            const { totpURI, backupCodes } = await enableTwoFactor(password);
+            const { totpURI, backupCodes } = await enable.mutateAsync(password);
             setStep({ name: 'scan', totpURI, backupCodes });
           }}
         />
@@ -107,8 +104,7 @@ export function TwoFactorSection({ user, notice }: { user: SessionUser; notice?:
         <ScanAndConfirm
           totpURI={step.totpURI}
           onCancel={() => setStep({ name: 'idle' })}
-          onConfirmed={async () => {
-            await afterChange();
+          onConfirmed={() => {
             notify.success('Two-factor authentication is on', 'Save your backup codes now.');
             setStep({ name: 'codes', backupCodes: step.backupCodes });
           }}
@@ -131,8 +127,7 @@ export function TwoFactorSection({ user, notice }: { user: SessionUser; notice?:
           failure="Failed to turn off two-factor authentication. Please try again."
           onCancel={() => setStep({ name: 'idle' })}
           onConfirm={async (password) => {
-            await disableTwoFactor(password);
-            await afterChange();
+            await disable.mutateAsync(password);
             notify.success('Two-factor authentication is off');
             setStep({ name: 'idle' });
           }}
@@ -167,7 +162,7 @@ function PasswordConfirm({ email, intro, submitLabel, pendingLabel, failure, des
         return;
       }
       if (isApiError(error, 'totp_already_enabled')) {
-        void afterChange();
+        void afterTwoFactorChange();
         return;
       }
       notify.error('Error', failureText(error, failure));
@@ -192,16 +187,17 @@ function PasswordConfirm({ email, intro, submitLabel, pendingLabel, failure, des
   );
 }
 
-function ScanAndConfirm({ totpURI, onConfirmed, onCancel }: { totpURI: string; onConfirmed: () => Promise<void>; onCancel: () => void }) {
+function ScanAndConfirm({ totpURI, onConfirmed, onCancel }: { totpURI: string; onConfirmed: () => void; onCancel: () => void }) {
   const key = manualKeyOf(totpURI);
   const [copied, setCopied] = useState(false);
+  const confirm = useConfirmTwoFactor();
   const { register, handleSubmit, formState, setError } = useForm<TotpCodeForm, unknown, z.output<typeof totpCodeSchema>>({
     resolver: zodResolver(totpCodeSchema),
     defaultValues: { code: '' },
   });
   const onValid = async ({ code }: z.output<typeof totpCodeSchema>) => {
     try {
-      await verifyTotp(code);
+      await confirm.mutateAsync(code);
     } catch (error) {
       if (isApiError(error, 'invalid_code')) {
         setError('code', { type: 'server', message: 'That code is not right. Check the time on your phone and try the newest code.' }, { shouldFocus: true });
@@ -210,7 +206,7 @@ function ScanAndConfirm({ totpURI, onConfirmed, onCancel }: { totpURI: string; o
       notify.error('Error', failureText(error, 'Failed to confirm the code. Please try again.'));
       return;
     }
-    await onConfirmed();
+    onConfirmed();
   };
   const copyKey = async () => {
     try {

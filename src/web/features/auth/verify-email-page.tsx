@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, MailX } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -9,10 +9,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { sendVerificationEmail, verifyEmail } from '../../lib/auth-api';
+import { verifyEmail } from '../../lib/auth-api';
 import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-errors';
 import { refreshSessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
+import { useResendVerification } from '../../lib/use-resend-verification';
 import { useSession } from '../../lib/use-session';
 import { AuthCard, StateIcon, textLink } from '../../components/auth/auth-card';
 
@@ -117,18 +118,7 @@ export default function VerifyEmailPage() {
 /** 'Resend Verification Email': to the signed-in user's address, or to the one the visitor types. */
 function Resend() {
   const { user, isPending } = useSession();
-  const resend = useMutation({
-    mutationFn: (email: string) => sendVerificationEmail(email),
-    onSuccess: (_reply, email) => notify.success('Verification email sent', `Check ${email} for the new link.`),
-    onError: (error) => {
-      if (isApiError(error, 'email_already_verified')) {
-        notify.info('This email address is already verified', 'You can sign in and use your account.');
-        void refreshSessionUser();
-        return;
-      }
-      notify.error('Error', failureText(error, 'Failed to resend verification email'));
-    },
-  });
+  const resend = useResendVerification();
 
   if (isPending) return null;
   if (user?.emailVerified) {

@@ -4,7 +4,7 @@ import { APPLICATION_STATUS_LABELS, statusBadgeVariant } from '../../../domain/a
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import type { MeStatus } from './status-query';
+import type { MeStatus } from '../../../domain/account';
 import { localDate } from '../../lib/dates';
 
 const day = (iso: string) => <time dateTime={iso}>{localDate(iso)}</time>;

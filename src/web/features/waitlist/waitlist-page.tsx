@@ -22,7 +22,7 @@ import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { brand } from '../../lib/config';
 import { notify } from '../../lib/toast';
-import { joinWaitlist } from './join-waitlist';
+import { useJoinWaitlist } from './waitlist-api';
 
 type FormValues = WaitlistForm & { website?: string };
 
@@ -53,6 +53,7 @@ export default function WaitlistPage() {
   const { register, handleSubmit, formState, reset, setError } = form;
   const errors = formState.errors as FieldErrors<FormValues>;
   const submitting = formState.isSubmitting;
+  const join = useJoinWaitlist();
 
   // spec §2: the page scrolls to the top on load.
   useEffect(() => {
@@ -61,7 +62,7 @@ export default function WaitlistPage() {
 
   const onValid = async (values: FormValues) => {
     try {
-      await joinWaitlist(values);
+      await join.mutateAsync(values);
       reset(EMPTY);
       notify.success('Success!', "You've been added to our waitlist. We'll notify you when we launch!");
     } catch (error) {
