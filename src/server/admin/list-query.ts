@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { COUNT_CAP, type ListParams, type Page } from '../../domain/admin/lists';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
+import { decodeRows, type Fields, type RowOf } from '../db/select-fields';
 import { validationError } from '../lib/errors';
 
 /** Parses the query string with a list's schema; 400 with field messages on a bad value. */
@@ -36,11 +37,11 @@ export function uuidPrefixRange(text: string): [string, string] | null {
 }
 
 export interface SearchColumns {
-  /** The trigram-indexed `lower(first || ' ' || last || ' ' || email)` expression of the table. */
-  text: SQL;
+  /** The trigram-indexed `lower(first || ' ' || last || ' ' || email)` expression of the table (or its stored column). */
+  text: SQL | Column;
   /** The lower-cased e-mail, on a b-tree index. */
-  email: SQL;
-  id: SQL;
+  email: SQL | Column;
+  id: SQL | Column;
   /** uuid ids match a prefix range; text ids (accounts) match exactly. */
   idKind: 'uuid' | 'text';
 }
@@ -62,7 +63,7 @@ export function searchCondition(q: string, columns: SearchColumns): SQL | undefi
 }
 
 /** `[from 00:00, to + 1 day 00:00)` in UTC as SQL conditions on `column`, for 'More Filters' date ranges. */
-export function dateRangeConditions(column: SQL | unknown, params: Pick<ListParams, 'from' | 'to'>): SQL[] {
+export function dateRangeConditions(column: SQL | Column, params: Pick<ListParams, 'from' | 'to'>): SQL[] {
   const conditions: SQL[] = [];
   if (params.from) conditions.push(sql`${column} >= ${`${params.from}T00:00:00Z`}::timestamptz`);
   if (params.to) conditions.push(sql`${column} < (${`${params.to}T00:00:00Z`}::timestamptz + interval '1 day')`);
@@ -95,16 +96,18 @@ export async function readKeptTotal(db: Db, total: SQL): Promise<{ total: number
 /**
  * A page whose total is a kept count: the count rides along as one more column of
  * the page's own statement (`pageWith` puts the column it is given in its select
- * list), and is read on its own only when the page is past the last row.
+ * list, after `selectList(fields)`), and is read on its own only when the page is
+ * past the last row.
  */
-export async function pageWithKeptTotal<R>(
+export async function pageWithKeptTotal<F extends Fields>(
   db: Db,
+  fields: F,
   pageWith: (totalColumn: SQL) => SQL,
   total: SQL,
-): Promise<{ rows: R[]; count: { total: number; totalCapped: false } }> {
-  const rows = await queryRows<R & { kept_total: number | string | null }>(db, pageWith(sql`(${total}) as kept_total`));
-  if (!rows.length) return { rows, count: await readKeptTotal(db, total) };
-  return { rows, count: { total: Number(rows[0]!.kept_total ?? 0), totalCapped: false } };
+): Promise<{ rows: RowOf<F>[]; count: { total: number; totalCapped: false } }> {
+  const rows = await queryRows<Record<string, unknown> & { kept_total: number | string | null }>(db, pageWith(sql`(${total}) as kept_total`));
+  if (!rows.length) return { rows: [], count: await readKeptTotal(db, total) };
+  return { rows: decodeRows(fields, rows), count: { total: Number(rows[0]!.kept_total ?? 0), totalCapped: false } };
 }
 
 const COMPLETE_EMAIL = /^[^\s@%_]+@[^\s@%_]+\.[^\s@%_]+$/;
@@ -133,6 +136,6 @@ export function toPage<T>(items: T[], params: Pick<ListParams, 'page' | 'pageSiz
  * indexes read forwards or backwards, so the first page is read from the index
  * instead of sorting the table. The tie-breaker keeps pages stable.
  */
-export function orderBy(column: SQL, dir: 'asc' | 'desc', tieBreaker: SQL): SQL {
+export function orderBy(column: SQL | Column, dir: 'asc' | 'desc', tieBreaker: SQL | Column): SQL {
   return dir === 'asc' ? sql`order by ${column} asc nulls first, ${tieBreaker} asc` : sql`order by ${column} desc nulls last, ${tieBreaker} desc`;
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { countCapFor, type Page } from '../../domain/admin/lists';
 import { userLabels, type AddUserInput, type AdminUser, type UserListParams } from '../../domain/admin/users';
 import type { Role } from '../../domain/roles';
 import { fullName } from '../../domain/auth';
 import { lockAdminRoster } from '../account/delete-account';
-import { queryRows, type Db } from '../db/client';
-import { users } from '../db/schema';
+import type { Db } from '../db/client';
+import { applications, lettersOfIntent, tableRowCounts, users, waitlistEntries } from '../db/schema';
+import { decodeRows, selectList, selectRows, type RowOf } from '../db/select-fields';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
 import { cappedCount, dateRangeConditions, orderBy, pageWindow, pageWithKeptTotal, searchCondition, toPage, whereAll } from './list-query';
@@ -20,61 +21,48 @@ import { isoTime } from '../lib/iso-time';
  * waitlist_entries(email_key), letters_of_intent(email_key). `user.email` is
  * stored lower-cased, so it is compared with the lower-cased keys as it is.
  */
-const HAS_APPLICATION = sql`exists (select 1 from applications a where a.user_id = u.id and a.status <> 'draft')`;
-const ON_WAITLIST = sql`exists (select 1 from waitlist_entries w where w.email_key = u.email)`;
-const HAS_LETTER = sql`exists (select 1 from letters_of_intent l where l.email_key = u.email)`;
+const HAS_APPLICATION = sql<boolean>`exists (select 1 from ${applications} where ${applications.userId} = ${users.id} and ${applications.status} <> 'draft')`;
+const ON_WAITLIST = sql<boolean>`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.emailKey} = ${users.email})`;
+const HAS_LETTER = sql<boolean>`exists (select 1 from ${lettersOfIntent} where ${lettersOfIntent.emailKey} = ${users.email})`;
 
 /** The trigram-indexed search expression of `user_search_idx`. */
-const SEARCH_TEXT = sql`lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
+const SEARCH_TEXT = sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
-/** The list's columns and the three label tests, from `"user" u`. */
-const USER_COLUMNS = sql`u.id, u.created_at, u.first_name, u.last_name, u.email, u.phone, u.intended_state, u.role,
-  ${HAS_APPLICATION} as has_application, ${ON_WAITLIST} as on_waitlist, ${HAS_LETTER} as has_letter`;
+/** The list's columns and the three label tests, from `"user"`. */
+const USER_FIELDS = {
+  id: users.id,
+  createdAt: users.createdAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  intendedState: users.intendedState,
+  role: users.role,
+  hasApplication: HAS_APPLICATION,
+  onWaitlist: ON_WAITLIST,
+  hasLetter: HAS_LETTER,
+};
 
-const SORT_COLUMNS: Record<UserListParams['sort'], SQL> = {
-  created_at: sql`u.created_at`,
-  name: sql`lower(u.first_name || ' ' || u.last_name)`,
-  email: sql`u.email`,
+const SORT_COLUMNS: Record<UserListParams['sort'], SQL | Column> = {
+  created_at: users.createdAt,
+  name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
+  email: users.email,
 };
 
 function conditions(params: UserListParams): SQL[] {
   const where: SQL[] = [];
-  const search = searchCondition(params.q, { text: SEARCH_TEXT, email: sql`u.email`, id: sql`u.id`, idKind: 'text' });
+  const search = searchCondition(params.q, { text: SEARCH_TEXT, email: users.email, id: users.id, idKind: 'text' });
   if (search) where.push(search);
   if (params.filter === 'waitlist') where.push(sql`${ON_WAITLIST} and not ${HAS_APPLICATION}`);
   else if (params.filter === 'letters') where.push(sql`${HAS_LETTER} and not ${HAS_APPLICATION}`);
   else if (params.filter === 'applicant') where.push(HAS_APPLICATION);
-  else if (params.filter === 'homeowner') where.push(sql`u.role = 'homeowner'`);
-  where.push(...dateRangeConditions(sql`u.created_at`, params));
+  else if (params.filter === 'homeowner') where.push(sql`${users.role} = 'homeowner'`);
+  where.push(...dateRangeConditions(users.createdAt, params));
   return where;
 }
 
-interface UserRow {
-  id: string;
-  created_at: Date | string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  intended_state: string | null;
-  role: Role;
-  has_application: boolean;
-  on_waitlist: boolean;
-  has_letter: boolean;
-}
-
-function toAdminUser(row: UserRow): AdminUser {
-  return {
-    id: row.id,
-    createdAt: isoTime(row.created_at),
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    intendedState: row.intended_state,
-    role: row.role,
-    labels: userLabels({ hasApplication: row.has_application, onWaitlist: row.on_waitlist, hasLetter: row.has_letter }),
-  };
+function toAdminUser({ hasApplication, onWaitlist, hasLetter, ...row }: RowOf<typeof USER_FIELDS>): AdminUser {
+  return { ...row, createdAt: isoTime(row.createdAt), role: row.role as Role, labels: userLabels({ hasApplication, onWaitlist, hasLetter }) };
 }
 
 /**
@@ -83,19 +71,20 @@ function toAdminUser(row: UserRow): AdminUser {
  * and the three label tests run for its rows only, not for every account.
  */
 function usersQuery(params: UserListParams, window: SQL, extraColumn?: SQL): SQL {
-  const order = orderBy(SORT_COLUMNS[params.sort], params.dir, sql`u.id`);
-  return sql`select ${USER_COLUMNS}${extraColumn ? sql`, ${extraColumn}` : sql``}
-        from (select u.id from "user" u ${whereAll(conditions(params))} ${order} ${window}) page
-        join "user" u on u.id = page.id
+  const order = orderBy(SORT_COLUMNS[params.sort], params.dir, users.id);
+  // The page's ids (the inner "user"), then their rows and labels (the outer one).
+  return sql`select ${selectList(USER_FIELDS)}${extraColumn ? sql`, ${extraColumn}` : sql``}
+        from (select ${users.id} from ${users} ${whereAll(conditions(params))} ${order} ${window}) page
+        join ${users} on ${users.id} = page.id
         ${order}`;
 }
 
 async function selectUsers(db: Db, params: UserListParams, window: SQL): Promise<AdminUser[]> {
-  return (await queryRows<UserRow>(db, usersQuery(params, window))).map(toAdminUser);
+  return (await selectRows(db, USER_FIELDS, usersQuery(params, window))).map(toAdminUser);
 }
 
 /** Every account, kept exact by the triggers of migration 0009 (16 rows summed). */
-const ALL_USERS = sql`select sum(count) from table_row_counts where table_name = 'user'`;
+const ALL_USERS = sql`select sum(${tableRowCounts.count}) from ${tableRowCounts} where ${tableRowCounts.tableName} = 'user'`;
 
 /**
  * One page of the users list and the number of matching accounts: every account
@@ -105,12 +94,12 @@ const ALL_USERS = sql`select sum(count) from table_row_counts where table_name =
 export async function listUsers(db: Db, params: UserListParams): Promise<Page<AdminUser>> {
   const filtered = params.q || params.filter !== 'all' || params.from || params.to;
   if (!filtered) {
-    const { rows, count } = await pageWithKeptTotal<UserRow>(db, (total) => usersQuery(params, pageWindow(params), total), ALL_USERS);
+    const { rows, count } = await pageWithKeptTotal(db, USER_FIELDS, (total) => usersQuery(params, pageWindow(params), total), ALL_USERS);
     return toPage(rows.map(toAdminUser), params, count);
   }
   const [items, total] = await Promise.all([
     selectUsers(db, params, pageWindow(params)),
-    cappedCount(db, sql`from "user" u ${whereAll(conditions(params))}`, countCapFor(params)),
+    cappedCount(db, sql`from ${users} ${whereAll(conditions(params))}`, countCapFor(params)),
   ]);
   return toPage(items, params, total);
 }
@@ -118,7 +107,7 @@ export async function listUsers(db: Db, params: UserListParams): Promise<Page<Ad
 /** The whole filtered list with its labels, in its order (CSV export; src/server/admin/csv.ts reads it in batches). */
 export const exportUsersRows = (params: UserListParams): ExportRows<AdminUser> => ({
   query: sql`select * from (${usersQuery(params, sql``)}) export_rows`,
-  map: (rows: UserRow[]) => rows.map(toAdminUser),
+  map: (rows) => decodeRows(USER_FIELDS, rows).map(toAdminUser),
 });
 
 /**
@@ -151,7 +140,7 @@ export async function createUser(db: Db, actor: AuditActor, input: AddUserInput)
       entityId: row.id,
       changes: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, intendedState: row.intendedState, role: row.role },
     });
-    const [withLabels] = await queryRows<UserRow>(tx, sql`select ${USER_COLUMNS} from "user" u where u.id = ${row.id}`);
+    const [withLabels] = await selectRows(tx, USER_FIELDS, sql`select ${selectList(USER_FIELDS)} from ${users} where ${users.id} = ${row.id}`);
     return toAdminUser(withLabels!);
   });
 }

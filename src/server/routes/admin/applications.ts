@@ -9,33 +9,33 @@ import { changeNotes, changeStatus } from '../../admin/review-application';
 import type { ApplicationRow } from '../../applications/repository';
 import { documentsOf } from '../../applications/repository';
 import type { Deps } from '../../context';
-import { isoTimeOrNull } from '../../lib/iso-time';
 import { apiRouter, route } from '../../lib/route';
 
-const money = (value: number | string | null) => (value === null ? null : Number(value));
-
-/** The export's columns: every admin column but the encrypted ones (SSN digits, date of birth; docs/product/application.md#back-office-record). */
+/**
+ * The export's columns: every admin column but the encrypted ones (SSN digits, date of birth; docs/product/application.md#back-office-record).
+ * Times are written in ISO 8601 (UTC) by csvCell.
+ */
 const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'ID', value: (r) => r.id },
-  { header: 'Submitted At', value: (r) => isoTimeOrNull(r.submitted_at) },
+  { header: 'Submitted At', value: (r) => r.submittedAt },
   { header: 'Status', value: (r) => r.status },
-  { header: 'First Name', value: (r) => r.first_name },
-  { header: 'Last Name', value: (r) => r.last_name },
+  { header: 'First Name', value: (r) => r.firstName },
+  { header: 'Last Name', value: (r) => r.lastName },
   { header: 'Email', value: (r) => r.email },
   { header: 'Phone', value: (r) => r.phone },
-  { header: 'Employment Status', value: (r) => r.employment_status },
-  { header: 'Employer', value: (r) => r.employer_name },
-  { header: 'Job Title', value: (r) => r.job_title },
-  { header: 'Annual Income', value: (r) => money(r.annual_income) },
-  { header: 'Savings', value: (r) => money(r.savings_amount) },
-  { header: 'Retirement Accounts', value: (r) => money(r.retirement_accounts) },
-  { header: 'Credit Card Debt', value: (r) => money(r.credit_card_debt) },
-  { header: 'Student Loans', value: (r) => money(r.student_loans) },
-  { header: 'Property Address', value: (r) => r.property_address },
-  { header: 'Property Value', value: (r) => money(r.property_value) },
-  { header: 'Down Payment', value: (r) => money(r.down_payment) },
+  { header: 'Employment Status', value: (r) => r.employmentStatus },
+  { header: 'Employer', value: (r) => r.employerName },
+  { header: 'Job Title', value: (r) => r.jobTitle },
+  { header: 'Annual Income', value: (r) => r.annualIncome },
+  { header: 'Savings', value: (r) => r.savingsAmount },
+  { header: 'Retirement Accounts', value: (r) => r.retirementAccounts },
+  { header: 'Credit Card Debt', value: (r) => r.creditCardDebt },
+  { header: 'Student Loans', value: (r) => r.studentLoans },
+  { header: 'Property Address', value: (r) => r.propertyAddress },
+  { header: 'Property Value', value: (r) => r.propertyValue },
+  { header: 'Down Payment', value: (r) => r.downPayment },
   { header: 'Assignee', value: (r) => r.assignee },
-  { header: 'Reviewed At', value: (r) => isoTimeOrNull(r.reviewed_at) },
+  { header: 'Reviewed At', value: (r) => r.reviewedAt },
   { header: 'Notes', value: (r) => r.notes },
 ];
 
