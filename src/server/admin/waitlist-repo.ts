@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import { countCapFor, type Page } from '../../domain/admin/lists';
 import {
   timelineOf,
@@ -8,15 +8,15 @@ import {
   type WaitlistApplicant,
   type WaitlistApplicantDetail,
   type WaitlistListParams,
-  type WaitlistSource,
 } from '../../domain/admin/waitlist';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { waitlistEntries } from '../db/schema';
+import { decodeRows, selectList, selectRows, type RowOf } from '../db/select-fields';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
 import { cappedCount, dateRangeConditions, orderBy, pageWindow, searchCondition, toPage, whereAll } from './list-query';
 import type { ExportRows } from './csv';
-import { isoTime } from '../lib/iso-time';
+import { isoTime, isoTimeOrNull } from '../lib/iso-time';
 
 /**
  * The back office's waitlist (decisions.md 'Waitlist'): public submissions and
@@ -25,85 +25,73 @@ import { isoTime } from '../lib/iso-time';
  * down_payment_range ← down_payment, monthly_payment_range as stored, and
  * interested_in 'buying' for public submissions.
  */
-type Timestamp = Date | string;
-type EntryRow = Omit<typeof waitlistEntries.$inferSelect, 'createdAt' | 'updatedAt' | 'receivedAt' | 'clientTimestamp'> & {
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-  receivedAt: Timestamp;
-  clientTimestamp: Timestamp | null;
-};
+type EntryRow = typeof waitlistEntries.$inferSelect;
 
-/** Every column of `waitlist_entries w`, named as the schema's fields. */
-const ENTRY_COLUMNS = sql`w.id, w.source, w.first_name as "firstName", w.last_name as "lastName", w.email, w.email_key as "emailKey",
-  w.phone, w.city_state as "cityState", w.intended_state as "intendedState", w.home_type as "homeType",
-  w.buying_timeline as "buyingTimeline", w.price_range as "priceRange", w.down_payment as "downPayment",
-  w.monthly_payment_range as "monthlyPaymentRange", w.priority, w.housing_status as "housingStatus", w.interests,
-  w.contact_consent as "contactConsent", w.client_timestamp as "clientTimestamp", w.received_at as "receivedAt",
-  w.submission_count as "submissionCount", w.interested_in as "interestedIn", w.timeline, w.created_by as "createdBy",
-  w.created_at as "createdAt", w.updated_at as "updatedAt"`;
+/** Every column of the entries (the detail and the export). */
+const ENTRY_FIELDS = getTableColumns(waitlistEntries);
 
 /** interested_in as listed: what staff chose, or 'buying' for a public submission. */
-const INTERESTED_IN = sql`coalesce(w.interested_in, case when w.source = 'public' then 'buying' end)`;
+const INTERESTED_IN = sql<Interest | null>`coalesce(${waitlistEntries.interestedIn}, case when ${waitlistEntries.source} = 'public' then 'buying' end)`;
 /** The trigram-indexed search expression of `waitlist_entries_search_idx`. */
-const SEARCH_TEXT = sql`lower(w.first_name || ' ' || w.last_name || ' ' || w.email)`;
+const SEARCH_TEXT = sql`lower(${waitlistEntries.firstName} || ' ' || ${waitlistEntries.lastName} || ' ' || ${waitlistEntries.email})`;
 
-const SORT_COLUMNS: Record<WaitlistListParams['sort'], SQL> = {
-  created_at: sql`w.created_at`,
-  name: sql`lower(w.first_name || ' ' || w.last_name)`,
-  email: sql`w.email_key`,
+const SORT_COLUMNS: Record<WaitlistListParams['sort'], SQL | Column> = {
+  created_at: waitlistEntries.createdAt,
+  name: sql`lower(${waitlistEntries.firstName} || ' ' || ${waitlistEntries.lastName})`,
+  email: waitlistEntries.emailKey,
 };
 
 function conditions(params: WaitlistListParams): SQL[] {
   const where: SQL[] = [];
-  const search = searchCondition(params.q, { text: SEARCH_TEXT, email: sql`w.email_key`, id: sql`w.id`, idKind: 'uuid' });
+  const search = searchCondition(params.q, { text: SEARCH_TEXT, email: waitlistEntries.emailKey, id: waitlistEntries.id, idKind: 'uuid' });
   if (search) where.push(search);
   if (params.interest !== 'all') where.push(sql`${INTERESTED_IN} = ${params.interest}`);
-  where.push(...dateRangeConditions(sql`w.created_at`, params));
+  where.push(...dateRangeConditions(waitlistEntries.createdAt, params));
   return where;
 }
 
-interface ListRow {
-  id: string;
-  created_at: Date | string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  interested_in: Interest | null;
-  intended_state: string | null;
-  source: WaitlistSource;
-  city_state: string | null;
-  timeline: string | null;
-  buying_timeline: string | null;
-  down_payment: string | null;
-  monthly_payment_range: string | null;
-}
+/** The list's columns (docs/product/back-office.md#waitlist). */
+const LIST_FIELDS = {
+  id: waitlistEntries.id,
+  createdAt: waitlistEntries.createdAt,
+  firstName: waitlistEntries.firstName,
+  lastName: waitlistEntries.lastName,
+  email: waitlistEntries.email,
+  phone: waitlistEntries.phone,
+  interestedIn: INTERESTED_IN,
+  intendedState: waitlistEntries.intendedState,
+  source: waitlistEntries.source,
+  cityState: waitlistEntries.cityState,
+  timeline: waitlistEntries.timeline,
+  buyingTimeline: waitlistEntries.buyingTimeline,
+  downPayment: waitlistEntries.downPayment,
+  monthlyPaymentRange: waitlistEntries.monthlyPaymentRange,
+};
 
-function toApplicant(row: ListRow): WaitlistApplicant {
+function toApplicant(row: RowOf<typeof LIST_FIELDS>): WaitlistApplicant {
   return {
     id: row.id,
-    createdAt: isoTime(row.created_at),
-    firstName: row.first_name,
-    lastName: row.last_name,
+    createdAt: isoTime(row.createdAt),
+    firstName: row.firstName,
+    lastName: row.lastName,
     email: row.email,
     phone: row.phone,
-    interestedIn: row.interested_in,
-    intendedState: row.intended_state,
+    interestedIn: row.interestedIn,
+    intendedState: row.intendedState,
     source: row.source,
-    location: row.city_state,
-    timeline: timelineOf(row.timeline, row.buying_timeline),
-    downPaymentRange: row.down_payment,
-    monthlyPaymentRange: row.monthly_payment_range,
+    location: row.cityState,
+    timeline: timelineOf(row.timeline, row.buyingTimeline),
+    downPaymentRange: row.downPayment,
+    monthlyPaymentRange: row.monthlyPaymentRange,
   };
 }
 
 async function selectApplicants(db: Db, params: WaitlistListParams, window: SQL): Promise<WaitlistApplicant[]> {
-  const rows = await queryRows<ListRow>(
+  const rows = await selectRows(
     db,
-    sql`select w.id, w.created_at, w.first_name, w.last_name, w.email, w.phone, ${INTERESTED_IN} as interested_in,
-          w.intended_state, w.source, w.city_state, w.timeline, w.buying_timeline, w.down_payment, w.monthly_payment_range
-        from waitlist_entries w ${whereAll(conditions(params))}
-        ${orderBy(SORT_COLUMNS[params.sort], params.dir, sql`w.id`)} ${window}`,
+    LIST_FIELDS,
+    sql`select ${selectList(LIST_FIELDS)} from ${waitlistEntries} ${whereAll(conditions(params))}
+        ${orderBy(SORT_COLUMNS[params.sort], params.dir, waitlistEntries.id)} ${window}`,
   );
   return rows.map(toApplicant);
 }
@@ -112,16 +100,16 @@ async function selectApplicants(db: Db, params: WaitlistListParams, window: SQL)
 export async function listApplicants(db: Db, params: WaitlistListParams): Promise<Page<WaitlistApplicant>> {
   const [items, total] = await Promise.all([
     selectApplicants(db, params, pageWindow(params)),
-    cappedCount(db, sql`from waitlist_entries w ${whereAll(conditions(params))}`, countCapFor(params)),
+    cappedCount(db, sql`from ${waitlistEntries} ${whereAll(conditions(params))}`, countCapFor(params)),
   ]);
   return toPage(items, params, total);
 }
 
 /** Every stored field of the filtered list, in its order (CSV export; src/server/admin/csv.ts reads it in batches). */
 export const exportApplicantsRows = (params: WaitlistListParams): ExportRows<WaitlistApplicantDetail> => ({
-  query: sql`select ${ENTRY_COLUMNS} from waitlist_entries w ${whereAll(conditions(params))}
-        ${orderBy(SORT_COLUMNS[params.sort], params.dir, sql`w.id`)}`,
-  map: (rows: EntryRow[]) => rows.map(toDetail),
+  query: sql`select ${selectList(ENTRY_FIELDS)} from ${waitlistEntries} ${whereAll(conditions(params))}
+        ${orderBy(SORT_COLUMNS[params.sort], params.dir, waitlistEntries.id)}`,
+  map: (rows) => decodeRows(ENTRY_FIELDS, rows).map(toDetail),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -152,10 +140,10 @@ function toDetail(entry: EntryRow): WaitlistApplicantDetail {
     housingStatus: entry.housingStatus,
     interests: entry.interests,
     contactConsent: entry.contactConsent,
-    clientTimestamp: entry.clientTimestamp ? isoTime(entry.clientTimestamp) : null,
+    clientTimestamp: isoTimeOrNull(entry.clientTimestamp),
     receivedAt: isoTime(entry.receivedAt),
     updatedAt: isoTime(entry.updatedAt),
-    submissionCount: Number(entry.submissionCount),
+    submissionCount: entry.submissionCount,
     createdBy: entry.createdBy,
   };
   return { ...detail, labels: waitlistLabels(detail) };
@@ -164,7 +152,7 @@ function toDetail(entry: EntryRow): WaitlistApplicantDetail {
 /** Every stored field of one entry, with labels; 404 for an unknown (or malformed) id. */
 export async function getApplicant(db: Db, id: string): Promise<WaitlistApplicantDetail> {
   if (!UUID.test(id)) throw notFound();
-  const [entry] = await queryRows<EntryRow>(db, sql`select ${ENTRY_COLUMNS} from waitlist_entries w where w.id = ${id}::uuid`);
+  const [entry] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id));
   if (!entry) throw notFound();
   return toDetail(entry);
 }
