@@ -68,5 +68,3 @@ export async function findDocument(db: Executor, id: string): Promise<DocumentRo
   const [row] = await db.select().from(documents).where(eq(documents.id, id));
   return row;
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
