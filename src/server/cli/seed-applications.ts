@@ -1,0 +1,154 @@
+import { adminRecordOf, applicationDraftSchema, type ApplicationDraftInput } from '../../domain/application';
+import { APPLICATION_NOTES, BUSINESSES, CITIES, EMPLOYERS, JOB_TITLES, OWNER_TITLES, STAFF } from './seed-data';
+import { DAY, round, type ApplicationRow, type Person, type Rng, type SeedContext, type UserRow } from './seed-context';
+import { address } from './seed-people';
+
+export type Status = 'submitted' | 'in_review' | 'missing_info' | 'approved' | 'declined';
+
+/** The status of an application `ageDays` old: recent ones wait, older ones are mostly decided. */
+function statusFor(rng: Rng, ageDays: number): Status {
+  if (ageDays < 3)
+    return rng.weighted([
+      ['submitted', 7],
+      ['in_review', 3],
+    ] as const);
+  if (ageDays < 21)
+    return rng.weighted([
+      ['submitted', 3],
+      ['in_review', 4],
+      ['missing_info', 2],
+      ['approved', 0.5],
+      ['declined', 0.5],
+    ] as const);
+  return rng.weighted([
+    ['submitted', 0.5],
+    ['in_review', 1.5],
+    ['missing_info', 1],
+    ['approved', 4.5],
+    ['declined', 2],
+  ] as const);
+}
+
+function draftFor(rng: Rng, person: Person, consentedAt: Date): { draft: ApplicationDraftInput; dateOfBirth: string; ssnLast4: string } {
+  const selfEmployed = rng.chance(0.15);
+  const monthly = round(rng.int(3500, 18_000), 50);
+  const propertyValue = round(rng.int(250_000, 900_000), 5000);
+  const downPayment = round((propertyValue * rng.int(3, 20)) / 100, 500);
+  const year = rng.int(1962, 2001);
+  const dateOfBirth = `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
+  const startYear = Math.max(year + 20, rng.int(2008, 2023));
+  const startDate = `${startYear}-${String(rng.int(1, 12)).padStart(2, '0')}-01`;
+  const draft: ApplicationDraftInput = {
+    personal: {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      phone: person.phone,
+      email: person.email,
+      currentAddress: address(rng, person.city),
+      yearsAtAddress: rng.int(0, 24) / 2,
+    },
+    employment: selfEmployed
+      ? { selfEmployed: true, businessName: rng.pick(BUSINESSES), businessStartDate: startDate, position: rng.pick(OWNER_TITLES), grossMonthlyIncome: monthly }
+      : { selfEmployed: false, employer: rng.pick(EMPLOYERS), startDate, position: rng.pick(JOB_TITLES), grossMonthlyIncome: monthly },
+    assets: {
+      bankBalances: round(rng.int(5000, 120_000), 100),
+      investments: rng.chance(0.6) ? round(rng.int(1000, 80_000), 100) : null,
+      retirement: rng.chance(0.7) ? round(rng.int(2000, 250_000), 100) : null,
+      propertyAddress: address(rng, rng.chance(0.8) ? person.city : rng.pick(CITIES)),
+      desiredPropertyValue: propertyValue,
+      downPayment,
+    },
+    debts: {
+      creditCards: rng.chance(0.7) ? round(rng.int(25, 800), 5) : 0,
+      studentLoans: rng.chance(0.45) ? round(rng.int(100, 650), 5) : 0,
+      autoLoans: rng.chance(0.5) ? round(rng.int(150, 700), 5) : 0,
+      otherLoans: null,
+    },
+    consents: { creditPull: true, eConsent: true, consentedAt: consentedAt.toISOString() },
+    certified: true,
+  };
+  return { draft, dateOfBirth, ssnLast4: String(rng.int(0, 9999)).padStart(4, '0') };
+}
+
+/** An application still in play (not an earlier declined one) of the person at `index`. */
+export interface CurrentApplication {
+  index: number;
+  status: Status;
+  submittedAt: Date;
+  id: string;
+}
+
+export interface PlannedApplications {
+  rows: ApplicationRow[];
+  /** Sensitive values to seal once the cipher is known: [application id, ssn last 4, date of birth]. */
+  sensitive: [string, string, string][];
+  current: CurrentApplication[];
+  /** Per person, the earliest application's creation (ms), or Infinity. */
+  firstActivity: number[];
+}
+
+/**
+ * The first `withApplication` people apply once, over the last 12 months and
+ * mostly in recent weeks; `extraDeclined` of them also have an earlier declined
+ * application. At most one application per person is active (the partial unique index).
+ */
+export function planApplications(ctx: SeedContext, people: Person[], users: UserRow[], withApplication: number, extraDeclined: number): PlannedApplications {
+  const { rng, now, at } = ctx;
+  const planned: PlannedApplications = { rows: [], sensitive: [], current: [], firstActivity: people.map(() => Number.POSITIVE_INFINITY) };
+
+  const addApplication = (index: number, status: Status, submittedAt: Date) => {
+    const person = people[index];
+    const id = rng.uuid();
+    const createdAt = new Date(submittedAt.getTime() - rng.int(1, 10) * DAY - rng.int(0, 86_399) * 1000);
+    const { draft, dateOfBirth, ssnLast4 } = draftFor(rng, person, new Date(submittedAt.getTime() - rng.int(5, 120) * 60_000));
+    const parsed = applicationDraftSchema.parse(draft);
+    const reviewedAt =
+      status === 'submitted'
+        ? null
+        : new Date(Math.min(now.getTime() - 3600_000, submittedAt.getTime() + rng.int(4, 20 * 24) * 3600_000 + rng.int(0, 3599) * 1000));
+    const notesPool = APPLICATION_NOTES[status];
+    planned.rows.push({
+      id,
+      userId: users[index].id,
+      status,
+      draft: parsed,
+      version: rng.int(6, 40),
+      ...adminRecordOf(parsed),
+      consentCreditPull: true,
+      consentESign: true,
+      consentedAt: new Date(parsed.consents.consentedAt!),
+      certifiedAt: submittedAt,
+      submittedAt,
+      reviewedAt: reviewedAt && reviewedAt > submittedAt ? reviewedAt : reviewedAt && new Date(submittedAt.getTime() + 3600_000),
+      notes: rng.chance(status === 'submitted' ? 0.1 : 0.4) ? rng.pick(notesPool) : null,
+      assignee: status !== 'submitted' && rng.chance(0.6) ? rng.pick(STAFF) : status === 'submitted' && rng.chance(0.15) ? rng.pick(STAFF) : null,
+      createdAt,
+      updatedAt: reviewedAt ?? submittedAt,
+    });
+    planned.sensitive.push([id, ssnLast4, dateOfBirth]);
+    planned.firstActivity[index] = Math.min(planned.firstActivity[index], createdAt.getTime());
+    return id;
+  };
+
+  for (let index = 0; index < withApplication; index += 1) {
+    // Skewed towards recent weeks, spread over the last 12 months.
+    const ageMs = Math.pow(rng.next(), 1.6) * 364 * DAY + rng.int(0, 86_399) * 1000;
+    const status = statusFor(rng, ageMs / DAY);
+    const submittedAt = at(Math.max(ageMs, 20 * 60_000));
+    planned.current.push({ index, status, submittedAt, id: addApplication(index, status, submittedAt) });
+  }
+  for (let n = 0; n < extraDeclined && withApplication > 0; n += 1) {
+    const { index, submittedAt } = planned.current[(n * 7) % withApplication];
+    // An earlier application that was declined, still within the last 12 months when there is room.
+    const latest = submittedAt.getTime() - 20 * DAY;
+    const earliest = now.getTime() - 365 * DAY;
+    const when = latest > earliest ? earliest + rng.next() * (latest - earliest) : submittedAt.getTime() - rng.int(20, 60) * DAY;
+    addApplication(index, 'declined', new Date(when));
+  }
+  return planned;
+}
+
+/** An application makes an applicant; some approved applicants are homeowners now. */
+export function assignRoles({ rng }: SeedContext, users: UserRow[], current: CurrentApplication[]): void {
+  for (const { index, status } of current) users[index].role = status === 'approved' && rng.chance(0.5) ? 'homeowner' : 'applicant';
+}
