@@ -53,6 +53,12 @@ export const configSchema = z
     OUTBOX_POLL_MS: positiveInt(5000),
     OUTBOX_RETRY_BASE_MS: positiveInt(10_000),
     OUTBOX_RETRY_MAX_MS: positiveInt(3_600_000),
+    /** The job runner (docs/decisions/020-job-runner.md): how often to look for due jobs, and a failed job's back-off. */
+    JOBS_POLL_MS: positiveInt(1000),
+    JOBS_RETRY_BASE_MS: positiveInt(10_000),
+    JOBS_RETRY_MAX_MS: positiveInt(3_600_000),
+    /** How long a claimed job stays reserved for an instance that stopped renewing it (it died): then another runs it. */
+    JOBS_LEASE_SECONDS: positiveInt(60),
     CONTACT_EMAIL: z
       .union([z.literal(''), z.email()])
       .optional()

@@ -3,6 +3,7 @@ import type { Auth } from './auth/create-auth';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { BackgroundTasks } from './lib/background';
+import type { JobRunner } from './jobs/runner';
 import type { FieldCipher } from './lib/crypto';
 import type { Logger } from './lib/logger';
 import type { OutboxWorker } from './lib/outbox';
@@ -17,6 +18,8 @@ export interface Deps {
   logger: Logger;
   brand: Brand;
   outbox?: OutboxWorker;
+  /** The durable job runner (src/server/jobs/runner.ts): enqueue in your transaction, then kick() it after the commit. */
+  jobs: JobRunner;
   /** Stores waitlist submissions in self-forming batches (src/server/waitlist/store-submission.ts). */
   waitlist: WaitlistWriter;
   /** better-auth (src/server/auth/create-auth.ts), mounted at /api/auth. */

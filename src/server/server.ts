@@ -12,9 +12,9 @@ import { closeServer, shuttingDown } from './lib/drain';
 import { createFieldCipher, resolveDataKey } from './lib/crypto';
 import { createLogger, type Logger } from './lib/logger';
 import { jsonWebhook, OutboxWorker, type Deliver } from './lib/outbox';
-import { pruneRateLimits } from './lib/rate-limit';
+import { JobRunner } from './jobs/runner';
+import { registerSystemJobs } from './jobs/system-jobs';
 import { createMailer, type Mailer } from './mail/send-mail';
-import { startRetentionJob } from './privacy/retention';
 import { WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './waitlist/store-submission';
 import { createStorage } from './storage/create-storage';
 import type { FileStorage } from './storage/file-storage';
@@ -24,6 +24,8 @@ export interface RunningServer {
   port: number;
   database: Database;
   outbox: OutboxWorker;
+  /** Everything scheduled (src/server/jobs/runner.ts). */
+  jobs: JobRunner;
   logger: Logger;
   auth: Auth;
   mailer: Mailer;
@@ -66,10 +68,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   if (Object.keys(handlers).length > 0) outbox.start();
 
-  const prune = setInterval(() => pruneRateLimits(database.db).catch((err) => logger.warn({ err }, 'rate-limit prune failed')), 60_000);
-  prune.unref();
-  // The privacy policy's retention periods (docs/decisions/016-retention-and-erasure.md).
-  const retention = startRetentionJob({ db: database.db, logger });
+  // Everything scheduled runs on the job runner (docs/decisions/020-job-runner.md): the privacy policy's retention
+  // periods (docs/product/privacy.md), the rate-limit prune, the prune of done jobs, and the kinds features register.
+  const jobs = new JobRunner({
+    db: database.db,
+    logger,
+    pollMs: config.JOBS_POLL_MS,
+    retryBaseMs: config.JOBS_RETRY_BASE_MS,
+    retryMaxMs: config.JOBS_RETRY_MAX_MS,
+    leaseMs: config.JOBS_LEASE_SECONDS * 1000,
+  });
+  registerSystemJobs(jobs, { db: database.db, logger });
 
   const brand = withOverrides({
     contactEmail: config.CONTACT_EMAIL,
@@ -92,7 +101,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // PGlite is one connection; on PostgreSQL two batches in flight keep the pool and the commits busy.
     concurrency: database.kind === 'pglite' ? 1 : 2,
   });
-  const app = createApp({ config, db: database.db, logger, brand, outbox, waitlist, auth, mailer, background, storage, cipher });
+  const app = createApp({ config, db: database.db, logger, brand, outbox, jobs, waitlist, auth, mailer, background, storage, cipher });
 
   // Set by close(): what arrives after it is turned away, what came before finishes (src/server/lib/drain.ts).
   let draining = false;
@@ -104,12 +113,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://127.0.0.1:${port}`;
   logger.info({ port, database: database.kind }, `listening on http://localhost:${port}`);
+  jobs.start();
 
   return {
     url,
     port,
     database,
     outbox,
+    jobs,
     logger,
     auth,
     mailer,
@@ -117,12 +128,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     storage,
     async close() {
       draining = true;
-      clearInterval(prune);
-      await retention.stop();
+      // The job runner claims nothing more; its running jobs finish (or go back to the queue after its drain time)
+      // while the requests drain.
+      const jobsStopped = jobs.stop();
       await outbox.stop();
       // Every request that started is answered (their waitlist sign-ups committed) before this resolves.
       await closeServer(server);
       await waitlist.drain();
+      await jobsStopped;
       await background.settle();
       mailer.close();
       if (!options.database) await database.close();

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES } from '../../domain/application/status';
 import { DOCUMENT_TYPES } from '../../domain/application/documents';
+import { JOB_STATES } from '../../domain/admin/jobs';
 import type { ApplicationDraft } from '../../domain/application/draft-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -103,6 +104,58 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The durable job runner's queue (src/server/jobs/runner.ts, docs/decisions/020-job-runner.md):
+ * everything scheduled — retention, the rate-limit prune, reminders — is a row here. A due
+ * row is claimed with FOR UPDATE SKIP LOCKED and leased to one instance until
+ * locked_until (kept fresh while it runs), so several instances share the queue and
+ * each job runs once; a crashed instance's lease runs out and the job is claimed again.
+ * unique_key makes enqueueing the same logical job twice a no-op. last_error holds an
+ * error's safe facts only (src/server/lib/error-facts.ts), never personal data.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    state: text('state', { enum: JOB_STATES }).notNull().default('queued'),
+    /** Not before this time: when it was enqueued for, or when a retry is due. */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Claims so far (a claim whose lease ran out counts). */
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    /** While running: the claiming instance holds the job until then. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** While running: which instance (a random id per runner), for the back office and for fencing. */
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    /** Enqueueing a job whose key is already here does nothing (e.g. 'reminder:draft:<id>:24h', 'retention@<hour>'). */
+    uniqueKey: text('unique_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** When it ended, done or failed; done jobs are deleted some days later. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    check('jobs_max_attempts_check', sql`${t.maxAttempts} >= 1`),
+    uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey),
+    // The claim: due jobs in run_at order (queued, or running with a lease that ran out).
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    // The back office's list of jobs not done (/admin/jobs), by state.
+    index('jobs_open_idx')
+      .on(t.state, t.runAt)
+      .where(sql`${t.state} <> 'done'`),
+    // The prune of done jobs past their keeping period.
+    index('jobs_done_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.state} = 'done'`),
+  ],
+);
 
 // ---- Accounts: better-auth's tables (src/server/auth/create-auth.ts maps its models onto these). ----
 const authTime = (name: string) => timestamp(name, { withTimezone: true });

@@ -5,7 +5,9 @@ import { queryRows } from '../db/client';
 import { auditLog, sessions, users, waitlistEntries, webhookOutbox } from '../db/schema';
 import { startTestServer, uniqueEmail, waitFor, type TestServer } from '../test/harness';
 import { WAITLIST_TOPIC } from '../waitlist/store-submission';
-import { applyRetention, startRetentionJob } from './retention';
+import { enqueue } from '../jobs/queue';
+import { retentionJob } from '../jobs/system-jobs';
+import { applyRetention } from './retention';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
@@ -157,13 +159,11 @@ describe("retention: the privacy policy's periods, applied by a job", () => {
     expect(await waitlistCounts()).toEqual({ kept: before.real - 12, real: before.real - 12 });
   });
 
-  it('runs on a timer, as the server starts it', async () => {
+  it('runs hourly on the job runner, as the server schedules it', async () => {
+    expect(app.server.jobs.scheduled).toContainEqual(expect.objectContaining({ kind: retentionJob.kind, everyMs: 60 * 60_000 }));
     const id = await waitlistEntry(PAST_WAITLIST);
-    const job = startRetentionJob({ db: app.db, logger: app.server.logger, firstRunMs: 0, intervalMs: 50 });
-    try {
-      await waitFor(async () => (await waitlistIds([id])).length === 0, { message: 'the job to delete the old entry' });
-    } finally {
-      await job.stop();
-    }
+    await enqueue(app.db, retentionJob, {});
+    app.server.jobs.kick();
+    await waitFor(async () => (await waitlistIds([id])).length === 0, { message: 'the job to delete the old entry' });
   });
 });

@@ -1,12 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SECURITY_LOG_AUDIT_ACTIONS, SECURITY_LOG_RETENTION_MONTHS, WAITLIST_RETENTION_YEARS } from '../../domain/privacy/retention';
 import { queryRows, type Db } from '../db/client';
-import type { Logger } from '../lib/logger';
 import { WAITLIST_TOPIC } from '../waitlist/store-submission';
 
 /**
  * The privacy policy's retention promises (docs/decisions/016-retention-and-erasure.md),
- * kept by a periodic job on every instance. Each step works in chunks of at most
+ * kept by an hourly job on the job runner (src/server/jobs/system-jobs.ts). Each step works in chunks of at most
  * `batchSize` rows, one short transaction per chunk, so a huge backlog never holds
  * locks for long; rows are claimed with FOR UPDATE SKIP LOCKED, so instances running
  * at the same moment share the work instead of queueing, and a second run finds
@@ -114,50 +113,4 @@ export async function applyRetention(db: Db, { batchSize = 1000 }: RetentionOpti
     batchSize,
   );
   return { waitlistEntries, webhookDeliveries, signIns, auditIps, sessions };
-}
-
-export interface RetentionJobOptions extends RetentionOptions {
-  db: Db;
-  logger: Logger;
-  /** Between runs (default one hour). */
-  intervalMs?: number;
-  /** Before the first run (default one minute: not in the way of start-up). */
-  firstRunMs?: number;
-}
-
-export interface RetentionJob {
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
-
-/**
- * Runs applyRetention now and then (there is no job runner yet: like the rate-limit
- * prune, a timer on each instance; running on all of them at once is harmless).
- */
-export function startRetentionJob({ db, logger, intervalMs = 60 * 60_000, firstRunMs = 60_000, batchSize }: RetentionJobOptions): RetentionJob {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = applyRetention(db, { batchSize })
-      .then((report) => {
-        if (Object.values(report).some((n) => n > 0)) logger.info({ retention: report }, 'retention: removed data past its period');
-      })
-      .catch((err: unknown) => logger.warn({ err }, 'retention run failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, firstRunMs);
-  const every = setInterval(run, intervalMs);
-  first.unref();
-  every.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
-    },
-  };
 }
