@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
 
 export interface RateLimitRule {
@@ -12,17 +13,20 @@ export interface RateLimitRule {
 /**
  * The counting statement: one hit against `rule` for `subject`, a fixed window
  * that restarts when it has expired; returns `count` and `retry_after` (seconds).
- * Exported so a route can run it in the same statement as its own write.
  */
-export function rateLimitUpsert(rule: RateLimitRule, subject: string): SQL {
-  const key = `${rule.name}:${subject}`;
-  return sql`
-    INSERT INTO rate_limits (key, count, reset_at)
-    VALUES (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
-      reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
-    RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS retry_after`;
+function rateLimitUpsert(db: Db, rule: RateLimitRule, subject: string) {
+  const expired = sql`${rateLimits.resetAt} <= now()`;
+  return db
+    .insert(rateLimits)
+    .values({ key: `${rule.name}:${subject}`, count: 1, resetAt: sql`now() + make_interval(secs => ${rule.windowSeconds})` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${expired} THEN excluded.${sql.identifier(rateLimits.resetAt.name)} ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, retry_after: sql<number>`ceil(extract(epoch FROM ${rateLimits.resetAt} - now()))::int` });
 }
 
 /** Throws the 429 when a counted hit is over the rule's budget. */
@@ -40,7 +44,7 @@ export function assertWithinLimit(rule: RateLimitRule, row: { count: number; ret
  * instance shares the counter) and throws a 429 once the window's budget is spent.
  */
 export async function hitRateLimit(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
-  const [row] = await queryRows<{ count: number; retry_after: number }>(db, rateLimitUpsert(rule, subject));
+  const [row] = await rateLimitUpsert(db, rule, subject);
   assertWithinLimit(rule, row);
 }
 
@@ -52,5 +56,5 @@ function formatWait(seconds: number): string {
 
 /** Drops counters whose window has ended; run now and then. */
 export async function pruneRateLimits(db: Db): Promise<void> {
-  await db.execute(sql`DELETE FROM rate_limits WHERE reset_at < now() - interval '1 minute'`);
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 minute'`));
 }
