@@ -1,9 +1,9 @@
 /**
  * The audit log's vocabulary (decisions.md 'Back office'; spec §2 '/admin/audit'
  * filters). Entity types and actions beyond the spec's lists are ours: the
- * waitlist, letters of intent, sessions (sign-ins) and the audit log itself (its
- * exports), and export / download /
- * sign_in as actions.
+ * waitlist, letters of intent, sessions (sign-ins), the audit log itself (its
+ * exports) and the job runner's jobs (their retries), and export / download /
+ * sign_in / retry as actions.
  */
 export const AUDIT_ENTITY_TYPES = [
   'applications',
@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_TYPES = [
   'letters_of_intent',
   'sessions',
   'audit_log',
+  'jobs',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -28,9 +29,10 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<AuditEntityType, string>> = {
   letters_of_intent: 'Letters of Intent',
   sessions: 'Sign-ins',
   audit_log: 'Audit Log',
+  jobs: 'Jobs',
 };
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approve', 'decline', 'verify', 'sign_in', 'export', 'download'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approve', 'decline', 'verify', 'sign_in', 'export', 'download', 'retry'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
@@ -43,6 +45,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   sign_in: 'Sign in',
   export: 'Export',
   download: 'Download',
+  retry: 'Retry',
 };
 
 /** spec §9: audit ranges 1d, 7d, 30d, 90d; default 7d. */

@@ -4,6 +4,7 @@ import { apiRouter } from '../lib/route';
 import { adminApplicationsRoutes } from './admin/applications';
 import { adminAuditRoutes } from './admin/audit';
 import { adminDashboardRoutes } from './admin/dashboard';
+import { adminJobsRoutes } from './admin/jobs';
 import { adminLettersRoutes } from './admin/letters';
 import { adminSettingsRoutes } from './admin/settings';
 import { adminUsersRoutes } from './admin/users';
@@ -30,5 +31,6 @@ export function adminRoutes() {
   admin.route('/', adminWaitlistRoutes());
   admin.route('/', adminLettersRoutes());
   admin.route('/', adminAuditRoutes());
+  admin.route('/', adminJobsRoutes());
   return admin;
 }

@@ -1,0 +1,19 @@
+import { adminJobsApi } from '../../../domain/api/admin-jobs';
+import { actorOf } from '../../admin/audit';
+import { listJobs, retryJob } from '../../admin/jobs-repo';
+import type { AuthedEnv } from '../../auth/guards';
+import { apiRouter, route } from '../../lib/route';
+
+/** `/api/admin/jobs` (src/domain/api/admin-jobs.ts), behind the admin guard of src/server/routes/admin.ts; docs/product/back-office.md#jobs. */
+export function adminJobsRoutes() {
+  const router = apiRouter<AuthedEnv>();
+  /** A page of the jobs not done: failed first, with their error. */
+  route(router, adminJobsApi.list, (c, { query }) => listJobs(c.var.deps.db, query));
+  /** Queues the job again, due now (audited); the runner is woken once the retry is committed. */
+  route(router, adminJobsApi.retry, async (c, { params }) => {
+    const job = await retryJob(c.var.deps.db, actorOf(c), params.id);
+    c.var.deps.jobs.kick();
+    return job;
+  });
+  return router;
+}
