@@ -1,22 +1,28 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminApplicationDetail, StatusChange } from '../../../../domain/admin/applications';
-import { api, ApiError } from '../../../lib/api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminApplicationDetail, NotesChange, StatusChange } from '../../../../domain/admin/applications';
+import { adminApplicationsApi } from '../../../../domain/api/admin-applications';
+import { ApiError } from '../../../lib/api';
+import { callApi } from '../../../lib/call-api';
 import { failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { ADMIN_APPLICATIONS_KEY as APPLICATIONS_KEY, ADMIN_DASHBOARD_KEY as DASHBOARD_KEY } from '../lib/admin-query-keys';
+import { useAdminList } from '../lib/use-admin-list';
+
+/** GET /api/admin/applications (and its export link) with the page's state in the URL (docs/product/back-office.md#applications). */
+export const useApplicationsList = () =>
+  useAdminList({ list: adminApplicationsApi.list, export: adminApplicationsApi.export, loadFailed: 'Failed to load applications' });
 
 /** The review records sit under the list's key, so invalidating the applications refreshes both. */
 const detailKey = (id: string) => [...APPLICATIONS_KEY, 'detail', id] as const;
 
-/** The review dialog's record. */
-export function useApplicationDetail(id: string | null) {
-  return useQuery({
+/** GET /api/admin/applications/{id}: the review dialog's record, read afresh each time it opens. */
+export const applicationDetailQuery = (id: string | null) =>
+  queryOptions({
     queryKey: detailKey(id ?? ''),
-    queryFn: ({ signal }) => api<AdminApplicationDetail>(`/api/admin/applications/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => callApi(adminApplicationsApi.detail, { params: { id: id! } }, { signal }),
     enabled: Boolean(id),
     staleTime: 0,
   });
-}
 
 interface ChangeTexts {
   success: string;
@@ -27,25 +33,33 @@ interface ChangeTexts {
  * A change made in the review dialog. The reply (the new record) replaces the
  * cached one at once, then the lists and the dashboard's figures are asked for
  * again. The toasts live here, not at the call, so a save that ends after the
- * dialog closed still reports (spec §8 texts).
+ * dialog closed still reports (docs/product/back-office.md#messages).
  */
-function useApplicationChange<Body>(id: string, path: 'status' | 'notes', texts: ChangeTexts) {
+function useApplicationChange<Body>(change: (body: Body) => Promise<AdminApplicationDetail>, id: string, texts: ChangeTexts) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) => api<AdminApplicationDetail>(`/api/admin/applications/${encodeURIComponent(id)}/${path}`, { method: 'PATCH', body }),
+    mutationFn: change,
     onSuccess: (detail) => {
       client.setQueryData(detailKey(id), detail);
       void client.invalidateQueries({ queryKey: APPLICATIONS_KEY, predicate: (query) => query.queryKey[2] !== 'detail' });
       void client.invalidateQueries({ queryKey: DASHBOARD_KEY });
       notify.success(texts.success);
     },
-    // A conflict explains itself (a declined application whose owner started another); otherwise spec §8's text.
+    // A conflict explains itself (a declined application whose owner started another); otherwise the page's own text.
     onError: (error) => notify.error('Error', error instanceof ApiError && error.status === 409 ? error.message : failureText(error, texts.failure)),
   });
 }
 
+/** PATCH /api/admin/applications/{id}/status. */
 export const useStatusChange = (id: string) =>
-  useApplicationChange<StatusChange>(id, 'status', { success: 'Application status updated', failure: 'Failed to update status' });
+  useApplicationChange((body: StatusChange) => callApi(adminApplicationsApi.changeStatus, { params: { id }, body }), id, {
+    success: 'Application status updated',
+    failure: 'Failed to update status',
+  });
 
+/** PATCH /api/admin/applications/{id}/notes. */
 export const useNotesChange = (id: string) =>
-  useApplicationChange<{ notes: string }>(id, 'notes', { success: 'Notes updated', failure: 'Failed to update notes' });
+  useApplicationChange((body: NotesChange) => callApi(adminApplicationsApi.changeNotes, { params: { id }, body }), id, {
+    success: 'Notes updated',
+    failure: 'Failed to update notes',
+  });

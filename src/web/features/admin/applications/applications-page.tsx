@@ -1,30 +1,26 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { RotateCw } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { applicantName, type AdminApplicationListItem } from '../../../../domain/admin/applications';
 import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES } from '../../../../domain/application/status';
 import { formatMoney } from '../../../../domain/format';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
-import { DataTable, type SortState } from '../components/data-table';
+import { DataTable } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
-import { exportHref, useAdminList } from '../lib/admin-api';
-import { useListState } from '../lib/use-list-state';
+import { useApplicationsList } from './applications-api';
 import { ReviewDialog } from './review-dialog';
 import { useReviewParam } from './use-review-param';
 import { inViewerZone, localDate } from '../../../lib/dates';
 
-/** spec §2 status filter. */
+/** The status filter (docs/product/back-office.md#applications). */
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All Statuses' },
   ...REVIEW_STATUSES.map((status) => ({ value: status, label: APPLICATION_STATUS_LABELS[status] })),
 ];
-
-const LIST_DEFAULTS = { page: '1', q: '', status: 'all', sort: 'submitted_at', dir: 'desc', from: '', to: '' };
 
 function columns(onReview: (id: string) => void): ColumnDef<AdminApplicationListItem, unknown>[] {
   return [
@@ -69,17 +65,11 @@ function columns(onReview: (id: string) => void): ColumnDef<AdminApplicationList
   ];
 }
 
-/** /admin/applications (spec §2): search, filters, sortable columns, paging, export and the review dialog, all in the URL. */
+/** /admin/applications (docs/product/back-office.md#applications): search, filters, sortable columns, paging, export and the review dialog, all in the URL. */
 export default function ApplicationsPage() {
-  const [state, update] = useListState(LIST_DEFAULTS);
+  const { params, update, query: list, exportHref } = useApplicationsList();
   const review = useReviewParam();
-  const list = useAdminList<AdminApplicationListItem>('applications', state);
   const tableColumns = useMemo(() => columns(review.open), [review.open]);
-
-  // spec §8: 'Failed to load applications', once per failed load.
-  useEffect(() => {
-    if (list.isError) notify.error('Error', 'Failed to load applications');
-  }, [list.isError, list.errorUpdatedAt]);
 
   const failed = (
     <span className="inline-flex flex-col items-center gap-3">
@@ -95,11 +85,11 @@ export default function ApplicationsPage() {
     <div className="flex flex-col gap-6">
       <AdminPageHeader title="Applications" description="Every submitted home application. Open one to review it, change its status or add notes." />
       <ListToolbar>
-        <SearchBox value={state.q} placeholder="Search by name, email or ID" label="Search applications" onSearch={(q) => update({ q }, { replace: true })} />
-        <SelectFilter label="Status" value={state.status} options={STATUS_OPTIONS} onChange={(status) => update({ status })} />
-        <MoreFilters from={state.from} to={state.to} dateLabel="Submitted" onChange={(range) => update(range)} />
+        <SearchBox value={params.q} placeholder="Search by name, email or ID" label="Search applications" onSearch={(q) => update({ q }, { replace: true })} />
+        <SelectFilter label="Status" value={params.status} options={STATUS_OPTIONS} onChange={(status) => update({ status })} />
+        <MoreFilters from={params.from ?? ''} to={params.to ?? ''} dateLabel="Submitted" onChange={(range) => update(range)} />
         <div className="md:ml-auto">
-          <ExportButton href={exportHref('applications', state)} />
+          <ExportButton href={exportHref} />
         </div>
       </ListToolbar>
       {list.isError && list.data && (
@@ -119,14 +109,14 @@ export default function ApplicationsPage() {
           columns={tableColumns}
           rows={list.data?.items}
           rowKey={(row) => row.id}
-          sort={{ sort: state.sort, dir: state.dir as SortState['dir'] }}
+          sort={{ sort: params.sort, dir: params.dir }}
           onSort={(sort) => update(sort)}
           isLoading={list.isPending}
           isRefreshing={list.isFetching && !list.isPending}
           error={list.isError ? failed : undefined}
           emptyText="No applications found"
         />
-        <ListPagination page={list.data} onPage={(page) => update({ page: String(page) })} />
+        <ListPagination page={list.data} onPage={(page) => update({ page })} />
       </div>
       <ReviewDialog id={review.id} onClose={review.close} />
     </div>

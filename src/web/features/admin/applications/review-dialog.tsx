@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { applicantName, MAX_NOTES_LENGTH, type AdminApplicationDetail } from '../../../../domain/admin/applications';
@@ -10,14 +11,14 @@ import { NativeSelect, Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
-import { useApplicationDetail, useNotesChange, useStatusChange } from './applications-api';
+import { applicationDetailQuery, useNotesChange, useStatusChange } from './applications-api';
 import { calendarDate, localDateTime } from '../../../lib/dates';
 
 const DASH = '—';
 
 const text = (value: string | null | undefined) => (value && value.trim() ? value : DASH);
 const money = (value: number | null) => (value === null ? DASH : formatMoney(value));
-/** Credit card and student loan figures are the monthly payments the applicant gave (decisions.md mapping). */
+/** Credit card and student loan figures are the monthly payments the applicant gave (docs/product/application.md#back-office-record). */
 const monthly = (value: number | null) => (value === null ? DASH : `${formatMoney(value)}/mo`);
 
 function fileSize(bytes: number): string {
@@ -42,7 +43,7 @@ function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }
   );
 }
 
-/** spec §2: status selector — any status from any; the change is saved at once. */
+/** The status selector: any status from any; the change is saved at once (docs/product/back-office.md#application-status). */
 function StatusSelector({ detail }: { detail: AdminApplicationDetail }) {
   const id = useId();
   const change = useStatusChange(detail.id);
@@ -73,7 +74,7 @@ function StatusSelector({ detail }: { detail: AdminApplicationDetail }) {
   );
 }
 
-/** spec §2 / §5: Admin Notes, saved when the box loses focus (or the dialog closes). The typed text stays if a save fails. */
+/** Admin Notes, saved when the box loses focus (or the dialog closes); the typed text stays if a save fails (docs/product/back-office.md#applications). */
 function NotesEditor({ detail, saveRef }: { detail: AdminApplicationDetail; saveRef: { current: (() => void) | null } }) {
   const id = useId();
   const [value, setValue] = useState(detail.notes ?? '');
@@ -221,9 +222,9 @@ function LoadingBody() {
   );
 }
 
-/** spec §2 '/admin/applications' Review: the application read-only, its status and the admin notes editable. */
+/** The Review dialog (docs/product/back-office.md#applications): the application read-only, its status and the admin notes editable. */
 export function ReviewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const detail = useApplicationDetail(id);
+  const detail = useQuery(applicationDetailQuery(id));
   const saveNotesRef = useRef<(() => void) | null>(null);
   // Closed, the dialog hands focus back to the Review button it came from (it has no Radix trigger).
   const lastId = useRef(id);

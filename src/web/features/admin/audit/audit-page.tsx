@@ -1,34 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
   AUDIT_ENTITY_LABELS,
   AUDIT_ENTITY_TYPES,
-  DEFAULT_AUDIT_RANGE,
   type AuditAction,
   type AuditEntityType,
   type AuditRange,
 } from '../../../../domain/admin/audit';
 import { describeChanges, type AuditItem } from '../../../../domain/admin/audit-query';
 import { Badge } from '../../../components/ui/badge';
-import { failureText } from '../../../lib/form-errors';
-import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SelectFilter } from '../components/list-toolbar';
-import { useListState } from '../lib/use-list-state';
 import { inViewerZone, localDateTime } from '../../../lib/dates';
-import { auditExportHref, auditListQuery } from './audit-api';
+import { AUDIT_LOAD_FAILED, useAuditList } from './audit-api';
 
-const LOAD_FAILED = 'Failed to load the audit log';
 const EMPTY = 'No audit entries for these filters';
 
 const ENTITY_OPTIONS = [{ value: 'all', label: 'All Entity Types' }, ...AUDIT_ENTITY_TYPES.map((t) => ({ value: t, label: AUDIT_ENTITY_LABELS[t] }))];
 const ACTION_OPTIONS = [{ value: 'all', label: 'All Actions' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))];
-/** spec §9: audit ranges 1d, 7d, 30d, 90d; default 7d. */
+/** The date ranges of the log (docs/product/back-office.md#audit-log); the schema's default is 7d. */
 const RANGE_OPTIONS: { value: AuditRange; label: string }[] = [
   { value: '1d', label: 'Last 24 hours' },
   { value: '7d', label: 'Last 7 days' },
@@ -69,15 +63,10 @@ function Changes({ entry }: { entry: AuditItem }) {
   );
 }
 
-/** /admin/audit (spec §2 filters; decisions.md 'Back office': the real log of every admin change). */
+/** /admin/audit (docs/product/back-office.md#audit-log: the real log of every admin change, filtered by entity, action and dates). */
 export default function AuditPage() {
-  const [state, update] = useListState({ page: '1', entity: 'all', action: 'all', range: DEFAULT_AUDIT_RANGE as string, from: '', to: '' });
-  const query = useQuery(auditListQuery(state));
-  const datesSet = Boolean(state.from || state.to);
-
-  useEffect(() => {
-    if (query.isError) notify.error('Error', failureText(query.error, LOAD_FAILED));
-  }, [query.isError, query.error]);
+  const { params, update, query, exportHref } = useAuditList();
+  const datesSet = Boolean(params.from || params.to);
 
   const columns = useMemo<ColumnDef<AuditItem, unknown>[]>(
     () => [
@@ -123,11 +112,11 @@ export default function AuditPage() {
     <div className="flex flex-col gap-6">
       <AdminPageHeader title="Audit Log" description="Who changed what, and when: every admin change, sign-in, export and download." />
       <ListToolbar>
-        <SelectFilter label="Entity type" value={state.entity} onChange={(entity) => update({ entity })} options={ENTITY_OPTIONS} />
-        <SelectFilter label="Action" value={state.action} onChange={(action) => update({ action })} options={ACTION_OPTIONS} />
-        <SelectFilter label="Date range" value={state.range} onChange={(range) => update({ range })} options={RANGE_OPTIONS} />
-        <MoreFilters from={state.from} to={state.to} dateLabel="Date" onChange={(range) => update(range)} />
-        <ExportButton href={auditExportHref(state)} />
+        <SelectFilter label="Entity type" value={params.entity} onChange={(entity) => update({ entity })} options={ENTITY_OPTIONS} />
+        <SelectFilter label="Action" value={params.action} onChange={(action) => update({ action })} options={ACTION_OPTIONS} />
+        <SelectFilter label="Date range" value={params.range} onChange={(range) => update({ range })} options={RANGE_OPTIONS} />
+        <MoreFilters from={params.from ?? ''} to={params.to ?? ''} dateLabel="Date" onChange={(range) => update(range)} />
+        <ExportButton href={exportHref} />
       </ListToolbar>
       {datesSet && <p className="-mt-3 text-sm text-muted-foreground">The dates under More Filters replace the date range.</p>}
       <section aria-label="Audit entries" className="flex flex-col gap-3">
@@ -138,10 +127,10 @@ export default function AuditPage() {
           rowKey={(entry) => String(entry.id)}
           isLoading={query.isLoading}
           isRefreshing={query.isFetching && !query.isLoading}
-          error={query.isError ? LOAD_FAILED : undefined}
+          error={query.isError ? AUDIT_LOAD_FAILED : undefined}
           emptyText={EMPTY}
         />
-        <ListPagination page={page} onPage={(n) => update({ page: String(n) })} />
+        <ListPagination page={page} onPage={(n) => update({ page: n })} />
       </section>
     </div>
   );

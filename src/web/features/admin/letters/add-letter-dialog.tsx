@@ -11,7 +11,6 @@ import {
   letterSchema,
   type LetterForm,
   type LetterInput,
-  type LetterItem,
 } from '../../../../domain/admin/letters';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
@@ -21,9 +20,9 @@ import { ApiError } from '../../../lib/api';
 import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
-import { addLetter } from './letters-api';
+import { useAddLetter } from './letters-api';
 
-/** spec §5: money fields take numbers in steps of 0.01. */
+/** Money fields take numbers in steps of 0.01 (docs/product/back-office.md#letters-of-intent). */
 function MoneyInput(props: ComponentProps<'input'>) {
   return (
     <div className="relative">
@@ -36,19 +35,12 @@ function MoneyInput(props: ComponentProps<'input'>) {
 }
 
 /**
- * spec §5 'Add letter of intent': first name, last name and e-mail required; money
- * as decimals or empty; move-in as free text; status chosen here (default
- * Pending); an optional PDF. On failure the dialog keeps what was typed.
+ * Add Letter of Intent (docs/product/back-office.md#letters-of-intent): first name,
+ * last name and e-mail required; money as decimals or empty; move-in as free text;
+ * status chosen here (default Pending); an optional PDF. On failure the dialog keeps
+ * what was typed. The list refreshes when the letter is added.
  */
-export function AddLetterDialog({
-  open,
-  onOpenChange,
-  onAdded,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onAdded: (letter: LetterItem) => void;
-}) {
+export function AddLetterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { register, handleSubmit, formState, setError, reset, getValues } = useForm<LetterForm, unknown, LetterInput>({
     resolver: zodResolver(letterSchema),
     defaultValues: EMPTY_LETTER_FORM,
@@ -58,6 +50,7 @@ export function AddLetterDialog({
   const [fileError, setFileError] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
+  const addLetter = useAddLetter();
 
   const clear = () => {
     reset(EMPTY_LETTER_FORM);
@@ -74,16 +67,12 @@ export function AddLetterDialog({
 
   const onValid = async () => {
     if (fileError) return;
-    // The raw texts go to the server, which validates them with the same schema.
-    const form = new FormData();
-    for (const [name, value] of Object.entries(getValues())) form.append(name, String(value ?? ''));
-    if (file) form.append('file', file, file.name);
     try {
-      const letter = await addLetter(form);
+      // The raw texts go to the server, which validates them with the same schema.
+      await addLetter.mutateAsync({ form: getValues(), file });
       notify.success(LETTER_TEXTS.added);
       clear();
       onOpenChange(false);
-      onAdded(letter);
     } catch (error) {
       applyServerFieldErrors(error, setError, LETTER_FORM_FIELDS);
       if (error instanceof ApiError && error.fields?.file) setFileError(error.fields.file);

@@ -1,23 +1,42 @@
-import { letterFileName, type LetterItem } from '../../../../domain/admin/letters';
-import { api, ApiError } from '../../../lib/api';
-import { refreshAdminList } from '../lib/admin-api';
+import { useMutation } from '@tanstack/react-query';
+import { LETTER_TEXTS, letterFileName, type LetterForm, type LetterItem } from '../../../../domain/admin/letters';
+import { adminLettersApi } from '../../../../domain/api/admin-letters';
+import { ApiError } from '../../../lib/api';
+import { callApi, hrefOf } from '../../../lib/call-api';
+import { refreshAdminList, useAdminList } from '../lib/use-admin-list';
 
-export const refreshLetters = () => refreshAdminList('letters');
+/** GET /api/admin/letters (and its export link) with the page's state in the URL (docs/product/back-office.md#letters-of-intent). */
+export const useLettersList = () => useAdminList({ list: adminLettersApi.list, export: adminLettersApi.export, loadFailed: LETTER_TEXTS.loadFailed });
 
-/** `POST /api/admin/letters` with the dialog's fields and the PDF (multipart/form-data). */
-export const addLetter = (form: FormData) => api<LetterItem>('/api/admin/letters', { method: 'POST', body: form });
+/** Asks for every cached page of the letters list again. */
+export const refreshLetters = () => refreshAdminList(adminLettersApi.list);
 
-export const deleteLetter = (id: string) => api<{ ok: true }>(`/api/admin/letters/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** POST /api/admin/letters: the dialog's fields as typed (the server validates them with the same schema) and the PDF, as multipart/form-data. */
+export function useAddLetter() {
+  return useMutation({
+    mutationFn: ({ form, file }: { form: LetterForm; file?: File }) => callApi(adminLettersApi.add, { form, file }),
+    onSuccess: () => refreshLetters(),
+  });
+}
+
+/** DELETE /api/admin/letters/{id}; settles after the list is fresh. */
+export function useDeleteLetter() {
+  return useMutation({
+    mutationFn: (id: string) => callApi(adminLettersApi.delete, { params: { id } }),
+    onSuccess: () => refreshLetters(),
+  });
+}
 
 /**
- * Downloads the letter's PDF and saves it as first-last-letter-of-intent.pdf
- * (spec §7 'Letter PDFs'). Fetched rather than linked so a failure can say so
- * ('Failed to download PDF') instead of saving an error page.
+ * GET /api/admin/letters/{id}/pdf, saved as first-last-letter-of-intent.pdf
+ * (docs/product/back-office.md#letters-of-intent, Download). Fetched rather than
+ * linked so a failure can say so ('Failed to download PDF') instead of saving an
+ * error page.
  */
-export async function downloadLetterPdf(letter: Pick<LetterItem, 'id' | 'firstName' | 'lastName'>): Promise<void> {
+async function downloadLetterPdf(letter: Pick<LetterItem, 'id' | 'firstName' | 'lastName'>): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(`/api/admin/letters/${encodeURIComponent(letter.id)}/pdf`, { credentials: 'same-origin' });
+    response = await fetch(hrefOf(adminLettersApi.pdf, { params: { id: letter.id } }), { credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'network_error', 'We could not reach the server. Check your connection and try again.');
   }
@@ -31,4 +50,9 @@ export async function downloadLetterPdf(letter: Pick<LetterItem, 'id' | 'firstNa
   link.remove();
   // Give the browser time to start saving before the blob goes.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The PDF download as a mutation: the row's button shows its pending state and the outcome. */
+export function useDownloadLetterPdf() {
+  return useMutation({ mutationFn: downloadLetterPdf });
 }

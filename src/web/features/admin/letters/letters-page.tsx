@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download, FilePlus2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   LETTER_STATUS_BADGES,
   LETTER_STATUS_LABELS,
@@ -19,10 +19,8 @@ import { DeleteRowButton } from '../components/delete-row-button';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
-import { exportHref, useAdminList } from '../lib/admin-api';
-import { useListState } from '../lib/use-list-state';
 import { AddLetterDialog } from './add-letter-dialog';
-import { deleteLetter, downloadLetterPdf, refreshLetters } from './letters-api';
+import { useDeleteLetter, useDownloadLetterPdf, useLettersList } from './letters-api';
 import { inViewerZone, localDate } from '../../../lib/dates';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All Statuses' }, ...LETTER_STATUSES.map((s) => ({ value: s, label: LETTER_STATUS_LABELS[s] }))];
@@ -34,7 +32,7 @@ function StatusBadge({ status }: { status: LetterStatus }) {
 }
 
 function DownloadButton({ letter }: { letter: LetterItem }) {
-  const [pending, setPending] = useState(false);
+  const download = useDownloadLetterPdf();
   if (!letter.hasPdf) {
     return (
       <span>
@@ -43,32 +41,23 @@ function DownloadButton({ letter }: { letter: LetterItem }) {
       </span>
     );
   }
-  const download = async () => {
-    setPending(true);
-    try {
-      await downloadLetterPdf(letter);
-    } catch (error) {
-      notify.error('Error', failureText(error, LETTER_TEXTS.downloadFailed));
-    } finally {
-      setPending(false);
-    }
-  };
+  const start = () => download.mutate(letter, { onError: (error) => notify.error('Error', failureText(error, LETTER_TEXTS.downloadFailed)) });
   return (
-    <Button variant="outline" size="sm" disabled={pending} aria-label={`Download PDF of ${nameOf(letter)}`} onClick={() => void download()}>
+    <Button variant="outline" size="sm" disabled={download.isPending} aria-label={`Download PDF of ${nameOf(letter)}`} onClick={start}>
       <Download aria-hidden="true" />
-      {pending ? 'Downloading...' : 'Download'}
+      {download.isPending ? 'Downloading...' : 'Download'}
     </Button>
   );
 }
 
 function DeleteButton({ letter }: { letter: LetterItem }) {
+  const deleteLetter = useDeleteLetter();
   return (
     <DeleteRowButton
       label={`Delete letter of intent of ${nameOf(letter)}`}
       confirmText={LETTER_TEXTS.confirmDelete}
       onDelete={async () => {
-        await deleteLetter(letter.id);
-        await refreshLetters();
+        await deleteLetter.mutateAsync(letter.id);
       }}
       successText={LETTER_TEXTS.deleted}
       failureText={(error) => failureText(error, LETTER_TEXTS.deleteFailed)}
@@ -76,15 +65,10 @@ function DeleteButton({ letter }: { letter: LetterItem }) {
   );
 }
 
-/** /admin/letters-of-intent (spec §2, §5, §7 'Letters'; decisions.md 'Back office'). */
+/** /admin/letters-of-intent (docs/product/back-office.md#letters-of-intent). */
 export default function LettersPage() {
-  const [state, update] = useListState({ page: '1', q: '', status: 'all', sort: 'created_at', dir: 'desc', from: '', to: '' });
-  const query = useAdminList<LetterItem>('letters', state);
+  const { params, update, query, exportHref } = useLettersList();
   const [adding, setAdding] = useState(false);
-
-  useEffect(() => {
-    if (query.isError) notify.error('Error', failureText(query.error, LETTER_TEXTS.loadFailed));
-  }, [query.isError, query.error]);
 
   const columns = useMemo<ColumnDef<LetterItem, unknown>[]>(
     () => [
@@ -131,7 +115,7 @@ export default function LettersPage() {
   );
 
   const page = query.data;
-  const filtered = Boolean(state.q || state.status !== 'all' || state.from || state.to);
+  const filtered = Boolean(params.q || params.status !== 'all' || params.from || params.to);
 
   return (
     <div className="flex flex-col gap-6">
@@ -147,14 +131,14 @@ export default function LettersPage() {
       />
       <ListToolbar>
         <SearchBox
-          value={state.q}
+          value={params.q}
           onSearch={(q) => update({ q }, { replace: true })}
           placeholder="Search by name, email or ID"
           label="Search letters of intent"
         />
-        <SelectFilter label="Status" value={state.status} onChange={(status) => update({ status })} options={STATUS_OPTIONS} />
-        <MoreFilters from={state.from} to={state.to} dateLabel="Date" onChange={(range) => update(range)} />
-        <ExportButton href={exportHref('letters', state)} />
+        <SelectFilter label="Status" value={params.status} onChange={(status) => update({ status })} options={STATUS_OPTIONS} />
+        <MoreFilters from={params.from ?? ''} to={params.to ?? ''} dateLabel="Date" onChange={(range) => update(range)} />
+        <ExportButton href={exportHref} />
       </ListToolbar>
       <section aria-label="Letters of intent" className="flex flex-col gap-3">
         <DataTable
@@ -162,16 +146,16 @@ export default function LettersPage() {
           columns={columns}
           rows={page?.items}
           rowKey={(letter) => letter.id}
-          sort={{ sort: state.sort, dir: state.dir === 'asc' ? 'asc' : 'desc' }}
+          sort={{ sort: params.sort, dir: params.dir }}
           onSort={({ sort, dir }) => update({ sort, dir })}
           isLoading={query.isLoading}
           isRefreshing={query.isFetching && !query.isLoading}
           error={query.isError ? LETTER_TEXTS.loadFailed : undefined}
           emptyText={filtered ? 'No letters of intent match these filters' : LETTER_TEXTS.empty}
         />
-        <ListPagination page={page} onPage={(n) => update({ page: String(n) })} />
+        <ListPagination page={page} onPage={(n) => update({ page: n })} />
       </section>
-      <AddLetterDialog open={adding} onOpenChange={setAdding} onAdded={() => void refreshLetters()} />
+      <AddLetterDialog open={adding} onOpenChange={setAdding} />
     </div>
   );
 }

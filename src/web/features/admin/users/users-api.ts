@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AddUserInput } from '../../../../domain/admin/users';
+import { USER_TEXTS, type AddUserInput } from '../../../../domain/admin/users';
 import { adminUsersApi } from '../../../../domain/api/admin-users';
 import type { Role } from '../../../../domain/roles';
 import { callApi } from '../../../lib/call-api';
-import { refreshAdminList } from '../lib/admin-api';
+import { refreshAdminList, useAdminList } from '../lib/use-admin-list';
+
+/** GET /api/admin/users (and its export link) with the page's state in the URL (docs/product/back-office.md#users). */
+export const useUsersList = () => useAdminList({ list: adminUsersApi.list, export: adminUsersApi.export, loadFailed: USER_TEXTS.loadFailed });
 
 /** Asks for every cached page of the users list again. */
-export const refreshUsers = () => refreshAdminList('users');
+export const refreshUsers = () => refreshAdminList(adminUsersApi.list);
 
 /** POST /api/admin/users; the dialog shows the outcome, the page refreshes its list. */
 export function useAddUser() {

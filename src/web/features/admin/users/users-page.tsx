@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { USER_FILTERS, USER_TEXTS, type AdminUser, type UserLabel } from '../../../../domain/admin/users';
 import { ROLES, roleLabel, type Role } from '../../../../domain/roles';
 import { Badge } from '../../../components/ui/badge';
@@ -15,10 +15,8 @@ import { DeleteRowButton } from '../components/delete-row-button';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
-import { exportHref, useAdminList } from '../lib/admin-api';
-import { useListState } from '../lib/use-list-state';
 import { AddUserDialog } from './add-user-dialog';
-import { refreshUsers, useChangeRole, useDeleteUser } from './users-api';
+import { refreshUsers, useChangeRole, useDeleteUser, useUsersList } from './users-api';
 import { inViewerZone, localDate } from '../../../lib/dates';
 
 const LABEL_BADGE: Record<UserLabel, 'default' | 'secondary' | 'outline'> = {
@@ -30,7 +28,7 @@ const LABEL_BADGE: Record<UserLabel, 'default' | 'secondary' | 'outline'> = {
 
 const nameOf = (user: Pick<AdminUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
-/** The server's reason when it refused on purpose (409: own role, last admin); spec §8's text otherwise. */
+/** The server's reason when it refused on purpose (409: own role, last admin); the page's own text otherwise (docs/product/back-office.md#messages). */
 const refusal = (error: unknown, fallback: string) => (error instanceof ApiError && error.status === 409 ? error.message : failureText(error, fallback));
 
 /** Role selector of one row: saves on change and says so. */
@@ -92,16 +90,11 @@ function totalText(page: { total: number; totalCapped: boolean } | undefined): s
   return `Total Users (${n})`;
 }
 
-/** /admin/users (spec §2; decisions.md 'Back office'). */
+/** /admin/users (docs/product/back-office.md#users). */
 export default function UsersPage() {
-  const [state, update] = useListState({ page: '1', q: '', filter: 'all', sort: 'created_at', dir: 'desc', from: '', to: '' });
-  const query = useAdminList<AdminUser>('users', state);
+  const { params, update, query, exportHref } = useUsersList();
   const { user: me } = useSession();
   const [adding, setAdding] = useState(false);
-
-  useEffect(() => {
-    if (query.isError) notify.error('Error', failureText(query.error, USER_TEXTS.loadFailed));
-  }, [query.isError, query.error]);
 
   const columns = useMemo<ColumnDef<AdminUser, unknown>[]>(
     () => [
@@ -165,10 +158,10 @@ export default function UsersPage() {
         actions={addButton}
       />
       <ListToolbar>
-        <SearchBox value={state.q} onSearch={(q) => update({ q }, { replace: true })} placeholder="Search by name, email or ID" label="Search users" />
-        <SelectFilter label="Status" value={state.filter} onChange={(filter) => update({ filter })} options={USER_FILTERS} />
-        <MoreFilters from={state.from} to={state.to} dateLabel="Date added" onChange={(range) => update(range)} />
-        <ExportButton href={exportHref('users', state)} />
+        <SearchBox value={params.q} onSearch={(q) => update({ q }, { replace: true })} placeholder="Search by name, email or ID" label="Search users" />
+        <SelectFilter label="Status" value={params.filter} onChange={(filter) => update({ filter })} options={USER_FILTERS} />
+        <MoreFilters from={params.from ?? ''} to={params.to ?? ''} dateLabel="Date added" onChange={(range) => update(range)} />
+        <ExportButton href={exportHref} />
       </ListToolbar>
       <section aria-label="Users" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-3">
@@ -183,14 +176,14 @@ export default function UsersPage() {
           columns={columns}
           rows={page?.items}
           rowKey={(user) => user.id}
-          sort={{ sort: state.sort, dir: state.dir === 'asc' ? 'asc' : 'desc' }}
+          sort={{ sort: params.sort, dir: params.dir }}
           onSort={({ sort, dir }) => update({ sort, dir })}
           isLoading={query.isLoading}
           isRefreshing={query.isFetching && !query.isLoading}
           error={query.isError ? USER_TEXTS.loadFailed : undefined}
           emptyText={USER_TEXTS.empty}
         />
-        <ListPagination page={page} onPage={(n) => update({ page: String(n) })} />
+        <ListPagination page={page} onPage={(n) => update({ page: n })} />
       </section>
       <AddUserDialog open={adding} onOpenChange={setAdding} onAdded={() => void refreshUsers()} />
     </div>

@@ -1,11 +1,14 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { AddApplicantInput } from '../../../../domain/admin/waitlist';
+import { WAITLIST_TEXTS, type AddApplicantInput } from '../../../../domain/admin/waitlist';
 import { adminWaitlistApi } from '../../../../domain/api/admin-waitlist';
 import { callApi } from '../../../lib/call-api';
-import { refreshAdminList } from '../lib/admin-api';
+import { refreshAdminList, useAdminList } from '../lib/use-admin-list';
+
+/** GET /api/admin/waitlist (and its export link) with the page's state in the URL (docs/product/back-office.md#waitlist). */
+export const useWaitlistList = () => useAdminList({ list: adminWaitlistApi.list, export: adminWaitlistApi.export, loadFailed: WAITLIST_TEXTS.loadFailed });
 
 /** Asks for every cached page of the waitlist again. */
-export const refreshWaitlist = () => refreshAdminList('waitlist');
+export const refreshWaitlist = () => refreshAdminList(adminWaitlistApi.list);
 
 /** GET /api/admin/waitlist/{id}: every stored field of one entry, read afresh each time the details open. */
 export const applicantDetailQuery = (id: string | undefined) =>

@@ -1,20 +1,17 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, UserPlus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { INTEREST_FILTERS, interestLabel, WAITLIST_TEXTS, type WaitlistApplicant } from '../../../../domain/admin/waitlist';
 import { Button } from '../../../components/ui/button';
 import { failureText } from '../../../lib/form-errors';
-import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { DeleteRowButton } from '../components/delete-row-button';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
-import { exportHref, useAdminList } from '../lib/admin-api';
-import { useListState } from '../lib/use-list-state';
 import { AddApplicantDialog } from './add-applicant-dialog';
 import { ApplicantDetailsDialog } from './applicant-details-dialog';
-import { refreshWaitlist, useDeleteApplicant } from './waitlist-api';
+import { refreshWaitlist, useDeleteApplicant, useWaitlistList } from './waitlist-api';
 import { inViewerZone, localDate } from '../../../lib/dates';
 
 const nameOf = (entry: Pick<WaitlistApplicant, 'firstName' | 'lastName'>) => `${entry.firstName} ${entry.lastName}`.trim();
@@ -34,17 +31,12 @@ function DeleteButton({ entry }: { entry: WaitlistApplicant }) {
   );
 }
 
-/** /admin/waitlist (spec §2; decisions.md 'Waitlist': public submissions and staff-added applicants together). */
+/** /admin/waitlist (docs/product/back-office.md#waitlist: public submissions and staff-added applicants together). */
 export default function WaitlistPage() {
-  const [state, update] = useListState({ page: '1', q: '', interest: 'all', sort: 'created_at', dir: 'desc', from: '', to: '' });
-  const query = useAdminList<WaitlistApplicant>('waitlist', state);
+  const { params, update, query, exportHref } = useWaitlistList();
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<WaitlistApplicant | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
-
-  useEffect(() => {
-    if (query.isError) notify.error('Error', failureText(query.error, WAITLIST_TEXTS.loadFailed));
-  }, [query.isError, query.error]);
 
   const columns = useMemo<ColumnDef<WaitlistApplicant, unknown>[]>(
     () => [
@@ -95,7 +87,7 @@ export default function WaitlistPage() {
     [],
   );
 
-  const filtered = Boolean(state.q || state.interest !== 'all' || state.from || state.to);
+  const filtered = Boolean(params.q || params.interest !== 'all' || params.from || params.to);
   const page = query.data;
 
   return (
@@ -111,10 +103,10 @@ export default function WaitlistPage() {
         }
       />
       <ListToolbar>
-        <SearchBox value={state.q} onSearch={(q) => update({ q }, { replace: true })} placeholder="Search by name, email or ID" label="Search the waitlist" />
-        <SelectFilter label="Interested In" value={state.interest} onChange={(interest) => update({ interest })} options={INTEREST_FILTERS} />
-        <MoreFilters from={state.from} to={state.to} dateLabel="Date" onChange={(range) => update(range)} />
-        <ExportButton href={exportHref('waitlist', state)} />
+        <SearchBox value={params.q} onSearch={(q) => update({ q }, { replace: true })} placeholder="Search by name, email or ID" label="Search the waitlist" />
+        <SelectFilter label="Interested In" value={params.interest} onChange={(interest) => update({ interest })} options={INTEREST_FILTERS} />
+        <MoreFilters from={params.from ?? ''} to={params.to ?? ''} dateLabel="Date" onChange={(range) => update(range)} />
+        <ExportButton href={exportHref} />
       </ListToolbar>
       <div className="flex flex-col gap-3">
         <DataTable
@@ -122,14 +114,14 @@ export default function WaitlistPage() {
           columns={columns}
           rows={page?.items}
           rowKey={(entry) => entry.id}
-          sort={{ sort: state.sort, dir: state.dir === 'asc' ? 'asc' : 'desc' }}
+          sort={{ sort: params.sort, dir: params.dir }}
           onSort={({ sort, dir }) => update({ sort, dir })}
           isLoading={query.isLoading}
           isRefreshing={query.isFetching && !query.isLoading}
           error={query.isError ? WAITLIST_TEXTS.loadFailed : undefined}
           emptyText={filtered ? WAITLIST_TEXTS.emptyFiltered : WAITLIST_TEXTS.empty}
         />
-        <ListPagination page={page} onPage={(n) => update({ page: String(n) })} />
+        <ListPagination page={page} onPage={(n) => update({ page: n })} />
       </div>
       <AddApplicantDialog open={adding} onOpenChange={setAdding} onAdded={() => void refreshWaitlist()} />
       <ApplicantDetailsDialog entry={viewing} open={detailsOpen} onOpenChange={setDetailsOpen} />
