@@ -228,6 +228,8 @@ describe('hostile strings never cause a server error', () => {
         path: '/api/admin/audit/export',
         query: { ...listQuery, sort: 'at', entity: 'all', action: 'all', range: '30d' },
       },
+      { route: 'GET /api/admin/jobs', as: 'admin', path: '/api/admin/jobs', query: { state: 'failed', page: '1', pageSize: '25' } },
+      { route: 'POST /api/admin/jobs/:id/retry', as: 'admin', path: `/api/admin/jobs/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/retry` },
     ];
 
     const registered = new Set(registeredApiRoutes().map(routeKey));

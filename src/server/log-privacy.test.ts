@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { completeDraft } from '../domain/application/test-drafts';
 import { resolveAuthSecret } from './auth/secret';
+import { jobs } from './db/schema';
 import { createLogger } from './lib/logger';
 import { outboxKey } from './mail/outbox-link';
 import { signedInAdmin } from './test/admin-client';
@@ -55,7 +56,7 @@ const WRITE_FAULT_TABLES = [
   'settings',
 ];
 /** Tables that disappear in the read phase (everything but what signs a request in). */
-const READ_FAULT_TABLES = ['applications', 'documents', 'waitlist_entries', 'letters_of_intent', 'audit_log', 'settings', 'mail_outbox'];
+const READ_FAULT_TABLES = ['applications', 'documents', 'waitlist_entries', 'letters_of_intent', 'audit_log', 'settings', 'mail_outbox', 'jobs'];
 
 type Fault = 'writes' | 'reads' | 'sessions';
 
@@ -182,6 +183,7 @@ describe('no personal data in the log when the database fails', () => {
     expect(letter.status).toBe(201);
     const leaving = await member();
     const removed = await member();
+    const [failedJob] = await app.db.insert(jobs).values({ kind: 'test:log-privacy', state: 'failed', lastError: 'Error' }).returning({ id: jobs.id });
     const q = `?q=${encodeURIComponent(PERSON.lastName)}`;
     const qEmail = `?q=${encodeURIComponent(personalEmail())}`;
 
@@ -275,6 +277,7 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/admin/waitlist/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/waitlist/export${q}`) },
       { route: 'GET /api/admin/letters/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/letters/export${q}`) },
       { route: 'GET /api/admin/audit/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/audit/export${q}`) },
+      { route: 'POST /api/admin/jobs/:id/retry', fault: 'writes', send: () => admin.browser.post(`/api/admin/jobs/${failedJob!.id}/retry`) },
       {
         route: 'POST /api/auth/sign-up/email',
         fault: 'writes',
@@ -305,6 +308,7 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/admin/waitlist/:id', fault: 'reads', send: () => admin.browser.get(`/api/admin/waitlist/${listed.body.id}`) },
       { route: 'GET /api/admin/letters', fault: 'reads', send: () => admin.browser.get(`/api/admin/letters${q}`) },
       { route: 'GET /api/admin/audit', fault: 'reads', send: () => admin.browser.get(`/api/admin/audit${q}`) },
+      { route: 'GET /api/admin/jobs', fault: 'reads', send: () => admin.browser.get('/api/admin/jobs?state=failed') },
       { route: 'GET /api/admin/dashboard', fault: 'reads', send: () => admin.browser.get('/api/admin/dashboard') },
       { route: 'GET /api/admin/settings', fault: 'reads', send: () => admin.browser.get('/api/admin/settings') },
       // The session cannot be read: every signed-in request fails before its route.

@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
                   { path: 'payments', lazy: page(() => import('./features/admin/payments/payments-page')) },
                   { path: 'settings', lazy: page(() => import('./features/admin/settings/settings-page')) },
                   { path: 'audit', lazy: page(() => import('./features/admin/audit/audit-page')) },
+                  { path: 'jobs', lazy: page(() => import('./features/admin/jobs/jobs-page')) },
                 ],
               },
             ],

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ClipboardList, CreditCard, FileText, History, LayoutDashboard, ListChecks, Menu, Settings, Users, X } from 'lucide-react';
+import { CalendarClock, ClipboardList, CreditCard, FileText, History, LayoutDashboard, ListChecks, Menu, Settings, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { cn } from '../../../lib/cn';
@@ -15,6 +15,7 @@ export const ADMIN_NAV = [
   { to: '/admin/payments', label: 'Payments', icon: CreditCard },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/audit', label: 'Audit Log', icon: History },
+  { to: '/admin/jobs', label: 'Jobs', icon: CalendarClock },
 ] as const;
 
 function NavLinks({ onNavigate, vertical = false }: { onNavigate?: () => void; vertical?: boolean }) {
