@@ -1,18 +1,8 @@
-import type { Context } from 'hono';
 import { sql, type Column, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import { COUNT_CAP, type ListParams, type Page } from '../../domain/admin/lists';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { decodeRows, type Fields, type RowOf } from '../db/select-fields';
-import { validationError } from '../lib/errors';
-
-/** Parses the query string with a list's schema; 400 with field messages on a bad value. */
-export function readListParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const parsed = schema.safeParse(c.req.query());
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
 
 /**
  * `%text%` for ILIKE with the user's %, _ and \ taken literally; lower-cased to
