@@ -41,8 +41,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // Both test admins are created before the server opens the database (e2e/support/create-admins.ts).
-      command: 'npx tsx e2e/support/create-admins.ts && npx tsx src/server/main.ts',
+      // Both test admins (e2e/support/create-admins.ts) and the failed jobs of admin-jobs.spec.ts (e2e/support/seed-jobs.ts)
+      // are stored before the server opens the database.
+      command: 'npx tsx e2e/support/create-admins.ts && npx tsx e2e/support/seed-jobs.ts && npx tsx src/server/main.ts',
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       // admin:create hashes a password and migrates a new database before the server starts: slow on a busy machine.

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobListParams } from '../../../../domain/admin/jobs';
+import type { AdminJob, JobListParams } from '../../../../domain/admin/jobs';
 import { queryStringOf } from '../../../../domain/api/route';
 import { adminJobsApi } from '../../../../domain/api/admin-jobs';
 import { callApi } from '../../../lib/call-api';
@@ -15,7 +15,10 @@ function queryOf(params: JobListParams): Partial<JobListParams> {
   };
 }
 
-/** GET /api/admin/jobs: one page of the jobs not done. The previous page stays on screen while the next one loads. */
+/**
+ * GET /api/admin/jobs: one page of the jobs not done. The previous page stays on screen while the next one loads;
+ * while a listed job is running or due, the page is asked for again every 2 s.
+ */
 export const jobsListQuery = (params: JobListParams) => {
   const query = queryOf(params);
   return queryOptions({
@@ -23,8 +26,13 @@ export const jobsListQuery = (params: JobListParams) => {
     queryFn: ({ signal }) => callApi(adminJobsApi.list, { query }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    // While a listed job is running or due, the list follows it (a retried job leaves it once it ran).
+    refetchInterval: (current) => (current.state.data?.items.some(isUnderway) ? UNDERWAY_REFRESH_MS : false),
   });
 };
+
+const UNDERWAY_REFRESH_MS = 2_000;
+const isUnderway = (job: AdminJob) => job.state === 'running' || (job.state === 'queued' && Date.parse(job.runAt) <= Date.now());
 
 /** POST /api/admin/jobs/{id}/retry; settles after the list is fresh, so the row shows its new state. The page shows the outcome. */
 export function useRetryJob() {
