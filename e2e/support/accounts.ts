@@ -1,21 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { newAccount, type NewAccount } from '../../src/domain/factories/accounts';
 import { APP_URL, MAIL_SINK_URL } from './ports';
 
-export interface TestAccount {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-}
-
-/** A unique, lower-case address per call: tests run in parallel against one server. */
-export function uniqueEmail(tag = 'user'): string {
-  return `${tag}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-export function newAccount(overrides: Partial<TestAccount> = {}): TestAccount {
-  return { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail(), password: 'cobol-compiler-1959!', ...overrides };
-}
+/** Accounts and addresses come from the factories the server tests and the seed use (src/domain/factories/accounts.ts). */
+export { newAccount };
+export { uniqueEmail } from '../../src/domain/factories/accounts';
+export type TestAccount = NewAccount;
 
 /** better-auth checks the Origin of cookie-carrying requests: send the one a browser on the app would. */
 const post = (request: APIRequestContext, path: string, body: unknown) => request.post(path, { data: body, headers: { origin: APP_URL } });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { completeDraft } from '../../src/domain/factories/application-draft';
 import { latestLink, pathOf, type TestAccount } from './accounts';
 
 /** The small real files the server tests use too. */
@@ -28,12 +29,15 @@ export async function continueTo(page: Page, title: string) {
   await expect(stepHeading(page, title)).toBeVisible();
 }
 
+/** The wizard is filled in with the complete draft's answers (the ones submitApplicationOverHttp saves), as typed. */
+const { personal, employment } = completeDraft();
+
 export const PERSONAL = {
-  dateOfBirth: '1990-12-10',
-  ssnLast4: '6789',
-  phone: '(214) 555-0187',
-  currentAddress: '12 Elm Street, Dallas, TX 75201',
-  yearsAtAddress: '3.5',
+  dateOfBirth: personal.dateOfBirth!,
+  ssnLast4: personal.ssnLast4!,
+  phone: personal.phone!,
+  currentAddress: personal.currentAddress!,
+  yearsAtAddress: String(personal.yearsAtAddress),
 };
 
 /** Step 1: everything the account did not pre-fill. */
@@ -46,8 +50,8 @@ export async function fillPersonal(page: Page) {
 }
 
 export async function fillEmployment(page: Page) {
-  await page.getByLabel('Employer').fill('Babbage & Co');
-  await page.getByLabel(/^Start Date/).fill('2019-06-01');
-  await page.getByLabel('Job Title').fill('Engineer');
-  await page.getByLabel('Gross Monthly Income').fill('8500');
+  await page.getByLabel('Employer').fill(employment.employer!);
+  await page.getByLabel(/^Start Date/).fill(employment.startDate!);
+  await page.getByLabel('Job Title').fill(employment.position!);
+  await page.getByLabel('Gross Monthly Income').fill(String(employment.grossMonthlyIncome));
 }

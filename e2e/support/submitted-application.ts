@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { completeDraft } from '../../src/domain/application/test-drafts';
+import { completeDraft } from '../../src/domain/factories/application-draft';
 import { signUpOverHttp, type TestAccount } from './accounts';
 import { SAMPLE_PDF, verifyEmail } from './application';
 import { APP_URL } from './ports';

@@ -4,7 +4,7 @@ import { applicationListParamsSchema, notesChangeSchema } from './admin/applicat
 import { letterSchema } from './admin/letters';
 import { addUserSchema, userListParamsSchema } from './admin/users';
 import { addApplicantSchema } from './admin/waitlist';
-import { completeDraft } from './application/test-drafts';
+import { completeDraft } from './factories/application-draft';
 import { applicationDraftSchema } from './application/draft-schema';
 import {
   backupCodeSchema,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeDraft } from '../domain/application/test-drafts';
+import { completeDraft } from '../domain/factories/application-draft';
 import { UNSUPPORTED_TEXT } from '../domain/safe-text';
 import { resolveAuthSecret } from './auth/secret';
 import { outboxKey } from './mail/outbox-link';

@@ -1,7 +1,7 @@
 import { format } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { completeDraft } from '../domain/application/test-drafts';
+import { completeDraft } from '../domain/factories/application-draft';
 import { resolveAuthSecret } from './auth/secret';
 import { jobs } from './db/schema';
 import { createLogger } from './lib/logger';

@@ -18,7 +18,7 @@ import {
   stripInvalidDraftFields,
   type ApplicationDraftInput,
 } from '../application';
-import { completeDraft } from './test-drafts';
+import { completeDraft } from '../factories/application-draft';
 
 const TODAY = '2025-06-15';
 const ALL_DOCS = ['governmentId', 'bankStatements', 'paystubs', 'taxReturns'] as const;

@@ -1,4 +1,5 @@
 import { adminRecordOf, applicationDraftSchema, type ApplicationDraftInput } from '../../domain/application';
+import { completeDraft } from '../../domain/factories/application-draft';
 import { APPLICATION_NOTES, BUSINESSES, CITIES, EMPLOYERS, JOB_TITLES, OWNER_TITLES, STAFF } from './seed-data';
 import { DAY, round, type ApplicationRow, type Person, type Rng, type SeedContext, type UserRow } from './seed-context';
 import { address } from './seed-people';
@@ -29,6 +30,7 @@ function statusFor(rng: Rng, ageDays: number): Status {
   ] as const);
 }
 
+/** A complete application (the factory's, with this person's answers drawn at random), its sensitive answers apart. */
 function draftFor(rng: Rng, person: Person, consentedAt: Date): { draft: ApplicationDraftInput; dateOfBirth: string; ssnLast4: string } {
   const selfEmployed = rng.chance(0.15);
   const monthly = round(rng.int(3500, 18_000), 50);
@@ -38,7 +40,7 @@ function draftFor(rng: Rng, person: Person, consentedAt: Date): { draft: Applica
   const dateOfBirth = `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
   const startYear = Math.max(year + 20, rng.int(2008, 2023));
   const startDate = `${startYear}-${String(rng.int(1, 12)).padStart(2, '0')}-01`;
-  const draft: ApplicationDraftInput = {
+  const draft = completeDraft({
     personal: {
       firstName: person.firstName,
       lastName: person.lastName,
@@ -64,10 +66,11 @@ function draftFor(rng: Rng, person: Person, consentedAt: Date): { draft: Applica
       autoLoans: rng.chance(0.5) ? round(rng.int(150, 700), 5) : 0,
       otherLoans: null,
     },
-    consents: { creditPull: true, eConsent: true, consentedAt: consentedAt.toISOString() },
-    certified: true,
-  };
-  return { draft, dateOfBirth, ssnLast4: String(rng.int(0, 9999)).padStart(4, '0') };
+    consents: { consentedAt: consentedAt.toISOString() },
+  });
+  // The sensitive answers are kept sealed beside the draft, never in it (src/server/applications/save-draft.ts).
+  const { dateOfBirth: _dateOfBirth, ssnLast4: _ssnLast4, ...personal } = draft.personal;
+  return { draft: { ...draft, personal }, dateOfBirth, ssnLast4: String(rng.int(0, 9999)).padStart(4, '0') };
 }
 
 /** An application still in play (not an earlier declined one) of the person at `index`. */

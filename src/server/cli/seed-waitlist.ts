@@ -8,12 +8,19 @@ import {
   PRIORITIES,
   US_STATES,
 } from '../../domain/waitlist';
+import { waitlistSubmission, type WaitlistRequest } from '../../domain/factories/waitlist-submission';
 import { adminTimelines, WAITLIST_INTERESTS } from './seed-data';
 import { DAY, round, type Person, type SeedContext, type WaitlistRow } from './seed-context';
 
+/** The stored entry of a public submission: its fields, the address's key, the browser's clock (as src/server/waitlist/store-submission.ts stores it). */
+function entryOf({ timestamp, website: _website, ...s }: WaitlistRequest) {
+  return { ...s, emailKey: s.email.toLowerCase(), clientTimestamp: new Date(timestamp) };
+}
+
 /**
- * `count` public submissions over the last year: first by `fromUsers` (people who
- * also have an account, so the list derives their labels), then by new people.
+ * `count` public submissions over the last year, each as the /waitlist page sends
+ * it (the factory's, with answers drawn at random): first by `fromUsers` (people
+ * who also have an account, so the list derives their labels), then by new people.
  */
 export function planPublicWaitlist({ rng, at, newPerson }: SeedContext, fromUsers: Person[], count: number): WaitlistRow[] {
   const rows: WaitlistRow[] = [];
@@ -21,16 +28,14 @@ export function planPublicWaitlist({ rng, at, newPerson }: SeedContext, fromUser
     const person = n < fromUsers.length ? fromUsers[n] : newPerson();
     const receivedAt = at(Math.pow(rng.next(), 1.3) * 365 * DAY + rng.int(0, 86_399) * 1000);
     const intendedState = rng.chance(0.85) ? person.city[2] : rng.pick(US_STATES);
-    rows.push({
-      id: rng.uuid(),
-      source: 'public',
+    const id = rng.uuid();
+    const submission = waitlistSubmission({
       firstName: person.firstName,
       lastName: person.lastName,
       email: person.email,
-      emailKey: person.email.toLowerCase(),
       phone: person.phone,
       cityState: `${person.city[0]}, ${person.city[1]}`,
-      intendedState,
+      intendedState: intendedState as (typeof US_STATES)[number],
       homeType: rng.pick(HOME_TYPES).value,
       buyingTimeline: rng.pick(BUYING_TIMELINES).value,
       priceRange: rng.pick(PRICE_RANGES).value,
@@ -39,8 +44,12 @@ export function planPublicWaitlist({ rng, at, newPerson }: SeedContext, fromUser
       priority: rng.pick(PRIORITIES).value,
       housingStatus: rng.pick(HOUSING_STATUSES).value,
       interests: rng.pick(WAITLIST_INTERESTS),
-      contactConsent: true,
-      clientTimestamp: new Date(receivedAt.getTime() - rng.int(80, 900)),
+      timestamp: new Date(receivedAt.getTime() - rng.int(80, 900)).toISOString(),
+    });
+    rows.push({
+      id,
+      source: 'public',
+      ...entryOf(submission),
       receivedAt,
       submissionCount: rng.chance(0.08) ? 2 : 1,
       createdAt: receivedAt,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { completeDraft } from '../../domain/application/test-drafts';
+import { completeDraft } from '../../domain/factories/application-draft';
 import type { DocumentType } from '../../domain/application';
 import { users } from '../db/schema';
 import { linkIn, mailsTo, newAccount, signUpAndSignIn, TestBrowser, type NewAccount } from './auth-client';

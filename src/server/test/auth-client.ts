@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { uniqueEmail, type HttpReply } from './harness';
+import { newAccount, type NewAccount } from '../../domain/factories/accounts';
+import type { HttpReply } from './harness';
 
 /**
  * A browser stand-in for the account tests: keeps cookies like a browser does
@@ -59,17 +60,8 @@ export class TestBrowser {
   delete = (path: string, headers?: Record<string, string>) => this.request('DELETE', path, undefined, headers);
 }
 
-export interface NewAccount {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-}
-
-/** A valid sign-up body with a unique address and an uncommon password. */
-export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
-  return { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('member'), password: 'cobol-compiler-1959!', ...overrides };
-}
+/** A valid sign-up body with a unique address and an uncommon password: the factory the browser tests use too. */
+export { newAccount, type NewAccount };
 
 /**
  * Signs up, then signs in, as a new user does after the 'check your e-mail'

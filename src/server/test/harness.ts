@@ -1,7 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import type { WaitlistForm } from '../../domain/waitlist';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type Db } from '../db/client';
 import type { Logger } from '../lib/logger';
@@ -203,34 +202,8 @@ export async function waitFor<T>(
   }
 }
 
-let sequence = 0;
 /** A unique e-mail address per call, so tests never collide on the one-entry-per-address rule. */
-export function uniqueEmail(label = 'visitor'): string {
-  sequence += 1;
-  return `${label}.${process.pid}.${sequence}.${Date.now().toString(36)}@example.com`;
-}
+export { uniqueEmail } from '../../domain/factories/accounts';
 
-export type WaitlistPayload = WaitlistForm & { timestamp: string; website?: string };
-
-/** A complete, valid waitlist submission (every field of spec §3). */
-export function waitlistSubmission(overrides: Partial<WaitlistPayload> = {}): WaitlistPayload {
-  return {
-    timestamp: '2025-03-14T15:09:26.535Z',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: uniqueEmail(),
-    phone: '(214) 555-0187',
-    cityState: 'Dallas, TX',
-    intendedState: 'Texas',
-    homeType: 'new',
-    buyingTimeline: '6months',
-    priceRange: '300-400k',
-    downPayment: '$25K',
-    monthlyPaymentRange: '$1,800-$2,000',
-    priority: 'higher-equity',
-    housingStatus: 'renter',
-    interests: 'Co-owning a starter home near good schools.',
-    contactConsent: true,
-    ...overrides,
-  };
-}
+/** A complete, valid waitlist submission (docs/product/waitlist.md#fields): the factory the seed and the browser tests use too. */
+export { waitlistSubmission } from '../../domain/factories/waitlist-submission';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applicationDraftSchema } from '../../../domain/application';
-import { completeDraft } from '../../../domain/application/test-drafts';
+import { completeDraft } from '../../../domain/factories/application-draft';
 import { draftToForm, formToDraftInput, keepStoredUnlessComplete, savableDraft } from './form-values';
 
 /** Empty values as absent, so a draft and its round trip compare by meaning. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applicationDraftSchema, type StepProblems } from '../../../domain/application';
-import { completeDraft } from '../../../domain/application/test-drafts';
+import { completeDraft } from '../../../domain/factories/application-draft';
 import { liveProblems } from './live-problems';
 
 const complete = () => {
