@@ -1,6 +1,7 @@
-// npm run bench [-- size|calculators|waitlist|pglite-fsync|admin]: prints figures, asserts nothing.
+// npm run bench [-- size|calculators|waitlist|pglite-fsync|admin|jobs]: prints figures, asserts nothing.
 import { benchAdmin } from './admin';
 import { benchCalculators } from './calculators';
+import { benchJobs } from './jobs';
 import { benchPgliteFsync } from './pglite-fsync';
 import { benchSize } from './size';
 import { benchWaitlist } from './waitlist';
@@ -13,3 +14,4 @@ if (want('size')) await benchSize();
 if (want('waitlist')) await benchWaitlist();
 if (want('pglite-fsync')) await benchPgliteFsync();
 if (want('admin')) await benchAdmin();
+if (want('jobs')) await benchJobs();
