@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, REVIEW_STATUSES, type ApplicationStatus } from '../application/status';
-import { DOCUMENT_CONTENT_TYPES, DOCUMENT_TYPES } from '../application/documents';
+import { applicationDocumentSchema } from '../application/documents';
 import { listParamsSchema } from './lists';
 import { safeIsoDateTime, safeString } from '../safe-text';
 
@@ -42,19 +42,6 @@ export const adminApplicationListItemSchema = z.object({
 });
 export type AdminApplicationListItem = z.output<typeof adminApplicationListItemSchema>;
 
-/** A document of the application under review, with its download link (GET /api/documents/{id}, audited). */
-export const adminApplicationDocumentSchema = z.object({
-  id: safeString(),
-  type: z.enum(DOCUMENT_TYPES),
-  title: safeString(),
-  originalName: safeString(),
-  contentType: z.enum(DOCUMENT_CONTENT_TYPES),
-  sizeBytes: z.number().int().min(0),
-  createdAt: isoTimeOrNull(),
-  url: safeString(),
-});
-export type AdminApplicationDocument = z.output<typeof adminApplicationDocumentSchema>;
-
 /**
  * What the review dialog shows (docs/product/back-office.md#applications, Review). The
  * date of birth is shown in full to admins here, and only here; the SSN digits stay
@@ -94,7 +81,8 @@ export const adminApplicationDetailSchema = z.object({
     desiredValue: z.number().nullable(),
     downPayment: z.number().nullable(),
   }),
-  documents: z.array(adminApplicationDocumentSchema),
+  /** As the applicant sees them, each with its download link (GET /api/documents/{id}, audited). */
+  documents: z.array(applicationDocumentSchema),
 });
 export type AdminApplicationDetail = z.output<typeof adminApplicationDetailSchema>;
 

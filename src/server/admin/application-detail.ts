@@ -1,6 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AdminApplicationDetail } from '../../domain/admin/applications';
-import type { DocumentContentType, DocumentType } from '../../domain/application';
 import { maskSsnLast4, type FieldCipher } from '../lib/crypto';
 import type { Logger } from '../lib/logger';
 import { applications } from '../db/schema';
@@ -56,9 +55,6 @@ export function presentForReview(cipher: FieldCipher, logger: Logger, row: Appli
       studentLoans: row.studentLoans,
     },
     property: { address: row.propertyAddress, desiredValue: row.propertyValue, downPayment: row.downPayment },
-    documents: docs.map((doc) => {
-      const shown = presentDocument(doc);
-      return { ...shown, type: shown.type as DocumentType, contentType: shown.contentType as DocumentContentType };
-    }),
+    documents: docs.map(presentDocument),
   };
 }
