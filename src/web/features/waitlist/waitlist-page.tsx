@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import {
@@ -21,6 +22,7 @@ import { Field } from '../../components/ui/field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { brand } from '../../lib/config';
+import { queryClient } from '../../lib/query-client';
 import { notify } from '../../lib/toast';
 import { useJoinWaitlist } from './waitlist-api';
 
@@ -49,6 +51,15 @@ function Options({ items }: { items: readonly (string | { value: string; label: 
 
 /** /waitlist — spec §2 'Waitlist', §3 fields, §4 states, §8 toasts. */
 export default function WaitlistPage() {
+  // A public page: its layout has no server-state provider, so the page brings its own (docs/decisions/005-landing-js-budget.md).
+  return (
+    <QueryClientProvider client={queryClient}>
+      <WaitlistForm />
+    </QueryClientProvider>
+  );
+}
+
+function WaitlistForm() {
   const form = useForm<FormValues>({ resolver: zodResolver(waitlistSchema) as never, defaultValues: EMPTY });
   const { register, handleSubmit, formState, reset, setError } = form;
   const errors = formState.errors as FieldErrors<FormValues>;
