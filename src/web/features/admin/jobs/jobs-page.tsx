@@ -2,15 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  JOB_FILTER_LABELS,
-  JOB_FILTERS,
-  JOB_STATE_LABELS,
-  jobListSchema,
-  type AdminJob,
-  type JobFilter,
-  type JobListParams,
-} from '../../../../domain/admin/jobs';
+import { JOB_FILTER_LABELS, JOB_FILTERS, JOB_STATE_LABELS, jobListSchema, type AdminJob, type JobFilter } from '../../../../domain/admin/jobs';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { inViewerZone, localDateTime } from '../../../lib/dates';
@@ -19,6 +11,7 @@ import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { ListPagination } from '../components/list-pagination';
 import { ListToolbar, SelectFilter } from '../components/list-toolbar';
+import { parseListParams, patchListSearch, type ListPatch } from '../lib/list-params';
 import { jobsListQuery, useRetryJob } from './jobs-api';
 
 /** Toasts and list texts of /admin/jobs (docs/product/back-office.md#jobs). */
@@ -36,34 +29,11 @@ const EMPTY: Record<JobFilter, string> = {
 const FILTER_OPTIONS = JOB_FILTERS.map((value) => ({ value, label: JOB_FILTER_LABELS[value] }));
 const BADGE = { failed: 'destructive', running: 'secondary', queued: 'outline', done: 'success' } as const;
 
-/** The list's state in the URL (docs/product/back-office.md#lists), read with the API's own schema; a wrong value is its default. */
+/** The list's state in the URL (docs/product/back-office.md#lists), read with the API's own schema: a wrong value is its default. */
 function useJobListParams() {
   const [search, setSearch] = useSearchParams();
-  const params = useMemo<JobListParams>(() => {
-    const read = (name: 'page' | 'state') => {
-      const value = search.get(name);
-      const field = jobListSchema.shape[name].safeParse(value ?? undefined);
-      return field.success ? field.data : jobListSchema.shape[name].parse(undefined);
-    };
-    return { page: read('page') as number, pageSize: jobListSchema.shape.pageSize.parse(undefined), state: read('state') as JobFilter };
-  }, [search]);
-  const update = useCallback(
-    (patch: { page?: number; state?: JobFilter }) =>
-      setSearch((current) => {
-        const next = new URLSearchParams(current);
-        if (patch.state !== undefined) {
-          if (patch.state === 'open') next.delete('state');
-          else next.set('state', patch.state);
-          next.delete('page');
-        }
-        if (patch.page !== undefined) {
-          if (patch.page === 1) next.delete('page');
-          else next.set('page', String(patch.page));
-        }
-        return next;
-      }),
-    [setSearch],
-  );
+  const params = useMemo(() => parseListParams(jobListSchema, search), [search]);
+  const update = useCallback((patch: ListPatch<typeof jobListSchema>) => setSearch((current) => patchListSearch(jobListSchema, current, patch)), [setSearch]);
   return [params, update] as const;
 }
 
@@ -206,7 +176,7 @@ export default function JobsPage() {
         description="Scheduled and background work not done yet: failed jobs with their error, running ones, and those waiting for their time."
       />
       <ListToolbar>
-        <SelectFilter label="State" value={params.state} onChange={(state) => update({ state: state as JobFilter })} options={FILTER_OPTIONS} />
+        <SelectFilter label="State" value={params.state} onChange={(state) => update({ state })} options={FILTER_OPTIONS} />
       </ListToolbar>
       <section aria-label="Jobs" aria-busy={query.isFetching} className="flex flex-col gap-3">
         <div className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-card shadow-[var(--shadow-card)]">{body}</div>

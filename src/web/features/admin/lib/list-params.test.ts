@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicationListParamsSchema } from '../../../../domain/admin/applications';
 import { auditListSchema } from '../../../../domain/admin/audit-query';
+import { jobListSchema } from '../../../../domain/admin/jobs';
 import { letterListSchema } from '../../../../domain/admin/letters';
 import { userListParamsSchema } from '../../../../domain/admin/users';
 import { waitlistListParamsSchema } from '../../../../domain/admin/waitlist';
@@ -15,6 +16,7 @@ describe('admin list state in the URL, read with the server’s list schemas', (
     expect(parseListParams(applicationListParamsSchema, url(''))).toMatchObject({ sort: 'submitted_at', status: 'all' });
     expect(parseListParams(letterListSchema, url(''))).toMatchObject({ sort: 'created_at', status: 'all' });
     expect(parseListParams(auditListSchema, url(''))).toMatchObject({ entity: 'all', action: 'all', range: '7d' });
+    expect(parseListParams(jobListSchema, url(''))).toEqual({ page: 1, pageSize: 25, state: 'open' });
     expect(parseListParams(userListParamsSchema, url('')).from).toBeUndefined();
   });
 
@@ -65,6 +67,7 @@ describe('admin list state in the URL, read with the server’s list schemas', (
       [applicationListParamsSchema, { status: 'missing_info', sort: 'property_value', dir: 'asc', page: 7 }],
       [letterListSchema, { status: 'declined', sort: 'intended_state', to: '2024-12-31' }],
       [auditListSchema, { entity: 'users', action: 'delete', range: '90d', page: 3 }],
+      [jobListSchema, { state: 'failed', page: 2 }],
     ] as const;
     for (const [schema, patch] of cases) {
       const written = patchListSearch(schema, url(''), patch);
