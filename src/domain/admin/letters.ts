@@ -169,18 +169,6 @@ export function letterFileName(firstName: string, lastName: string): string {
   return `${stem ? `${stem}-` : ''}letter-of-intent.pdf`;
 }
 
-/** spec §2, §5, §8 texts of the letters page. */
-export const LETTER_TEXTS = {
-  empty: 'No letters of intent yet',
-  confirmDelete: 'Are you sure you want to delete this letter of intent?',
-  added: 'Letter of intent added successfully',
-  addFailed: 'Failed to add letter of intent',
-  deleted: 'Letter of intent deleted successfully',
-  deleteFailed: 'Failed to delete letter of intent',
-  downloadFailed: 'Failed to download PDF',
-  loadFailed: 'Failed to load letters of intent',
-} as const;
-
 /** A browser-side check of the picked PDF (the server checks the content's first bytes again). */
 export function checkLetterPdf(file: { name: string; size: number; type: string }): string | undefined {
   if (!/\.pdf$/i.test(file.name) && file.type !== 'application/pdf') return 'Please upload a PDF file.';

@@ -97,14 +97,3 @@ export const changeRoleSchema = z.object({ role: z.enum(ROLES, { error: 'Choose 
 export type ChangeRoleInput = z.output<typeof changeRoleSchema>;
 /** What a role change answers. */
 export const roleChangedSchema = z.object({ id: safeString(), role: z.enum(ROLES) });
-
-/** The texts of spec §8 and §5 for this page. */
-export const USER_TEXTS = {
-  added: 'User added successfully',
-  addFailed: 'Failed to add user. Email may already exist.',
-  deleted: 'User deleted successfully',
-  deleteFailed: 'Failed to delete user',
-  loadFailed: 'Failed to load users',
-  confirmDelete: 'Are you sure you want to delete this user?',
-  empty: 'No users found',
-} as const;

@@ -141,15 +141,3 @@ export const ADD_APPLICANT_EMPTY: Required<AddApplicantForm> = {
   timeline: '',
   intendedState: '',
 };
-
-/** The texts of spec §8 and §5 for this page. */
-export const WAITLIST_TEXTS = {
-  added: 'Applicant added successfully',
-  addFailed: 'Failed to add applicant',
-  deleted: 'Applicant deleted successfully',
-  deleteFailed: 'Failed to delete applicant',
-  loadFailed: 'Failed to load waitlist applicants',
-  confirmDelete: 'Are you sure you want to delete this applicant?',
-  empty: 'No applicants yet',
-  emptyFiltered: 'No applicants found',
-} as const;

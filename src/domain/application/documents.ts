@@ -78,15 +78,6 @@ export const applicationDocumentSchema = z.object({
 });
 export type ApplicationDocument = z.output<typeof applicationDocumentSchema>;
 
-/** The toasts of spec §8 'Application screen' for uploads (title, description). */
-export const UPLOAD_MESSAGES = {
-  invalidType: { title: 'Invalid File Type', description: 'Please upload PDF, JPG, or PNG files only.' },
-  tooLarge: { title: 'File Too Large', description: 'Files must be smaller than 25MB.' },
-  success: (type: DocumentType) => ({ title: 'Upload Successful', description: `${documentTitle(type)} uploaded successfully.` }),
-  failed: { title: 'Upload Failed', description: 'Please try uploading the file again.' },
-  removed: { title: 'Document Removed', description: 'You can upload a new version if needed.' },
-} as const;
-
 /**
  * The type a file's first bytes show, or undefined: PDF `%PDF-`, JPEG `FF D8 FF`,
  * PNG `89 50 4E 47 0D 0A 1A 0A`. The name and the browser's type are not trusted.

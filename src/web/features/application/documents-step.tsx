@@ -3,7 +3,6 @@ import {
   DOCUMENT_TYPE_INFO,
   missingDocuments,
   requiredDocuments,
-  UPLOAD_MESSAGES,
   type ApplicationDocument,
   type DocumentTypeInfo,
 } from '../../../domain/application';
@@ -14,6 +13,7 @@ import { notify } from '../../lib/toast';
 import { useRemoveDocument, useUploadDocument } from './application-api';
 import { DocumentCard } from './document-card';
 import { useWizard } from './wizard-context';
+import { UPLOAD_MESSAGES } from './upload-messages';
 
 function uploadFailure(error: unknown) {
   if (error instanceof ApiError && (error.status === 415 || error.code === 'unsupported_file_type')) return UPLOAD_MESSAGES.invalidType;

@@ -7,7 +7,6 @@ import {
   LETTER_FORM_FIELDS,
   LETTER_STATUS_LABELS,
   LETTER_STATUSES,
-  LETTER_TEXTS,
   letterSchema,
   type LetterForm,
   type LetterInput,
@@ -21,6 +20,7 @@ import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
 import { useAddLetter } from './letters-api';
+import { LETTER_TEXTS } from './letter-texts';
 
 /** Money fields take numbers in steps of 0.01 (docs/product/back-office.md#letters-of-intent). */
 function MoneyInput(props: ComponentProps<'input'>) {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { LETTER_TEXTS, letterFileName, type LetterForm, type LetterItem } from '../../../../domain/admin/letters';
+import { letterFileName, type LetterForm, type LetterItem } from '../../../../domain/admin/letters';
 import { adminLettersApi } from '../../../../domain/api/admin-letters';
 import { ApiError } from '../../../lib/api';
 import { callApi, hrefOf } from '../../../lib/call-api';
 import { refreshAdminList, useAdminList } from '../lib/use-admin-list';
+import { LETTER_TEXTS } from './letter-texts';
 
 /** GET /api/admin/letters (and its export link) with the page's state in the URL (docs/product/back-office.md#letters-of-intent). */
 export const useLettersList = () => useAdminList({ list: adminLettersApi.list, export: adminLettersApi.export, loadFailed: LETTER_TEXTS.loadFailed });

@@ -1,14 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download, FilePlus2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import {
-  LETTER_STATUS_BADGES,
-  LETTER_STATUS_LABELS,
-  LETTER_STATUSES,
-  LETTER_TEXTS,
-  type LetterItem,
-  type LetterStatus,
-} from '../../../../domain/admin/letters';
+import { LETTER_STATUS_BADGES, LETTER_STATUS_LABELS, LETTER_STATUSES, type LetterItem, type LetterStatus } from '../../../../domain/admin/letters';
 
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -22,6 +15,7 @@ import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from 
 import { AddLetterDialog } from './add-letter-dialog';
 import { useDeleteLetter, useDownloadLetterPdf, useLettersList } from './letters-api';
 import { inViewerZone, localDate } from '../../../lib/dates';
+import { LETTER_TEXTS } from './letter-texts';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All Statuses' }, ...LETTER_STATUSES.map((s) => ({ value: s, label: LETTER_STATUS_LABELS[s] }))];
 

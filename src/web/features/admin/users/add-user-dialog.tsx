@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ADD_USER_EMPTY, addUserSchema, USER_TEXTS, type AddUserForm, type AdminUser } from '../../../../domain/admin/users';
+import { ADD_USER_EMPTY, addUserSchema, type AddUserForm, type AdminUser } from '../../../../domain/admin/users';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -9,6 +9,7 @@ import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
 import { useAddUser } from './users-api';
+import { USER_TEXTS } from './user-texts';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'intendedState'] as const;
 

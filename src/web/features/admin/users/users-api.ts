@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { USER_TEXTS, type AddUserInput } from '../../../../domain/admin/users';
+import type { AddUserInput } from '../../../../domain/admin/users';
 import { adminUsersApi } from '../../../../domain/api/admin-users';
 import type { Role } from '../../../../domain/roles';
 import { callApi } from '../../../lib/call-api';
 import { refreshAdminList, useAdminList } from '../lib/use-admin-list';
+import { USER_TEXTS } from './user-texts';
 
 /** GET /api/admin/users (and its export link) with the page's state in the URL (docs/product/back-office.md#users). */
 export const useUsersList = () => useAdminList({ list: adminUsersApi.list, export: adminUsersApi.export, loadFailed: USER_TEXTS.loadFailed });

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { USER_FILTERS, USER_TEXTS, type AdminUser, type UserLabel } from '../../../../domain/admin/users';
+import { USER_FILTERS, type AdminUser, type UserLabel } from '../../../../domain/admin/users';
 import { ROLES, roleLabel, type Role } from '../../../../domain/roles';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +18,7 @@ import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from 
 import { AddUserDialog } from './add-user-dialog';
 import { refreshUsers, useChangeRole, useDeleteUser, useUsersList } from './users-api';
 import { inViewerZone, localDate } from '../../../lib/dates';
+import { USER_TEXTS } from './user-texts';
 
 const LABEL_BADGE: Record<UserLabel, 'default' | 'secondary' | 'outline'> = {
   Applicant: 'default',

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ADD_APPLICANT_EMPTY, addApplicantSchema, INTERESTS, WAITLIST_TEXTS, type AddApplicantForm } from '../../../../domain/admin/waitlist';
+import { ADD_APPLICANT_EMPTY, addApplicantSchema, INTERESTS, type AddApplicantForm } from '../../../../domain/admin/waitlist';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -10,6 +10,7 @@ import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
 import { useAddApplicant } from './waitlist-api';
+import { WAITLIST_TEXTS } from './waitlist-texts';
 
 const FIELDS = [
   'firstName',

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { WAITLIST_TEXTS, type AddApplicantInput } from '../../../../domain/admin/waitlist';
+import type { AddApplicantInput } from '../../../../domain/admin/waitlist';
 import { adminWaitlistApi } from '../../../../domain/api/admin-waitlist';
 import { callApi } from '../../../lib/call-api';
 import { refreshAdminList, useAdminList } from '../lib/use-admin-list';
+import { WAITLIST_TEXTS } from './waitlist-texts';
 
 /** GET /api/admin/waitlist (and its export link) with the page's state in the URL (docs/product/back-office.md#waitlist). */
 export const useWaitlistList = () => useAdminList({ list: adminWaitlistApi.list, export: adminWaitlistApi.export, loadFailed: WAITLIST_TEXTS.loadFailed });

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { INTEREST_FILTERS, interestLabel, WAITLIST_TEXTS, type WaitlistApplicant } from '../../../../domain/admin/waitlist';
+import { INTEREST_FILTERS, interestLabel, type WaitlistApplicant } from '../../../../domain/admin/waitlist';
 import { Button } from '../../../components/ui/button';
 import { failureText } from '../../../lib/form-errors';
 import { AdminPageHeader } from '../components/admin-page-header';
@@ -13,6 +13,7 @@ import { AddApplicantDialog } from './add-applicant-dialog';
 import { ApplicantDetailsDialog } from './applicant-details-dialog';
 import { refreshWaitlist, useDeleteApplicant, useWaitlistList } from './waitlist-api';
 import { inViewerZone, localDate } from '../../../lib/dates';
+import { WAITLIST_TEXTS } from './waitlist-texts';
 
 const nameOf = (entry: Pick<WaitlistApplicant, 'firstName' | 'lastName'>) => `${entry.firstName} ${entry.lastName}`.trim();
 
