@@ -12,10 +12,20 @@ import { countCapFor, SEARCH_PAGES_AHEAD, type Page } from '../../domain/admin/l
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { applicationDecisionHours, applications, applicationStatusCounts, applicationSubmissionHours, tableRowCounts } from '../db/schema';
-import { decodeRows, selectList, type RowOf } from '../db/select-fields';
+import { decodeRows, fixed, fixedPer, selectList, type RowOf } from '../db/select-fields';
 import type { Logger } from '../lib/logger';
 import { safeErrorMessage } from '../lib/error-facts';
-import { cappedCount, dateRangeConditions, pageWindow, pageWithKeptTotal, readKeptTotal, searchCondition, toPage, whereAll } from './list-query';
+import {
+  cappedCount,
+  dateRangeConditions,
+  pageWindow,
+  pageWithKeptTotal,
+  readKeptTotal,
+  searchCondition,
+  toPage,
+  whereAll,
+  type SearchColumns,
+} from './list-query';
 import type { ExportRows } from './csv';
 import { isoTimeOrNull } from '../lib/iso-time';
 
@@ -25,18 +35,16 @@ import { isoTimeOrNull } from '../lib/iso-time';
  * they are the applicant's work in progress.
  */
 
+const NOT_DRAFT = fixed(sql`${applications.status} <> 'draft'`);
+const SEARCH_COLUMNS: SearchColumns = { text: applications.searchText, email: fixed(sql`lower(${applications.email})`), id: applications.id, idKind: 'uuid' };
+
 /**
  * `where …` of the list and the export: not a draft, the status, the search (on `search_text`, the lower-cased
  * names and e-mail stored by migration 0007: on the trigram index and in the submitted-date index), the submitted dates.
  */
 export function applicationFilter(params: Pick<ApplicationListParams, 'q' | 'status' | 'from' | 'to'>): SQL {
-  const conditions: SQL[] = [params.status === 'all' ? sql`${applications.status} <> 'draft'` : sql`${applications.status} = ${params.status}`];
-  const search = searchCondition(params.q, {
-    text: applications.searchText,
-    email: sql`lower(${applications.email})`,
-    id: applications.id,
-    idKind: 'uuid',
-  });
+  const conditions: SQL[] = [params.status === 'all' ? NOT_DRAFT : sql`${applications.status} = ${params.status}`];
+  const search = searchCondition(params.q, SEARCH_COLUMNS);
   if (search) conditions.push(search);
   conditions.push(...dateRangeConditions(applications.submittedAt, params));
   return whereAll(conditions);
@@ -52,13 +60,13 @@ const SORT_KEYS: Record<ApplicationSortColumn, (SQL | Column)[]> = {
   assignee: [sql`lower(${applications.assignee})`],
 };
 
-function applicationOrder(sort: ApplicationSortColumn, dir: 'asc' | 'desc'): SQL {
+const applicationOrder = fixedPer((sort: ApplicationSortColumn, dir: 'asc' | 'desc'): SQL => {
   const direction = dir === 'asc' ? sql`asc` : sql`desc`;
   // Listed rows always have submitted_at; 'asc nulls first' lets PostgreSQL read the (… submitted_at desc nulls last) indexes backwards.
   const nulls = sort === 'submitted_at' && dir === 'asc' ? sql`nulls first` : sql`nulls last`;
   const keys = SORT_KEYS[sort].map((key) => sql`${key} ${direction} ${nulls}`);
   return sql`order by ${sql.join([...keys, sql`${applications.id} ${direction}`], sql`, `)}`;
-}
+});
 
 /** The list's columns (docs/product/back-office.md#applications). */
 const LIST_FIELDS = {
@@ -75,10 +83,12 @@ const LIST_FIELDS = {
 const toListItem = (row: RowOf<typeof LIST_FIELDS>): AdminApplicationListItem => ({ ...row, submittedAt: isoTimeOrNull(row.submittedAt) });
 
 /** The exact number of listed applications of a status (or all), from the trigger-kept counts of migration 0003. */
-const statusTotal = (status: ApplicationListParams['status']) =>
-  sql`select sum(${applicationStatusCounts.count}) from ${applicationStatusCounts} where ${
-    status === 'all' ? sql`${applicationStatusCounts.status} <> 'draft'` : sql`${applicationStatusCounts.status} = ${status}`
-  }`;
+const statusTotal = fixedPer(
+  (status: ApplicationListParams['status']) =>
+    sql`select sum(${applicationStatusCounts.count}) from ${applicationStatusCounts} where ${
+      status === 'all' ? sql`${applicationStatusCounts.status} <> 'draft'` : sql`${applicationStatusCounts.status} = ${status}`
+    }`,
+);
 
 /** One page of /admin/applications. */
 export async function listApplications(db: Db, params: ApplicationListParams): Promise<Page<AdminApplicationListItem>> {
@@ -198,12 +208,15 @@ const RECENT_FIELDS = {
 };
 const recentField = (name: keyof typeof RECENT_FIELDS) => sql.identifier(name);
 
+/** Each part rendered once: the dashboard builds its statement from them on every request. */
+const fixedParts = <P extends Record<string, SQL>>(parts: P): P => Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, fixed(part)])) as P;
+
 /**
  * The figures of GET /api/admin/dashboard, each one SQL expression. They are read in one
  * statement (one round trip, one plan); only if that statement fails are they read one
  * by one, so a broken count costs its own card a dash and not the page (spec §8).
  */
-const DASHBOARD_PARTS = {
+const DASHBOARD_PARTS = fixedParts({
   // Kept exact by the triggers of migration 0004 (16 rows per table, summed); null when no row is kept.
   waitlist: sql`select sum(${tableRowCounts.count}) from ${tableRowCounts} where ${tableRowCounts.tableName} = 'waitlist_entries' having count(*) > 0`,
   lettersOfIntent: sql`select sum(${tableRowCounts.count}) from ${tableRowCounts} where ${tableRowCounts.tableName} = 'letters_of_intent' having count(*) > 0`,
@@ -237,7 +250,7 @@ const DASHBOARD_PARTS = {
       select ${selectList(RECENT_FIELDS)} from ${applications}
       where ${applications.status} <> 'draft' order by ${applications.submittedAt} desc nulls last, ${applications.id} desc limit ${RECENT_APPLICATIONS}
     ) r`,
-};
+});
 type DashboardPart = keyof typeof DASHBOARD_PARTS;
 /** The two cards that show a dash when their count cannot be read (spec §8), with the table each counts. */
 const DASHED_COUNTS = { waitlist: 'waitlist_entries', lettersOfIntent: 'letters_of_intent' } as const;

@@ -7,10 +7,10 @@ import { fullName } from '../../domain/auth';
 import { lockAdminRoster } from '../account/delete-account';
 import type { Db } from '../db/client';
 import { applications, lettersOfIntent, tableRowCounts, users, waitlistEntries } from '../db/schema';
-import { decodeRows, selectList, selectRows, type RowOf } from '../db/select-fields';
+import { decodeRows, fixed, fixedPer, selectList, selectRows, type RowOf } from '../db/select-fields';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
-import { cappedCount, dateRangeConditions, orderBy, pageWindow, pageWithKeptTotal, searchCondition, toPage, whereAll } from './list-query';
+import { cappedCount, dateRangeConditions, orderBy, pageWindow, pageWithKeptTotal, searchCondition, toPage, whereAll, type SearchColumns } from './list-query';
 import type { ExportRows } from './csv';
 import { isoTime } from '../lib/iso-time';
 
@@ -21,12 +21,19 @@ import { isoTime } from '../lib/iso-time';
  * waitlist_entries(email_key), letters_of_intent(email_key). `user.email` is
  * stored lower-cased, so it is compared with the lower-cased keys as it is.
  */
-const HAS_APPLICATION = sql<boolean>`exists (select 1 from ${applications} where ${applications.userId} = ${users.id} and ${applications.status} <> 'draft')`;
-const ON_WAITLIST = sql<boolean>`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.emailKey} = ${users.email})`;
-const HAS_LETTER = sql<boolean>`exists (select 1 from ${lettersOfIntent} where ${lettersOfIntent.emailKey} = ${users.email})`;
+const HAS_APPLICATION = fixed(
+  sql<boolean>`exists (select 1 from ${applications} where ${applications.userId} = ${users.id} and ${applications.status} <> 'draft')`,
+);
+const ON_WAITLIST = fixed(sql<boolean>`exists (select 1 from ${waitlistEntries} where ${waitlistEntries.emailKey} = ${users.email})`);
+const HAS_LETTER = fixed(sql<boolean>`exists (select 1 from ${lettersOfIntent} where ${lettersOfIntent.emailKey} = ${users.email})`);
 
-/** The trigram-indexed search expression of `user_search_idx`. */
-const SEARCH_TEXT = sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
+/** The search (`user_search_idx` is a trigram index on the names and e-mail). */
+const SEARCH_COLUMNS: SearchColumns = {
+  text: fixed(sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`),
+  email: users.email,
+  id: users.id,
+  idKind: 'text',
+};
 
 /** The list's columns and the three label tests, from `"user"`. */
 const USER_FIELDS = {
@@ -49,9 +56,11 @@ const SORT_COLUMNS: Record<UserListParams['sort'], SQL | Column> = {
   email: users.email,
 };
 
+const userOrder = fixedPer((sort: UserListParams['sort'], dir: UserListParams['dir']) => orderBy(SORT_COLUMNS[sort], dir, users.id));
+
 function conditions(params: UserListParams): SQL[] {
   const where: SQL[] = [];
-  const search = searchCondition(params.q, { text: SEARCH_TEXT, email: users.email, id: users.id, idKind: 'text' });
+  const search = searchCondition(params.q, SEARCH_COLUMNS);
   if (search) where.push(search);
   if (params.filter === 'waitlist') where.push(sql`${ON_WAITLIST} and not ${HAS_APPLICATION}`);
   else if (params.filter === 'letters') where.push(sql`${HAS_LETTER} and not ${HAS_APPLICATION}`);
@@ -61,8 +70,18 @@ function conditions(params: UserListParams): SQL[] {
   return where;
 }
 
-function toAdminUser({ hasApplication, onWaitlist, hasLetter, ...row }: RowOf<typeof USER_FIELDS>): AdminUser {
-  return { ...row, createdAt: isoTime(row.createdAt), role: row.role as Role, labels: userLabels({ hasApplication, onWaitlist, hasLetter }) };
+function toAdminUser(row: RowOf<typeof USER_FIELDS>): AdminUser {
+  return {
+    id: row.id,
+    createdAt: isoTime(row.createdAt),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    intendedState: row.intendedState,
+    role: row.role as Role,
+    labels: userLabels(row),
+  };
 }
 
 /**
@@ -71,7 +90,7 @@ function toAdminUser({ hasApplication, onWaitlist, hasLetter, ...row }: RowOf<ty
  * and the three label tests run for its rows only, not for every account.
  */
 function usersQuery(params: UserListParams, window: SQL, extraColumn?: SQL): SQL {
-  const order = orderBy(SORT_COLUMNS[params.sort], params.dir, users.id);
+  const order = userOrder(params.sort, params.dir);
   // The page's ids (the inner "user"), then their rows and labels (the outer one).
   return sql`select ${selectList(USER_FIELDS)}${extraColumn ? sql`, ${extraColumn}` : sql``}
         from (select ${users.id} from ${users} ${whereAll(conditions(params))} ${order} ${window}) page
@@ -84,7 +103,7 @@ async function selectUsers(db: Db, params: UserListParams, window: SQL): Promise
 }
 
 /** Every account, kept exact by the triggers of migration 0009 (16 rows summed). */
-const ALL_USERS = sql`select sum(${tableRowCounts.count}) from ${tableRowCounts} where ${tableRowCounts.tableName} = 'user'`;
+const ALL_USERS = fixed(sql`select sum(${tableRowCounts.count}) from ${tableRowCounts} where ${tableRowCounts.tableName} = 'user'`);
 
 /**
  * One page of the users list and the number of matching accounts: every account

@@ -4,7 +4,7 @@
  * node-postgres); both read the same here.
  */
 export function isoTime(value: Date | string): string {
-  return new Date(value).toISOString();
+  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 /** isoTime, or null for a time that is not set. */
