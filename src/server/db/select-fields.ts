@@ -88,12 +88,16 @@ export function selectList(fields: Fields): SQL {
 const passThrough = (decoder: Decoder) => decoder === noopDecoder || decoder.mapFromDriverValue === Column.prototype.mapFromDriverValue;
 
 /** Per fields object: its names, and the decoder of each that changes what the driver sends (null: the value is copied). */
-const plans = new WeakMap<Fields, { names: string[]; decoders: (Decoder | null)[] }>();
+const plans = new WeakMap<Fields, { names: string[]; decoders: (Decoder | null)[]; template: Record<string, unknown> }>();
 function planOf(fields: Fields) {
   let plan = plans.get(fields);
   if (!plan) {
     const names = Object.keys(fields);
-    plan = { names, decoders: names.map((name) => (passThrough(decoderOf(fields[name]!)) ? null : decoderOf(fields[name]!))) };
+    plan = {
+      names,
+      decoders: names.map((name) => (passThrough(decoderOf(fields[name]!)) ? null : decoderOf(fields[name]!))),
+      template: Object.fromEntries(names.map((name) => [name, null])),
+    };
     plans.set(fields, plan);
   }
   return plan;
@@ -101,11 +105,11 @@ function planOf(fields: Fields) {
 
 /** The rows of a `selectList(fields)` query as `RowOf<fields>`; other columns of the rows are left out. */
 export function decodeRows<F extends Fields>(fields: F, rows: readonly Record<string, unknown>[]): RowOf<F>[] {
-  const { names, decoders } = planOf(fields);
+  const { names, decoders, template } = planOf(fields);
   const decoded = new Array<RowOf<F>>(rows.length);
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
-    const out: Record<string, unknown> = {};
+    const out: Record<string, unknown> = { ...template };
     for (let i = 0; i < names.length; i++) {
       const value = row[names[i]!] ?? null;
       const decoder = decoders[i];
