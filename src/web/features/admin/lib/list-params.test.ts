@@ -5,7 +5,7 @@ import { jobListSchema } from '../../../../domain/admin/jobs';
 import { letterListSchema } from '../../../../domain/admin/letters';
 import { userListParamsSchema } from '../../../../domain/admin/users';
 import { waitlistListParamsSchema } from '../../../../domain/admin/waitlist';
-import { changedListParams, listDefaults, parseListParams, patchListSearch } from './list-params';
+import { changedListParams, listDefaults, parseListParams, patchListSearch, type ListSchema } from './list-params';
 
 const url = (text: string) => new URLSearchParams(text);
 
@@ -61,14 +61,14 @@ describe('admin list state in the URL, read with the server’s list schemas', (
   });
 
   it('round-trips: what is written reads back as the same state, for every list', () => {
-    const cases = [
+    const cases: [ListSchema, Record<string, string | number>][] = [
       [userListParamsSchema, { page: 2, q: 'ada', filter: 'homeowner', sort: 'email', dir: 'asc', from: '2025-01-01', to: '2025-03-31' }],
       [waitlistListParamsSchema, { interest: 'investing', sort: 'name' }],
       [applicationListParamsSchema, { status: 'missing_info', sort: 'property_value', dir: 'asc', page: 7 }],
       [letterListSchema, { status: 'declined', sort: 'intended_state', to: '2024-12-31' }],
       [auditListSchema, { entity: 'users', action: 'delete', range: '90d', page: 3 }],
       [jobListSchema, { state: 'failed', page: 2 }],
-    ] as const;
+    ];
     for (const [schema, patch] of cases) {
       const written = patchListSearch(schema, url(''), patch);
       const read = parseListParams(schema, written);
