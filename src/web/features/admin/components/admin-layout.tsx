@@ -5,7 +5,7 @@ import { NavLink, Outlet } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { SecondFactorGate } from './second-factor-gate';
 
-/** Every back-office page, in the order of the navigation (spec §2 'Admin top navigation'). */
+/** Every back-office page, in the order of the navigation (docs/product/back-office.md#navigation). */
 export const ADMIN_NAV = [
   { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
   { to: '/admin/applications', label: 'Applications', icon: ClipboardList },
@@ -44,7 +44,7 @@ function NavLinks({ onNavigate, vertical = false }: { onNavigate?: () => void; v
   );
 }
 
-/** On small screens the navigation slides out from the left (spec §2). */
+/** On small screens the navigation slides out from the left (docs/product/back-office.md#navigation). */
 function MobileNav() {
   const [open, setOpen] = useState(false);
   return (

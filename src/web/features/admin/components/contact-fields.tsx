@@ -4,7 +4,7 @@ import { US_STATES } from '../../../../domain/waitlist';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 
-/** The person fields the back office's add dialogs share (spec §5: Add User, Add Applicant, Add Letter of Intent). */
+/** The person fields of the Add User, Add Applicant and Add Letter of Intent dialogs (docs/product/back-office.md#users, #waitlist, #letters-of-intent). */
 interface ContactValues {
   firstName: string;
   lastName: string;

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/toast';
 interface DeleteRowButtonProps {
   /** The button's accessible name, e.g. 'Delete Ada Lovelace'. */
   label: string;
-  /** spec §5: the browser confirmation, e.g. 'Are you sure you want to delete this user?'. */
+  /** docs/product/back-office.md#deleting: the browser confirmation, e.g. 'Are you sure you want to delete this user?'. */
   confirmText: string;
   /** Deletes on the server, then refreshes the list. */
   onDelete: () => Promise<unknown>;
@@ -17,7 +17,7 @@ interface DeleteRowButtonProps {
   title?: string;
 }
 
-/** A list row's delete icon: browser confirmation, then the spec §8 toast either way. */
+/** A list row's delete icon: browser confirmation, then the toast either way (docs/product/back-office.md#messages). */
 export function DeleteRowButton({ label, confirmText, onDelete, successText, failureText, disabled, title }: DeleteRowButtonProps) {
   const [pending, setPending] = useState(false);
   const remove = async () => {

@@ -96,7 +96,7 @@ export function SelectFilter({
 }
 
 /**
- * 'More Filters' (decisions.md 'Back office': a date range). The dates apply when
+ * 'More Filters' (docs/product/back-office.md#lists: a date range). The dates apply when
  * both are valid, or one of them is set alone.
  */
 export function MoreFilters({

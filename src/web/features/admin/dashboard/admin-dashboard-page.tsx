@@ -8,7 +8,7 @@ import { CountCards, KpiBlock } from './dashboard-figures';
 import { QuickLinks } from './quick-links';
 import { RecentApplications } from './recent-applications';
 
-/** /admin (spec §2 'Admin dashboard'): the counts, the KPIs, the newest applications and the shortcuts. */
+/** /admin (docs/product/back-office.md#overview): the counts, the KPIs, the newest applications and the shortcuts. */
 export default function AdminDashboardPage() {
   const query = useQuery(dashboardQuery());
   const data = query.data;

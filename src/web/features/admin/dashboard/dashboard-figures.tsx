@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** A figure, or the dash of a count that could not be read (spec §8: count failures are only logged). */
+/** A figure, or the dash of a count that could not be read (docs/product/back-office.md#overview: count failures are only logged). */
 function Figure({ value, missing }: { value: string | undefined; missing: string }) {
   if (value === undefined) return <Skeleton className="h-9 w-20" />;
   return value === '—' ? (
@@ -37,7 +37,7 @@ function CountCard({ to, label, icon, value }: { to: string; label: string; icon
   );
 }
 
-/** spec §2: Waitlist Applicants and Letters of Intent, each linking to its list. */
+/** docs/product/back-office.md#overview: Waitlist Applicants and Letters of Intent, each linking to its list. */
 export function CountCards({ counts }: { counts: AdminDashboard['counts'] | undefined }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -47,7 +47,7 @@ export function CountCards({ counts }: { counts: AdminDashboard['counts'] | unde
   );
 }
 
-/** spec §2 KPI block: New (7d), In Review, Approved, Declined, Avg Decision (days, suffix d). */
+/** The KPI block (docs/product/back-office.md#overview): New (7d), In Review, Approved, Declined, Avg Decision (days, suffix d). */
 export function KpiBlock({ kpis }: { kpis: AdminDashboard['kpis'] | undefined }) {
   const items: { label: string; value: string | undefined; note?: string }[] = [
     { label: `New (${NEW_APPLICATION_DAYS}d)`, value: kpis && count(kpis.newApplications7d) },

@@ -2,7 +2,7 @@ import { ClipboardCheck, FileText, Inbox, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 
-/** spec §2: the four tiles and their filtered links. */
+/** docs/product/back-office.md#overview: the four tiles and their filtered links. */
 const TILES = [
   { to: '/admin/applications?status=submitted', title: 'New Submissions', text: 'Applications waiting for a first look.', icon: Inbox },
   { to: '/admin/applications?status=in_review', title: 'In Review', text: 'Applications being reviewed now.', icon: ClipboardCheck },

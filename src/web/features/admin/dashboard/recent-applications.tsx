@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { localDate } from '../../../lib/dates';
 
-/** spec §2: the 4 most recent applications, each with a Review link that opens its dialog; View All. */
+/** docs/product/back-office.md#overview: the 4 most recent applications, each with a Review link that opens its dialog; View All. */
 export function RecentApplications({ recent }: { recent: AdminDashboard['recent'] | undefined }) {
   return (
     <Card className="p-5" role="region" aria-labelledby="recent-title">

@@ -10,7 +10,7 @@ import { AdminPageHeader } from '../components/admin-page-header';
 import { ListToolbar, SelectFilter } from '../components/list-toolbar';
 
 /**
- * spec §2 '/admin/payments' and decisions.md 'Back office': the placeholder stays,
+ * docs/product/back-office.md#payments: the placeholder stays,
  * its figures labelled as samples. Nothing here reads or writes data: payments
  * are not connected yet.
  */
@@ -28,7 +28,7 @@ const STATUS_OPTIONS = [
   { value: 'failed', label: 'Failed' },
 ];
 
-/** spec §9: payment ranges 7d, 30d, 90d, 1y; default 30d. */
+/** docs/product/back-office.md#payments: payment ranges 7d, 30d, 90d, 1y; default 30d. */
 const RANGE_OPTIONS = [
   { value: '7d', label: 'Last 7 days' },
   { value: '30d', label: 'Last 30 days' },

@@ -14,7 +14,7 @@ import { useSaveSettings } from './settings-api';
 
 type FormValues = z.input<typeof settingsSchema>;
 
-/** spec §8 'Back office'. */
+/** The settings toasts (docs/product/back-office.md#messages). */
 const SAVED = { title: 'Settings Saved', description: 'Application settings have been updated successfully.' } as const;
 const SAVE_FAILED = 'Failed to save settings. Please try again.';
 
@@ -71,7 +71,7 @@ function CheckboxRow({ label, help, ...props }: { label: string; help?: string }
 }
 
 /**
- * 'Application Settings' (spec §2 '/admin/settings', §3 'Settings object'):
+ * 'Application Settings' (docs/product/back-office.md#settings):
  * validated with the server's schema, saved with PUT /api/admin/settings. A
  * failed save keeps what was typed.
  */

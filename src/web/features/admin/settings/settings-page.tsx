@@ -4,7 +4,7 @@ import { AdminPageHeader } from '../components/admin-page-header';
 import { settingsQuery } from './settings-api';
 import { SettingsForm } from './settings-form';
 
-/** /admin/settings (spec §2, §3 'Settings object'; decisions.md 'Back office': stored, the calculators' defaults). */
+/** /admin/settings (docs/product/back-office.md#settings: stored, the calculators' defaults). */
 export default function SettingsPage() {
   const query = useQuery(settingsQuery());
 

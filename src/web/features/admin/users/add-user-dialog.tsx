@@ -14,7 +14,7 @@ import { USER_TEXTS } from './user-texts';
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'intendedState'] as const;
 
 /**
- * spec §5 'Add User' (decisions.md: the page header's button opens this dialog too).
+ * Add User (docs/product/back-office.md#users): the page header's button opens this dialog too.
  * The account has no password: the person sets one with 'Forgot password'.
  * On failure the dialog stays open with what was typed.
  */

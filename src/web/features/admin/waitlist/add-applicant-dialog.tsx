@@ -25,7 +25,7 @@ const FIELDS = [
   'intendedState',
 ] as const;
 
-/** spec §5 'Add waitlist applicant': first name, last name and e-mail required; the rest optional. */
+/** Add Applicant (docs/product/back-office.md#waitlist): first name, last name and e-mail required; the rest optional. */
 export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; onAdded: () => void }) {
   const { register, handleSubmit, formState, setError, reset } = useForm<AddApplicantForm, unknown, z.output<typeof addApplicantSchema>>({
     resolver: zodResolver(addApplicantSchema),

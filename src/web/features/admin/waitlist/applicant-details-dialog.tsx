@@ -9,7 +9,7 @@ import { applicantDetailQuery } from './waitlist-api';
 const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
 const when = (value: string | null) => (value ? localDateTime(value) : null);
 
-/** Every stored field of one waitlist entry (decisions.md: all public fields stay visible in a detail view). */
+/** Every stored field of one waitlist entry (docs/product/waitlist.md#admin-list: all public fields stay visible in a detail view). */
 function fieldsOf(entry: WaitlistApplicantDetail): [string, ReactNode][] {
   return [
     ['First Name', entry.firstName],
