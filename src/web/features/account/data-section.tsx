@@ -6,7 +6,7 @@ import { EXPORT_DATA_HREF } from './account-api';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { SectionCard } from './section-card';
 
-/** decisions.md 'Privacy': access and portability (a JSON file) and erasure, from the settings page. */
+/** docs/product/privacy.md#your-data, #account-deletion: access and portability (a JSON file) and erasure, from the settings page. */
 export function DataSection() {
   const [deleting, setDeleting] = useState(false);
   return (

@@ -23,7 +23,7 @@ const backToSignIn = (
 );
 
 /**
- * /auth/forgot-password — spec §2, §4: idle → sending ('Sending...') → sent, and
+ * /auth/forgot-password — docs/product/accounts.md#screens, #password-reset: idle → sending ('Sending...') → sent, and
  * 'Send Another Email' back to idle. The server answers the same whether or not
  * the address has an account, and so does this page.
  */

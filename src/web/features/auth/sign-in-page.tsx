@@ -18,7 +18,7 @@ import { useLocationNotice } from '../../lib/use-location-notice';
 import { AuthCard, textLink } from '../../components/auth/auth-card';
 import { TwoFactorStep } from '../../components/auth/two-factor-step';
 
-/** /auth/signin — spec §2, §8: email and password, then the authenticator code when two-factor is on. */
+/** /auth/signin — docs/product/accounts.md#screens, #messages: email and password, then the authenticator code when two-factor is on. */
 export default function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -18,7 +18,7 @@ const EMPTY: SignUpForm = { firstName: '', lastName: '', email: '', password: ''
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 
 /**
- * /auth/signup — spec §2, §5 'Sign-up', §8 'Auth'. Sign-up never signs in, and
+ * /auth/signup — docs/product/accounts.md#screens, #sign-up, #messages. Sign-up never signs in, and
  * the server answers a new and an already registered address alike (ADR 014):
  * either way this page asks the visitor to check their e-mail — a confirmation
  * link for a new account, a 'someone tried to sign up' note for an existing one
@@ -46,7 +46,7 @@ export default function SignUpPage() {
   };
 
   const onInvalid = (invalid: typeof errors) => {
-    // spec §5/§8: mismatched passwords are caught here and nothing is sent.
+    // docs/product/accounts.md#sign-up: mismatched passwords are caught here and nothing is sent.
     if (invalid.confirmPassword?.message === PASSWORD_MISMATCH) notify.error('Error', PASSWORD_MISMATCH);
   };
 

@@ -17,7 +17,7 @@ import { useResendVerification } from '../../lib/use-resend-verification';
 import { useSession } from '../../lib/use-session';
 import { AuthCard, StateIcon, textLink } from '../../components/auth/auth-card';
 
-/** spec §8: the verify screen's error text. */
+/** The verify screen's error text (docs/product/accounts.md#email-verification). */
 export const VERIFY_ERROR_TEXT = 'The verification link is invalid or has expired. Please request a new one.';
 
 const backToSignIn = (
@@ -58,7 +58,10 @@ function useVerification(token: string | null) {
   });
 }
 
-/** /auth/verify-email?token=… — spec §2, §4: loading, then success ('Go to Dashboard') or the error with 'Resend Verification Email'. */
+/**
+ * /auth/verify-email?token=… — docs/product/accounts.md#screens, #email-verification: loading, then
+ * success ('Go to Dashboard') or the error with 'Resend Verification Email'.
+ */
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -96,7 +99,7 @@ export default function VerifyEmailPage() {
       </AuthCard>
     );
   }
-  // No token: straight to the error (spec §4).
+  // No token: straight to the error (docs/product/accounts.md#email-verification).
   return (
     <AuthCard
       icon={
