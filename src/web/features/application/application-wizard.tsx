@@ -30,7 +30,7 @@ import { useWizardStep } from './use-wizard-step';
 import { WizardFooter } from './wizard-footer';
 import { WizardContext, type SensitiveName, type WizardState } from './wizard-context';
 
-/** The six-step wizard (spec §2, §4, §5) over one loaded application; remounted when it changes elsewhere. */
+/** The six-step wizard (docs/product/application.md#wizard) over one loaded application; remounted when it changes elsewhere. */
 export function ApplicationWizard({ initial, onStale }: { initial: ApplicationView; onStale: (view?: ApplicationView) => void }) {
   const [view, setView] = useState(initial);
   const [documents, setDocuments] = useState<ApplicationDocument[]>(initial.documents);

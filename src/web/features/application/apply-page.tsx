@@ -9,7 +9,7 @@ import { applicationQuery } from './application-api';
 import { ApplicationWizard } from './application-wizard';
 
 /**
- * /apply — the Home Application (spec §2 'Application'). The application is
+ * /apply — the Home Application (docs/product/application.md#access). The application is
  * loaded once per visit; the wizard keeps its own state from then on and is
  * remounted with fresh data when the application changed elsewhere.
  */

@@ -45,7 +45,7 @@ function Consent({ name, label, children }: { name: 'creditPull' | 'eConsent'; l
   );
 }
 
-/** Consent & Disclosures (spec §4 'Consent'; decisions.md: the soft credit inquiry and the E-SIGN disclosures). */
+/** Consent & Disclosures (docs/product/application.md#consents: the soft credit inquiry and the E-SIGN disclosures). */
 export function ConsentsStep() {
   const { view, saveNow } = useWizard();
   const [creditPull, eConsent] = useWatch<ApplicationFormValues>({ name: ['consents.creditPull', 'consents.eConsent'] });

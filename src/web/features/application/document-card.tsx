@@ -19,12 +19,12 @@ interface Props {
   onRemove: () => void;
 }
 
-/** spec §4 'Document upload': not uploaded (Required / Optional), 'Uploading...', 'Uploaded' with Remove. */
+/** docs/product/application.md#documents: not uploaded (Required / Optional), 'Uploading...', 'Uploaded' with Remove. */
 export function DocumentCard({ info, required, document, uploading, removing, canRemove, onPick, onRemove }: Props) {
   const inputId = useId();
   const titleId = `${inputId}-title`;
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    // spec §5: only the first selected file is taken.
+    // docs/product/application.md#documents: only the first selected file is taken.
     const file = event.target.files?.[0];
     event.target.value = '';
     if (file) onPick(file);

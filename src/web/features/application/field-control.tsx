@@ -10,7 +10,7 @@ import { useWizard } from './wizard-context';
 
 type Name = Parameters<ReturnType<typeof useFormContext<ApplicationFormValues>>['register']>[0];
 
-/** The input attributes of a field kind: type, keyboard, bounds (spec §3, §5). */
+/** The input attributes of a field kind: type, keyboard, bounds (docs/product/application.md#fields). */
 function inputProps(field: ApplicationField) {
   switch (field.kind) {
     case 'email':

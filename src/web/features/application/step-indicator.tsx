@@ -4,9 +4,9 @@ import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/cn';
 
 /**
- * spec §4 'Application wizard': steps before the current one are done, the
+ * docs/product/application.md#wizard: steps before the current one are done, the
  * current one is highlighted; progress = (step + 1) / 6. Every step can be
- * opened from here (navigation is never blocked, spec §5).
+ * opened from here (navigation is never blocked).
  */
 export function StepIndicator({ step, onOpen }: { step: number; onOpen: (index: number) => void }) {
   return (

@@ -36,7 +36,7 @@ function StillMissing({ problems, onOpen }: { problems: StepProblems[]; onOpen: 
   );
 }
 
-/** Below the documents: the certification that enables 'Submit Application', and the verified-e-mail rule (decisions.md 'Accounts'). */
+/** Below the documents: the certification that enables 'Submit Application', and the verified-e-mail rule (docs/product/application.md#submission). */
 export function SubmitPanel({ problems, onOpen }: { problems: StepProblems[]; onOpen: (step: number) => void }) {
   const user = useSignedInUser();
   const { editable } = useWizard();

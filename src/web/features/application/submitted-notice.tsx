@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { localDateTime } from '../../lib/dates';
 
-/** After submission (spec §2): the decision window; the form is read-only, documents can still be added. */
+/** After submission (docs/product/application.md#submission, #draft): the decision window; the form is read-only, documents can still be added. */
 export function SubmittedNotice({ view, justSubmitted }: { view: ApplicationView; justSubmitted: boolean }) {
   return (
     <section

@@ -9,7 +9,7 @@ const amount = (text: string | null) => {
 };
 
 /**
- * decisions.md 'Home application': the 'Home you want' block is pre-filled from
+ * docs/product/application.md#home-you-want: the 'Home you want' block is pre-filled from
  * the calculator's `?price=&down=` when the draft has no values of its own.
  * The parameters are then dropped from the URL, so a reload does not bring back
  * a value the user cleared. Answers whether it filled anything.

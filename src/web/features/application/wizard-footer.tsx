@@ -12,7 +12,7 @@ interface Props {
   unsaved?: boolean;
 }
 
-/** spec §2: Previous (disabled on step 1), Continue, and 'Submit Application' on the last step; sticky on phones (visual.md). */
+/** docs/product/application.md#wizard: Previous (disabled on step 1), Continue, and 'Submit Application' on the last step; sticky on phones (visual.md). */
 export function WizardFooter({ step, onPrevious, onContinue, submit, unsaved }: Props) {
   const last = step === LAST_STEP_INDEX;
   return (
