@@ -21,9 +21,10 @@ import { WealthRing } from './wealth-ring';
 const link = 'rounded font-semibold text-primary underline-offset-4 hover:underline';
 
 /**
- * /dashboard (spec §2 'Dashboard'; decisions.md 'Dashboard'): the wealth ring,
- * the equity cards with spec §2's sample figures under an 'Example dashboard'
- * badge, the application's status, and the pop-up that follows the real status.
+ * /dashboard (docs/product/dashboard.md#layout): the wealth ring, the equity
+ * cards with the sample figures (docs/product/dashboard.md#example-figures)
+ * under an 'Example dashboard' badge, the application's status, and the pop-up
+ * that follows the real status (docs/product/dashboard.md#dialogs).
  */
 export default function DashboardPage() {
   const user = useSignedInUser();

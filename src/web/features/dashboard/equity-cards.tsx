@@ -26,7 +26,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** spec §2 'Dashboard': Accessible Equity with Transfer. */
+/** docs/product/dashboard.md#layout: Accessible Equity with Transfer. */
 export function AccessibleEquityCard({ amount }: { amount: number }) {
   return (
     <Card className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
@@ -50,7 +50,7 @@ interface TotalEquity {
   appreciationChange: number;
 }
 
-/** spec §2 'Dashboard': Total Home Equity with its change, principal, appreciation and Details. */
+/** docs/product/dashboard.md#layout: Total Home Equity with its change, principal, appreciation and Details. */
 export function TotalEquityCard({ figures }: { figures: TotalEquity }) {
   return (
     <Card className="p-6">

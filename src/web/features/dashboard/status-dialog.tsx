@@ -13,7 +13,7 @@ interface DialogText {
   dismiss?: string;
 }
 
-/** spec §2 'Dashboard' pop-ups by the user's real status (decisions.md 'Dashboard'); none with a home. */
+/** The pop-ups by the user's real status (docs/product/dashboard.md#dialogs); none with a home. */
 const DIALOGS: Record<DashboardStatus, DialogText | null> = {
   no_application: {
     title: 'Ready to start your journey?',
@@ -71,7 +71,7 @@ export function StatusDialog({ userId, status }: { userId: string; status: Dashb
       try {
         sessionStorage.setItem(key, '1');
       } catch {
-        // Storage may be off: the dialog then shows on every visit, as spec §2 has it.
+        // Storage may be off: the dialog then shows on every visit, as docs/product/dashboard.md#dialogs has it.
       }
     }
   };

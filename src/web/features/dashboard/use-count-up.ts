@@ -4,7 +4,7 @@ import { useReducedMotion } from '../../lib/use-reduced-motion';
 
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
-/** spec §9: counters animate up over 0.9 s; none under prefers-reduced-motion (visual.md 'Motion'). */
+/** docs/product/dashboard.md#layout: counters animate up over 0.9 s; none under prefers-reduced-motion (visual.md 'Motion'). */
 export function useCountUp(target: number, duration = COUNTER_DURATION_MS): number {
   const reduced = useReducedMotion();
   const [value, setValue] = useState(reduced ? target : 0);

@@ -7,7 +7,7 @@ const STROKE = 18;
 const RADIUS = (WEALTH_RING_PX - STROKE) / 2;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-/** spec §2: the 280 px ring 'My Wealth', current wealth out of a target. */
+/** docs/product/dashboard.md#layout: the 280 px ring 'My Wealth', current wealth out of a target. */
 export function WealthRing({ wealth, target }: { wealth: number; target: number }) {
   const share = useCountUp(target > 0 ? Math.min(1, wealth / target) : 0);
   const size = WEALTH_RING_PX;
