@@ -3,7 +3,7 @@ import { landingIcons } from './landing-icons';
 import { NoteRef } from './note-ref';
 import { container, SectionHeading } from './section-heading';
 
-/** spec §1: the five-step story, then the four-step summary (Qualify, Find, Offer, Live & Grow). */
+/** docs/product/public-site.md#landing-page: the five-step story, then the four-step summary (Qualify, Find, Offer, Live & Grow). */
 export function HowItWorksSection({ howItWorks, summary }: { howItWorks: LandingContent['howItWorks']; summary: LandingContent['summary'] }) {
   return (
     <section aria-labelledby="how-title" className="py-16 md:py-24">

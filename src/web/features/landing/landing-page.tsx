@@ -10,7 +10,10 @@ import { MeetSection } from './meet-section';
 import { StatsSection } from './stats-section';
 import { TestimonialsSection } from './testimonials-section';
 
-/** spec §2 'Landing page'. Its purpose is to collect waitlist sign-ups. Also rendered by the server (src/server/spa/static-landing.tsx). */
+/**
+ * The landing page (docs/product/public-site.md#landing-page). Its purpose is to collect waitlist sign-ups.
+ * Also rendered by the server (src/server/spa/static-landing.tsx).
+ */
 export default function LandingPage() {
   const content = landingContent(brand);
   const quotes = testimonials(brand);

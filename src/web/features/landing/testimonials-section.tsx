@@ -2,7 +2,7 @@ import { Quote } from 'lucide-react';
 import { TESTIMONIALS_LABEL, type Testimonial } from './testimonials';
 import { container, SectionHeading } from './section-heading';
 
-/** decisions.md 'Brand': the testimonials are labelled as illustrative. */
+/** docs/product/public-site.md#landing-page: the testimonials are labelled as illustrative. */
 export function TestimonialsSection({ title, items }: { title: string; items: Testimonial[] }) {
   return (
     <section aria-labelledby="testimonials-title" className="border-y border-border/70 bg-card py-16 md:py-24">

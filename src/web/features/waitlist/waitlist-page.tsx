@@ -49,7 +49,7 @@ function Options({ items }: { items: readonly (string | { value: string; label: 
   );
 }
 
-/** /waitlist — spec §2 'Waitlist', §3 fields, §4 states, §8 toasts. */
+/** /waitlist — docs/product/waitlist.md#page, #fields, #form-states, #messages. */
 export default function WaitlistPage() {
   // A public page: its layout has no server-state provider, so the page brings its own (docs/decisions/005-landing-js-budget.md).
   return (
@@ -66,7 +66,7 @@ function WaitlistForm() {
   const submitting = formState.isSubmitting;
   const join = useJoinWaitlist();
 
-  // spec §2: the page scrolls to the top on load.
+  // docs/product/waitlist.md#page: the page scrolls to the top on load.
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, []);
@@ -88,7 +88,7 @@ function WaitlistForm() {
   };
 
   const onInvalid = (invalid: FieldErrors<FormValues>) => {
-    // spec §8: consent not ticked → 'Consent Required', nothing sent.
+    // docs/product/waitlist.md#form-states: consent not ticked → 'Consent Required', nothing sent.
     if (invalid.contactConsent) notify.error('Consent Required', 'Please check the consent box to continue.');
   };
 
