@@ -37,9 +37,9 @@ async function authPaths(auth: Auth): Promise<{ paths: Paths; schemas: Record<st
 const documents = new WeakMap<object, Promise<object>>();
 
 /**
- * The API's OpenAPI document (docs/decisions/017-route-contracts.md): the routes declared in
- * src/domain/api, generated from their schemas; better-auth's, from its plugin; and the
- * routes not yet declared there, from the hand-written tables this replaces. Built once.
+ * The API's OpenAPI document (docs/decisions/017-route-contracts.md): every route declared in
+ * src/domain/api, generated from its schemas, and better-auth's, from its plugin, with the one
+ * error shape every route answers in. Built once per router.
  */
 export function openApiDocument<E extends Env>(router: OpenAPIHono<E>, auth: Auth, productName: string): Promise<object> {
   let document = documents.get(router);
@@ -52,29 +52,13 @@ export function openApiDocument<E extends Env>(router: OpenAPIHono<E>, auth: Aut
 }
 
 async function buildDocument<E extends Env>(router: OpenAPIHono<E>, auth: Auth, productName: string) {
-  const legacy = legacyDocument(productName);
   const generated = router.getOpenAPI31Document({ openapi: '3.1.0', info: { title: `${productName} API`, version: '1' } });
   const fromAuth = await authPaths(auth);
   const paths: Paths = { ...fromAuth.paths };
-  for (const [path, operations] of Object.entries(legacy.paths)) if (!path.startsWith('/api/auth/')) paths[path] = operations;
   for (const [path, operations] of Object.entries(generated.paths ?? {})) paths[path] = { ...paths[path], ...operations };
   return {
-    ...legacy,
-    components: { ...legacy.components, schemas: { ...fromAuth.schemas, ...generated.components?.schemas, ...legacy.components.schemas } },
+    ...generated,
+    components: { ...generated.components, schemas: { ...fromAuth.schemas, ...generated.components?.schemas, Error: errorSchema } },
     paths,
-  };
-}
-
-/** The hand-written part, for the routes not yet declared in src/domain/api. */
-function legacyDocument(productName: string) {
-  return {
-    openapi: '3.1.0',
-    info: { title: `${productName} API`, version: '1' },
-    components: {
-      schemas: {
-        Error: errorSchema,
-      },
-    },
-    paths: {} as Paths,
   };
 }

@@ -1,0 +1,80 @@
+import { bodyLimit } from 'hono/body-limit';
+import { systemApi } from '../domain/api/system';
+import { handleAuthRequest } from './auth/mount';
+import type { AppEnv, Deps } from './context';
+import { pingDatabase } from './db/client';
+import { AppError } from './lib/errors';
+import { apiRouter, route } from './lib/route';
+import { refuseUnsafeUrlText } from './lib/safe-request';
+import { noStoreByDefault, sameOriginOnly } from './lib/same-origin';
+import { openApiDocument } from './openapi';
+import { adminRoutes } from './routes/admin';
+import { LETTERS_UPLOAD_PATH } from './routes/admin/letters';
+import { applicationRoutes, UPLOAD_PATH } from './routes/application';
+import { documentRoutes } from './routes/documents';
+import { mailOutboxRoutes } from './routes/mail-outbox';
+import { meRoutes } from './routes/me';
+import { waitlistRoutes } from './routes/waitlist';
+
+/** Largest JSON body the API reads (uploads have their own limits). */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/**
+ * `/api/*`: the checks every API request passes (same origin for a change, no-store, body size,
+ * no unsafe text in the URL), then every route — declared once in src/domain/api, validated and
+ * documented from its schemas (docs/decisions/017-route-contracts.md) — and better-auth's.
+ */
+export function createApi(deps: Deps) {
+  const { config, logger } = deps;
+  // One OpenAPI router at the root: routes declared in src/domain/api register at their full paths and are
+  // validated and documented from their schemas (docs/decisions/017-route-contracts.md).
+  const api = apiRouter<AppEnv>();
+  const tooLarge = () => {
+    throw new AppError(413, 'payload_too_large', 'That request is too large.');
+  };
+  const streamingBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  // The document and letter-of-intent uploads stream up to 25 MB and enforce their own limits
+  // (src/server/applications/receive-upload.ts, src/server/admin/letter-upload.ts).
+  const streamedUploads = new Set<string>([UPLOAD_PATH, LETTERS_UPLOAD_PATH]);
+  // Before anything reads a body: a forged cross-site request is refused first (src/server/lib/same-origin.ts).
+  api.use('/api/*', sameOriginOnly({ appUrl: config.APP_URL, trustedOrigins: config.TRUSTED_ORIGINS, multipartPaths: streamedUploads }));
+  api.use('/api/*', noStoreByDefault);
+  api.use('/api/*', (c, next) => {
+    if (c.req.method === 'POST' && streamedUploads.has(c.req.path)) return next();
+    // A declared length is checked from the header alone: reading `c.req.raw.body` (as hono's bodyLimit
+    // does) would build a web Request and stream for every request, GETs included, and lose the node
+    // server's direct body read — a measured share of every API request's cost (bench waitlist/admin).
+    const length = c.req.header('content-length');
+    if (length !== undefined) return Number(length) > JSON_BODY_LIMIT ? tooLarge() : next();
+    // No body, or a chunked one: count it as it streams.
+    return c.req.header('transfer-encoding') ? streamingBodyLimit(c, next) : next();
+  });
+  // NUL or a lone surrogate in a path or query value: 400, not a database error (src/domain/safe-text.ts).
+  api.use('/api/*', refuseUnsafeUrlText);
+  route(api, systemApi.health, async (c) => {
+    try {
+      await pingDatabase(deps.db);
+      return { status: 'ok', database: 'ok' } as const;
+    } catch (error) {
+      logger.error({ err: error }, 'health check: database unreachable');
+      return c.json({ error: { code: 'database_unavailable', message: 'The database is not reachable.' } }, 503);
+    }
+  });
+  route(
+    api,
+    systemApi.openapi,
+    async () => (await openApiDocument(api, deps.auth, deps.brand.name)) as { openapi: string; paths: Record<string, Record<string, unknown>> },
+  );
+  api.route('/', mailOutboxRoutes());
+  api.route('/', waitlistRoutes());
+  // better-auth: sign-up, sign-in, sessions, verification, reset, two-factor (docs/decisions/006-accounts.md).
+  api.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
+  api.route('/', meRoutes());
+  // The signed-in user's own application and documents (docs/product/application.md), declared in src/domain/api/application.ts.
+  api.route('/', applicationRoutes());
+  api.route('/', documentRoutes());
+  // Guarded as a whole: rank admin and a session that passed two-factor (src/server/routes/admin.ts).
+  api.route('/', adminRoutes());
+  api.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
+  return api;
+}
