@@ -1,6 +1,6 @@
 /**
- * The home application (spec §2–§5, §8, §9; decisions.md 'Home application'),
- * shared by the wizard, the server and the tests. Pure: no I/O.
+ * The home application (docs/product/application.md), shared by the wizard,
+ * the server and the tests. Pure: no I/O.
  */
 export * from './application/steps';
 export * from './application/fields';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { emailFormat, safeIsoDateTime, safeString } from './safe-text';
 
-/** Option lists and the schema of the public waitlist submission (spec §3, §5). */
+/** Option lists and the schema of the public waitlist submission (docs/product/waitlist.md#fields, #validation). */
 export interface Option<V extends string = string> {
   value: V;
   label: string;
 }
 
-// spec §3: the 50 US states by full name, Alabama to Wyoming.
+// docs/product/waitlist.md#fields: the 50 US states by full name, Alabama to Wyoming.
 export const US_STATES = [
   'Alabama',
   'Alaska',
@@ -84,10 +84,10 @@ export const PRICE_RANGES = [
   { value: '700k+', label: '$700k+' },
 ] as const satisfies readonly Option[];
 
-// spec §3: text labels from $5K to $50K in $5K steps, then $50K+.
+// docs/product/waitlist.md#fields: text labels from $5K to $50K in $5K steps, then $50K+.
 export const DOWN_PAYMENTS = ['$5K', '$10K', '$15K', '$20K', '$25K', '$30K', '$35K', '$40K', '$45K', '$50K', '$50K+'] as const;
 
-// spec §3: nine bands, exactly as listed ($2,400-$2,600 and $2,800-$3,000 are absent).
+// docs/product/waitlist.md#fields: nine bands, exactly as listed ($2,400-$2,600 and $2,800-$3,000 are absent).
 export const MONTHLY_PAYMENT_RANGES = [
   '<$1,200',
   '$1,200-$1,400',
@@ -124,7 +124,7 @@ const required = (label: string, max = 200) =>
     .max(max, `${label} must be at most ${max} characters`);
 const choice = <T extends [string, ...string[]]>(allowed: T, message: string) => z.enum(allowed, { error: message });
 
-/** spec §5: every field is required; consent must be ticked. */
+/** docs/product/waitlist.md#validation: every field is required; consent must be ticked. */
 export const waitlistSchema = z.object({
   firstName: required('First name', 100),
   lastName: required('Last name', 100),
@@ -150,10 +150,10 @@ export const waitlistSchema = z.object({
 export type WaitlistForm = z.input<typeof waitlistSchema>;
 export type WaitlistSubmission = z.output<typeof waitlistSchema> & { timestamp: string };
 
-/** The JSON body the browser sends: the form plus the client's timestamp (spec §3) and a honeypot. */
+/** The JSON body the browser sends: the form plus the client's timestamp (docs/product/waitlist.md#fields) and a honeypot. */
 export const waitlistRequestSchema = waitlistSchema.extend({
   timestamp: safeIsoDateTime('Timestamp must be an ISO date-time'),
-  /** Honeypot: invisible to people, filled by naive bots (decisions.md 'Waitlist'). */
+  /** Honeypot: invisible to people, filled by naive bots (docs/product/waitlist.md#bots-and-rate-limit). */
   website: safeString().max(500).optional(),
 });
 

@@ -105,15 +105,15 @@ export const STATUSES_THAT_EMAIL = ['approved', 'declined', 'missing_info'] as c
 export const statusEmailsApplicant = (status: ApplicationStatus): status is (typeof STATUSES_THAT_EMAIL)[number] =>
   (STATUSES_THAT_EMAIL as readonly string[]).includes(status);
 
-/** spec §9: the dashboard's recent list holds 4; 'new' means submitted in the last 7 days. */
+/** docs/product/back-office.md#overview: the dashboard's recent list holds 4; 'new' means submitted in the last 7 days. */
 export const RECENT_APPLICATIONS = 4;
 export const NEW_APPLICATION_DAYS = 7;
-/** Avg Decision (decisions.md 'Back office') averages the decisions of this many past days. */
+/** Avg Decision (docs/product/back-office.md#overview) averages the decisions of this many past days. */
 export const DECISION_WINDOW_DAYS = 30;
 
-/** GET /api/admin/dashboard (spec §2 'Admin dashboard', §3 'Admin KPI fields'). */
+/** GET /api/admin/dashboard (docs/product/back-office.md#overview). */
 export const adminDashboardSchema = z.object({
-  /** null when the count could not be read: the card shows a dash (spec §8 'Dashboard count failures are only logged'). */
+  /** null when the count could not be read: the card shows a dash (docs/product/back-office.md#overview: count failures are only logged). */
   counts: z.object({ waitlist: z.number().int().nullable(), lettersOfIntent: z.number().int().nullable() }),
   kpis: z.object({
     newApplications7d: z.number().int(),

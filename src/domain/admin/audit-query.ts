@@ -4,9 +4,9 @@ import { listParamsSchema, pageSchema } from './lists';
 import { safeIsoDateTime, safeString } from '../safe-text';
 
 /**
- * `/admin/audit` and `GET /api/admin/audit` (spec §2 '/admin/audit' filters;
- * decisions.md 'Back office': the log is real). Newest first, always: the log is
- * read by time. `from` / `to` (More Filters) replace the range when given.
+ * `/admin/audit` and `GET /api/admin/audit` (docs/product/back-office.md#audit-log:
+ * its filters; the log is real). Newest first, always: the log is read by time.
+ * `from` / `to` (More Filters) replace the range when given.
  */
 export const AUDIT_ENTITY_FILTERS = ['all', ...AUDIT_ENTITY_TYPES] as const;
 export const AUDIT_ACTION_FILTERS = ['all', ...AUDIT_ACTIONS] as const;

@@ -1,9 +1,9 @@
 /**
- * The audit log's vocabulary (decisions.md 'Back office'; spec §2 '/admin/audit'
- * filters). Entity types and actions beyond the spec's lists are ours: the
- * waitlist, letters of intent, sessions (sign-ins), the audit log itself (its
- * exports) and the job runner's jobs (their retries), and export / download /
- * sign_in / retry as actions.
+ * The audit log's vocabulary (docs/product/back-office.md#audit-log). Entity
+ * types and actions beyond the product owner's lists are ours: the waitlist,
+ * letters of intent, sessions (sign-ins), the audit log itself (its exports) and
+ * the job runner's jobs (their retries), and export / download / sign_in / retry
+ * as actions.
  */
 export const AUDIT_ENTITY_TYPES = [
   'applications',
@@ -48,7 +48,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   retry: 'Retry',
 };
 
-/** spec §9: audit ranges 1d, 7d, 30d, 90d; default 7d. */
+/** docs/product/back-office.md#audit-log: ranges 1d, 7d, 30d, 90d; default 7d. */
 export const AUDIT_RANGES = ['1d', '7d', '30d', '90d'] as const;
 export type AuditRange = (typeof AUDIT_RANGES)[number];
 export const DEFAULT_AUDIT_RANGE: AuditRange = '7d';

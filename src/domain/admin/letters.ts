@@ -18,14 +18,14 @@ export const LETTER_STATUS_LABELS: Readonly<Record<LetterStatus, string>> = {
   declined: 'Declined',
 };
 
-/** spec §4 badge styles for letters: pending outline, approved default, declined destructive. */
+/** Badge styles for letters (docs/product/back-office.md#letters-of-intent): pending outline, approved default, declined destructive. */
 export const LETTER_STATUS_BADGES: Readonly<Record<LetterStatus, 'outline' | 'default' | 'destructive'>> = {
   pending: 'outline',
   approved: 'default',
   declined: 'destructive',
 };
 
-/** spec §9: uploads up to 25 MB, as for application documents. */
+/** docs/product/back-office.md#letters-of-intent: uploads up to 25 MB, as for application documents. */
 export const MAX_LETTER_PDF_BYTES = MAX_DOCUMENT_BYTES;
 
 /** The largest amount a money field takes (the column is numeric(14, 2); a billion is plenty for a home). */
@@ -45,8 +45,9 @@ const required = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 /**
- * spec §5: money fields take numbers with step 0.01 and are stored as decimals,
- * or null when left empty. '$' and thousands separators people type are dropped.
+ * docs/product/back-office.md#letters-of-intent: money fields take numbers with
+ * step 0.01 and are stored as decimals, or null when left empty. '$' and
+ * thousands separators people type are dropped.
  */
 const money = (label: string) =>
   safeString()
@@ -92,10 +93,10 @@ export const letterSchema = z.object({
   propertyValue: money('Property value'),
   downPaymentAmount: money('Down payment'),
   desiredMonthlyPayment: money('Desired monthly payment'),
-  /** Free text: a quarter, a season or 'Flexible' (spec §3). */
+  /** Free text: a quarter, a season or 'Flexible' (docs/product/back-office.md#letters-of-intent). */
   moveInDate: text('Move-in date', 100),
   notes: text('Notes', 5000),
-  /** Chosen at creation, pending when not given (spec §4). */
+  /** Chosen at creation, pending when not given (docs/product/back-office.md#letters-of-intent). */
   status: optionalChoice(LETTER_STATUSES, 'Choose Pending, Approved or Declined').transform((v) => v ?? 'pending'),
   intendedState: optionalChoice(US_STATES, 'Choose a US state'),
 });
@@ -163,7 +164,7 @@ const slug = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
 
-/** spec §7 'Letter PDFs': the browser saves the download as first-last-letter-of-intent.pdf (lower-case, safe characters). */
+/** docs/product/back-office.md#letters-of-intent: the browser saves the download as first-last-letter-of-intent.pdf (lower-case, safe characters). */
 export function letterFileName(firstName: string, lastName: string): string {
   const stem = [slug(firstName), slug(lastName)].filter(Boolean).join('-');
   return `${stem ? `${stem}-` : ''}letter-of-intent.pdf`;

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { safeString } from '../safe-text';
 
 /**
- * What every back-office list shares (decisions.md 'Back office': paged, searched,
- * filtered and sorted on the server; nothing loads a whole table). The same
- * parameters live in the page's URL (style.md 'List state in the URL') and in the
- * API's query string, so a link to a filtered list is the list.
+ * What every back-office list shares (docs/product/back-office.md#lists: paged,
+ * searched, filtered and sorted on the server; nothing loads a whole table). The
+ * same parameters live in the page's URL (style.md 'List state in the URL') and
+ * in the API's query string, so a link to a filtered list is the list.
  */
 export const PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;

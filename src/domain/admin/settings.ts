@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Application settings (spec §3 'Settings object', §9 'Default settings'), stored
- * by the server (decisions.md 'Back office'). The rates, HOA and horizon become
- * the public calculators' defaults (see `calculatorDefaultsFrom`);
- * the transfer-fee configuration and the feature flags are stored for the
+ * Application settings (docs/product/back-office.md#settings), stored by the
+ * server. The rates, HOA and horizon become the public calculators' defaults
+ * (see `calculatorDefaultsFrom`); the transfer-fee configuration and the feature flags are stored for the
  * features that will read them.
  */
 const rate = (label: string) =>
@@ -49,7 +48,7 @@ export const settingsSchema = z.object({
 
 export type AppSettings = z.output<typeof settingsSchema>;
 
-/** spec §3 / §9 defaults; the status e-mails are on by default. */
+/** The defaults of docs/product/back-office.md#settings; the status e-mails are on by default. */
 export const DEFAULT_SETTINGS: AppSettings = {
   mortgageRateDefault: 6.4,
   propertyTaxRateDefault: 1.2,

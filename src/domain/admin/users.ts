@@ -6,11 +6,11 @@ import { listParamsSchema } from './lists';
 import { safeIsoDateTime, safeString } from '../safe-text';
 
 /**
- * The back office's users list (spec §2 '/admin/users', §4 'Derived label', §5
- * 'Add User'; decisions.md 'Back office'), shared by the server and the page.
+ * The back office's users list (docs/product/back-office.md#users), shared by
+ * the server and the page.
  */
 
-/** spec §4: an application gives 'Applicant' only; otherwise 'Waitlist' and/or 'Letter of Intent'; else 'User'. */
+/** docs/product/back-office.md#users: an application gives 'Applicant' only; otherwise 'Waitlist' and/or 'Letter of Intent'; else 'User'. */
 export const USER_LABELS = ['Applicant', 'Waitlist', 'Letter of Intent', 'User'] as const;
 export type UserLabel = (typeof USER_LABELS)[number];
 
@@ -24,7 +24,7 @@ export function userLabels({ hasApplication, onWaitlist, hasLetter }: { hasAppli
 }
 
 /**
- * spec §2 filter; decisions.md: 'Homeowner' lists accounts whose role is homeowner.
+ * The filter of docs/product/back-office.md#users: 'Homeowner' lists accounts whose role is homeowner.
  * waitlist / letters: on the waitlist / has a letter, and no application (as the labels show).
  */
 export const USER_FILTERS = [
@@ -79,7 +79,7 @@ export const optionalPhoneSchema = safeString()
 /** One of the 50 states by full name (as the waitlist stores it), or '' for none. */
 export const optionalStateSchema = z.union([z.enum(US_STATES), z.literal('')], { error: 'Choose a state from the list' });
 
-/** spec §5 'Add User': first name, last name and e-mail required; phone and intended state optional. */
+/** Add User (docs/product/back-office.md#users): first name, last name and e-mail required; phone and intended state optional. */
 export const addUserSchema = z.object({
   firstName: requiredName('First name'),
   lastName: requiredName('Last name'),

@@ -6,12 +6,12 @@ import { optionalPhoneSchema, optionalStateSchema } from './users';
 import { safeIsoDateTime, safeString } from '../safe-text';
 
 /**
- * The back office's waitlist (spec §2 '/admin/waitlist', §3 'waitlist_applicants',
- * §5 'Add waitlist applicant'; decisions.md 'Waitlist'): public submissions and
- * applicants added by staff in one list.
+ * The back office's waitlist (docs/product/back-office.md#waitlist,
+ * docs/product/waitlist.md#admin-list): public submissions and applicants added
+ * by staff in one list.
  */
 
-/** spec §3: interested_in is buying, refinancing or investing; public submissions list as buying. */
+/** interested_in is buying, refinancing or investing (docs/product/back-office.md#waitlist); public submissions list as buying (docs/product/waitlist.md#admin-list). */
 export const INTERESTS = [
   { value: 'buying', label: 'Buying' },
   { value: 'refinancing', label: 'Refinancing' },
@@ -41,7 +41,7 @@ export type WaitlistSource = (typeof WAITLIST_SOURCES)[number];
 const dateTime = safeIsoDateTime('A date-time');
 const optional = safeString().nullable();
 
-/** One row of the list, in spec §3's 'waitlist_applicants' shape (decisions.md mapping for public rows). */
+/** One row of the list, in the staff-added applicants' shape (docs/product/back-office.md#waitlist; public rows mapped as docs/product/waitlist.md#admin-list says). */
 export const waitlistApplicantSchema = z.object({
   id: safeString(),
   createdAt: dateTime,
@@ -88,7 +88,7 @@ export type WaitlistApplicantDetail = z.output<typeof waitlistApplicantDetailSch
 
 const maybeLabel = (options: readonly { value: string; label: string }[], value: string | null) => (value ? labelOf(options, value) : null);
 
-/** The labels of an entry's coded values (spec §3 option lists). */
+/** The labels of an entry's coded values (the option lists of docs/product/waitlist.md#fields). */
 export function waitlistLabels(
   entry: Pick<WaitlistApplicantDetail, 'interestedIn' | 'homeType' | 'buyingTimeline' | 'priceRange' | 'priority' | 'housingStatus'>,
 ): WaitlistApplicantDetail['labels'] {
@@ -113,7 +113,7 @@ const requiredName = (label: string) =>
     .max(100, `${label} must be at most 100 characters`);
 const optionalText = (label: string, max: number) => safeString().trim().max(max, `${label} must be at most ${max} characters`).optional();
 
-/** spec §5 'Add waitlist applicant': first name, last name and e-mail required; the rest optional. */
+/** Add Applicant (docs/product/back-office.md#waitlist): first name, last name and e-mail required; the rest optional. */
 export const addApplicantSchema = z.object({
   firstName: requiredName('First name'),
   lastName: requiredName('Last name'),

@@ -1,7 +1,7 @@
 import { auditListSchema, auditPageSchema } from '../admin/audit-query';
 import { defineRoute } from './route';
 
-/** `/api/admin/audit`: the log of every admin change, sign-in, export and download (spec §2 '/admin/audit'). */
+/** `/api/admin/audit`: the log of every admin change, sign-in, export and download (docs/product/back-office.md#audit-log). */
 export const adminAuditApi = {
   list: defineRoute({
     method: 'get',

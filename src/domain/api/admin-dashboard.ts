@@ -1,7 +1,7 @@
 import { adminDashboardSchema } from '../admin/applications';
 import { defineRoute, okSchema } from './route';
 
-/** `/api/admin/dashboard` (spec §2 'Admin dashboard') and the admin guard's probe. */
+/** `/api/admin/dashboard` (docs/product/back-office.md#overview) and the admin guard's probe. */
 export const adminDashboardApi = {
   ping: defineRoute({
     method: 'get',

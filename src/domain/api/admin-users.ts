@@ -2,7 +2,7 @@ import { pageSchema } from '../admin/lists';
 import { addUserSchema, adminUserSchema, changeRoleSchema, roleChangedSchema, userIdParamsSchema, userListParamsSchema } from '../admin/users';
 import { defineRoute, okSchema } from './route';
 
-/** `/api/admin/users`: the accounts with their derived labels (spec §2 '/admin/users', §4, §5 'Add User'). */
+/** `/api/admin/users`: the accounts with their derived labels (docs/product/back-office.md#users). */
 export const adminUsersApi = {
   list: defineRoute({
     method: 'get',

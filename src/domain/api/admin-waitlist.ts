@@ -2,7 +2,7 @@ import { pageSchema } from '../admin/lists';
 import { addApplicantSchema, waitlistApplicantDetailSchema, waitlistApplicantSchema, waitlistListParamsSchema } from '../admin/waitlist';
 import { defineRoute, idParamsSchema, okSchema } from './route';
 
-/** `/api/admin/waitlist`: public submissions and staff-added applicants in one list (spec §2 '/admin/waitlist', §5; decisions.md 'Waitlist'). */
+/** `/api/admin/waitlist`: public submissions and staff-added applicants in one list (docs/product/back-office.md#waitlist). */
 export const adminWaitlistApi = {
   list: defineRoute({
     method: 'get',

@@ -25,7 +25,7 @@ const ALL_DOCS = ['governmentId', 'bankStatements', 'paystubs', 'taxReturns'] as
 const parse = (input: ApplicationDraftInput) => applicationDraftSchema.parse(input);
 
 describe('steps', () => {
-  it('has the six steps of spec §2 in order, with progress (step + 1) / 6', () => {
+  it('has the six steps of docs/product/application.md#wizard in order, with progress (step + 1) / 6', () => {
     expect(APPLICATION_STEPS.map((s) => s.title)).toEqual([
       'Personal Information',
       'Employment & Income',
@@ -39,7 +39,7 @@ describe('steps', () => {
     expect([clampStep(-1), clampStep(6), clampStep(2.7)]).toEqual([0, 5, 2]);
   });
 
-  it('describes every field of spec §3 once, each in a step', () => {
+  it('describes every field of docs/product/application.md#fields once, each in a step', () => {
     const names = APPLICATION_FIELDS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
     expect(fieldsOfStep('personal').map((f) => f.name.split('.')[1])).toEqual([
@@ -198,14 +198,14 @@ describe('the submit check', () => {
 });
 
 describe('totals and the admin record', () => {
-  it('sums assets and monthly debts (spec §3)', () => {
+  it('sums assets and monthly debts (docs/product/application.md#fields)', () => {
     const draft = parse(completeDraft());
     expect(assetsTotal(draft.assets)).toBe(117000.5);
     expect(debtsTotal(draft.debts)).toBe(470);
     expect(assetsTotal(emptyDraft().assets)).toBe(0);
   });
 
-  it('maps the draft onto the back office columns (decisions.md)', () => {
+  it('maps the draft onto the back office columns (docs/product/application.md#back-office-record)', () => {
     expect(adminRecordOf(parse(completeDraft()))).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',

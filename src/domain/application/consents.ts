@@ -1,5 +1,5 @@
 /**
- * Consent & Disclosures (spec §4 'Consent'; decisions.md 'Home application'):
+ * Consent & Disclosures (docs/product/application.md#consents):
  * the credit-pull consent authorises a soft inquiry; the electronic-records
  * consent gives what the E-SIGN Act says a US consumer is owed before agreeing.
  * `{brand}` and `{email}` are filled in by the screen.
@@ -35,12 +35,13 @@ export const E_CONSENT = {
   ],
 } as const;
 
-/** Notice shown once both consents are recorded (spec §4), followed by the local date-time. */
+/** Notice shown once both consents are recorded (docs/product/application.md#consents), followed by the local date-time. */
 export const CONSENTS_RECORDED = 'Consents recorded';
 
 /**
- * spec §4: when creditPull and eConsent are both ticked and no timestamp exists,
- * it is set to now; it is never changed afterwards (even if a box is unticked).
+ * docs/product/application.md#consents: when creditPull and eConsent are both
+ * ticked and no timestamp exists, it is set to now; it is never changed
+ * afterwards (even if a box is unticked).
  */
 export function nextConsentedAt(
   previous: string | Date | null | undefined,

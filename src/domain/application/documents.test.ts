@@ -4,7 +4,7 @@ import { checkPickedFile, DOCUMENT_TYPE_INFO, MAX_DOCUMENT_BYTES, missingDocumen
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
 describe('document types', () => {
-  it('has the four types of spec §3, three always required', () => {
+  it('has the four types of docs/product/application.md#documents, three always required', () => {
     expect(DOCUMENT_TYPE_INFO.map((d) => [d.title, d.alwaysRequired])).toEqual([
       ['Government ID', true],
       ['Bank Statements', true],
@@ -38,7 +38,7 @@ describe('sniffContentType', () => {
 });
 
 describe('checkPickedFile (browser pre-check)', () => {
-  it('answers as the toasts of spec §8 need', () => {
+  it('answers as the toasts of docs/product/application.md#messages need', () => {
     expect(checkPickedFile({ name: 'id.PDF', size: 10, type: '' })).toBe('ok');
     expect(checkPickedFile({ name: 'setup.exe', size: 10, type: 'application/x-msdownload' })).toBe('invalidType');
     expect(checkPickedFile({ name: 'scan.png', size: MAX_DOCUMENT_BYTES + 1, type: 'image/png' })).toBe('tooLarge');

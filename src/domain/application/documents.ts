@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { safeIsoDateTime, safeString } from '../safe-text';
 
 /**
- * Document types of the application (spec §3 'Document types', §5 'File upload';
- * decisions.md 'Home application': tax returns are required when self-employed).
+ * Document types of the application (docs/product/application.md#documents:
+ * tax returns are required when self-employed).
  */
 export const DOCUMENT_TYPES = ['governmentId', 'bankStatements', 'paystubs', 'taxReturns'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -43,9 +43,9 @@ export function missingDocuments(draft: Parameters<typeof requiredDocuments>[0],
   return requiredDocuments(draft).filter((type) => !have.has(type));
 }
 
-// ---- Files (spec §5 'File upload', §8 'Application screen') ----
+// ---- Files (docs/product/application.md#documents, #messages) ----
 
-/** spec §9: 25 MB per file (25 × 1024 × 1024 bytes, as a browser's File.size counts). */
+/** docs/product/application.md#documents: 25 MB per file (25 × 1024 × 1024 bytes, as a browser's File.size counts). */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
 export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;

@@ -68,7 +68,7 @@ export const applicationDraftSchema = z.object({
       bankBalances: money('Bank balances'),
       investments: money('Investments'),
       retirement: money('Retirement accounts'),
-      // decisions.md 'Home you want' block, pre-filled from a calculator's query parameters.
+      // The 'Home you want' block (docs/product/application.md#home-you-want), pre-filled from a calculator's query parameters.
       propertyAddress: text('Property address', LIMITS.address),
       desiredPropertyValue: money('Desired home value'),
       downPayment: money('Down payment'),

@@ -1,9 +1,9 @@
 import type { StepId } from './steps';
 
 /**
- * Every field of the application (spec §3 'Application', §5 'Application';
- * decisions.md 'Home application' for the 'Home you want' block) with its type,
- * bounds and required mark — what the wizard renders and both schemas enforce.
+ * Every field of the application (docs/product/application.md#fields;
+ * #home-you-want for the 'Home you want' block) with its type, bounds and
+ * required mark — what the wizard renders and both schemas enforce.
  */
 export const LIMITS = {
   name: 100,
@@ -60,7 +60,7 @@ const money = (stepId: StepId, name: string, label: string, requirement: Require
 });
 
 export const APPLICATION_FIELDS: readonly ApplicationField[] = [
-  // Personal Information — spec §5: every personal field is required.
+  // Personal Information — docs/product/application.md#fields: every personal field is required.
   {
     stepId: 'personal',
     name: 'personal.firstName',
@@ -149,7 +149,7 @@ export const APPLICATION_FIELDS: readonly ApplicationField[] = [
     requirement: 'selfEmployed',
     shownWhen: 'selfEmployed',
   },
-  // Assets — bank balances required; the 'Home you want' block is optional (decisions.md).
+  // Assets — bank balances required; the 'Home you want' block is optional (docs/product/application.md#home-you-want).
   money('assets', 'assets.bankBalances', 'Bank Account Balances', 'required'),
   money('assets', 'assets.investments', 'Investments'),
   money('assets', 'assets.retirement', 'Retirement Accounts'),

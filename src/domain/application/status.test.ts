@@ -3,7 +3,7 @@ import { APPLICATION_STATUSES, dashboardFlags, dashboardStatus, isActiveStatus, 
 import { nextConsentedAt } from './consents';
 
 describe('application status', () => {
-  it('styles badges as spec §4 says', () => {
+  it('styles badges as docs/product/application.md#statuses says', () => {
     expect(APPLICATION_STATUSES.map(statusBadgeVariant)).toEqual(['outline', 'outline', 'secondary', 'outline', 'default', 'destructive']);
   });
 
@@ -12,7 +12,7 @@ describe('application status', () => {
     expect(APPLICATION_STATUSES.filter((s) => !isActiveStatus(s))).toEqual(['declined']);
   });
 
-  it('derives the dashboard status from the role and the application (spec §4 "User status")', () => {
+  it('derives the dashboard status from the role and the application (docs/product/dashboard.md#status)', () => {
     expect(dashboardStatus('guest', null)).toBe('no_application');
     expect(dashboardStatus('guest', 'draft')).toBe('draft');
     expect(['submitted', 'in_review', 'missing_info'].map((s) => dashboardStatus('applicant', s as never))).toEqual(['submitted', 'submitted', 'submitted']);
@@ -25,7 +25,7 @@ describe('application status', () => {
   });
 });
 
-describe('nextConsentedAt (spec §4 "Consent")', () => {
+describe('nextConsentedAt (docs/product/application.md#consents)', () => {
   const now = new Date('2025-03-01T10:00:00Z');
   it('is set when both consents are first ticked, and never changed after', () => {
     expect(nextConsentedAt(null, { creditPull: true, eConsent: false }, now)).toBeNull();

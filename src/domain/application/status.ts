@@ -1,13 +1,14 @@
 import type { Role } from '../roles';
 
 /**
- * Application statuses (spec §4): `draft` is ours — an application being filled
- * in, saved on the server as the user goes (decisions.md 'Home application').
+ * Application statuses (docs/product/application.md#statuses): `draft` is
+ * ours — an application being filled in, saved on the server as the user goes
+ * (docs/product/application.md#draft).
  */
 export const APPLICATION_STATUSES = ['draft', 'submitted', 'in_review', 'missing_info', 'approved', 'declined'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** The statuses an admin chooses from (spec §2 '/admin/applications' filter). */
+/** The statuses an admin chooses from (the filter of docs/product/back-office.md#applications, the selector of #application-status). */
 export const REVIEW_STATUSES = ['submitted', 'in_review', 'missing_info', 'approved', 'declined'] as const satisfies readonly ApplicationStatus[];
 
 export const APPLICATION_STATUS_LABELS: Readonly<Record<ApplicationStatus, string>> = {
@@ -21,7 +22,7 @@ export const APPLICATION_STATUS_LABELS: Readonly<Record<ApplicationStatus, strin
 
 export type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline';
 
-/** spec §4: approved default, declined destructive, in_review secondary, others outline. */
+/** docs/product/application.md#statuses: approved default, declined destructive, in_review secondary, others outline. */
 export function statusBadgeVariant(status: ApplicationStatus): BadgeVariant {
   if (status === 'approved') return 'default';
   if (status === 'declined') return 'destructive';
@@ -40,8 +41,7 @@ export const isEditable = (status: ApplicationStatus) => status === 'draft';
 export const isActiveStatus = (status: ApplicationStatus) => status !== 'declined';
 
 /**
- * What the dashboard shows (spec §2 'Dashboard', §3 'User as read by the
- * dashboard', §4 'User status'; decisions.md 'Dashboard').
+ * What the dashboard shows (docs/product/dashboard.md#status, #dialogs).
  * - no_application: 'Ready to start your journey?'
  * - draft: started, not submitted (same dialog, the button can say 'Continue Application')
  * - submitted: submitted, in_review or missing_info — 'Your application is under review.'
@@ -69,7 +69,7 @@ export function dashboardStatus(role: Role | string, status: ApplicationStatus |
   }
 }
 
-/** spec §3 'User as read by the dashboard'. */
+/** The derived flags of docs/product/dashboard.md#status. */
 export function dashboardFlags(value: DashboardStatus) {
   return {
     hasHome: value === 'has_home',

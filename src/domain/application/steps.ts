@@ -1,6 +1,6 @@
 /**
- * The six steps of the home application wizard (spec §2 'Application', §4
- * 'Application wizard'): step index 0 to 5, progress (step + 1) / 6.
+ * The six steps of the home application wizard (docs/product/application.md#wizard):
+ * step index 0 to 5, progress (step + 1) / 6.
  */
 export const APPLICATION_STEPS = [
   { id: 'personal', title: 'Personal Information' },
@@ -16,13 +16,13 @@ export type StepId = (typeof APPLICATION_STEPS)[number]['id'];
 export const STEP_COUNT = APPLICATION_STEPS.length;
 export const LAST_STEP_INDEX = STEP_COUNT - 1;
 
-/** spec §4: Continue +1 (not past the last), Previous −1 (not below 0). */
+/** docs/product/application.md#wizard: Continue +1 (not past the last), Previous −1 (not below 0). */
 export function clampStep(index: number): number {
   if (!Number.isFinite(index)) return 0;
   return Math.min(LAST_STEP_INDEX, Math.max(0, Math.trunc(index)));
 }
 
-/** spec §4: progress = (step + 1) / 6 of 100. */
+/** docs/product/application.md#wizard: progress = (step + 1) / 6 of 100. */
 export function progressPercent(stepIndex: number): number {
   return ((clampStep(stepIndex) + 1) / STEP_COUNT) * 100;
 }
@@ -31,5 +31,5 @@ export function stepIndexOf(id: StepId): number {
   return APPLICATION_STEPS.findIndex((s) => s.id === id);
 }
 
-/** spec §9: a decision comes within 3-5 business days. */
+/** docs/product/application.md#submission: a decision comes within 3-5 business days. */
 export const DECISION_WINDOW_TEXT = '3-5 business days';

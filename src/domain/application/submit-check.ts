@@ -36,7 +36,7 @@ const blank = (v: string | null | undefined) => !v || v.trim() === '';
 const isSet = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
- * The strict SUBMIT check (spec §5 'Application'; decisions.md 'Home application'):
+ * The strict SUBMIT check (docs/product/application.md#submission):
  * every required field, both consents, the required documents and the
  * certification. Answers only the steps with problems, in step order; an empty
  * list means the application may be submitted.

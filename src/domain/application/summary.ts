@@ -3,16 +3,16 @@ import type { ApplicationDraft } from './draft-schema';
 const sum = (...values: (number | null | undefined)[]) =>
   Math.round(values.reduce<number>((total, v) => total + (typeof v === 'number' && Number.isFinite(v) ? v : 0), 0) * 100) / 100;
 
-/** spec §3: the assets total is bank balances + investments + retirement (the 'Home you want' block is not an asset). */
+/** docs/product/application.md#fields: the assets total is bank balances + investments + retirement (the 'Home you want' block is not an asset). */
 export const assetsTotal = (assets: ApplicationDraft['assets']) => sum(assets.bankBalances, assets.investments, assets.retirement);
 
-/** spec §3: the debts total is the sum of the monthly payments. */
+/** docs/product/application.md#fields: the debts total is the sum of the monthly payments. */
 export const debtsTotal = (debts: ApplicationDraft['debts']) => sum(debts.creditCards, debts.studentLoans, debts.autoLoans, debts.otherLoans);
 
 const trimmed = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
 const amount = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** The columns the back office lists and searches (spec §3 'Back-office records'). */
+/** The columns the back office lists and searches (docs/product/application.md#back-office-record). */
 export interface AdminRecord {
   firstName: string | null;
   lastName: string | null;
@@ -32,7 +32,7 @@ export interface AdminRecord {
 }
 
 /**
- * decisions.md 'Home application' admin record mapping: employment_status ←
+ * docs/product/application.md#back-office-record: employment_status ←
  * self-employed or employed; employer_name ← employer or business name;
  * job_title ← position; annual_income ← 12 × gross monthly income;
  * savings_amount ← bank balances + investments; retirement_accounts ←
