@@ -33,7 +33,7 @@ export interface DeleteUserOptions {
 }
 
 /**
- * Erases a user (decisions.md 'Privacy'): documents (rows and stored files),
+ * Erases a user (docs/product/privacy.md#account-deletion): documents (rows and stored files),
  * applications, the waitlist entry with their address, the mail kept for them,
  * and the account with its sessions, sign-in methods and two-factor secrets
  * (cascading from `user`); their audit entries keep the actions but lose the

@@ -6,7 +6,7 @@ import { maskedSensitive } from '../applications/sensitive';
 import { isoTimeOrNull } from '../lib/iso-time';
 
 /**
- * Everything stored about a user (decisions.md 'Privacy': access and portability):
+ * Everything stored about a user (docs/product/privacy.md#your-data: access and portability):
  * profile, sign-in methods and sessions (never a password hash or a token), the
  * waitlist entry with their address, every application (SSN digits and birth date
  * masked, as the owner always sees them), their documents, and which e-mails were

@@ -214,7 +214,8 @@ const fixedParts = <P extends Record<string, SQL>>(parts: P): P => Object.fromEn
 /**
  * The figures of GET /api/admin/dashboard, each one SQL expression. They are read in one
  * statement (one round trip, one plan); only if that statement fails are they read one
- * by one, so a broken count costs its own card a dash and not the page (spec §8).
+ * by one, so a broken count costs its own card a dash and not the page
+ * (docs/product/back-office.md#overview).
  */
 const DASHBOARD_PARTS = fixedParts({
   // Kept exact by the triggers of migration 0004 (16 rows per table, summed); null when no row is kept.
@@ -228,7 +229,7 @@ const DASHBOARD_PARTS = fixedParts({
   newApplications7d: sql`with ${hourWindow(NEW_APPLICATION_DAYS)}
     select (select coalesce(sum(${applicationSubmissionHours.submitted}), 0) from ${applicationSubmissionHours}, w where ${applicationSubmissionHours.hour} >= w.whole_from)
          + (select count(*) from ${applications}, w where ${applications.submittedAt} >= w.since and ${applications.submittedAt} < w.whole_from)`,
-  // Avg Decision (decisions.md 'Back office'): mean days from submission to decision over the approved and
+  // Avg Decision (docs/product/back-office.md#overview): mean days from submission to decision over the approved and
   // declined applications decided in the last DECISION_WINDOW_DAYS (30) days — recent enough to describe how
   // the team works now, long enough to average more than a handful. null when nothing was decided.
   // The whole hours come from application_decision_hours (kept by the trigger of migration 0005), the one
@@ -252,7 +253,7 @@ const DASHBOARD_PARTS = fixedParts({
     ) r`,
 });
 type DashboardPart = keyof typeof DASHBOARD_PARTS;
-/** The two cards that show a dash when their count cannot be read (spec §8), with the table each counts. */
+/** The two cards that show a dash when their count cannot be read (docs/product/back-office.md#overview), with the table each counts. */
 const DASHED_COUNTS = { waitlist: 'waitlist_entries', lettersOfIntent: 'letters_of_intent' } as const;
 type DashedCount = keyof typeof DASHED_COUNTS;
 

@@ -27,7 +27,7 @@ export function actorOf(c: Context<AuthedEnv>): AuditActor {
 }
 
 /**
- * Writes one audit entry (decisions.md 'Back office'). Pass the transaction of the
+ * Writes one audit entry (docs/product/back-office.md#audit-log). Pass the transaction of the
  * change itself, so the change and its entry are stored together or not at all.
  */
 export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {

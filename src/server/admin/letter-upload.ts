@@ -5,7 +5,7 @@ import type { FileStorage } from '../storage/file-storage';
 
 const invalidForm = () => new AppError(400, 'invalid_upload', 'Send the letter as multipart/form-data.');
 const fileError = (status: 400 | 413, code: string, message: string) => new AppError(status, code, message, { file: message });
-/** spec §5: the letter upload accepts PDF only. */
+/** docs/product/back-office.md#letters-of-intent: the letter upload accepts PDF only. */
 export const notPdf = () => fileError(400, 'not_pdf', 'Please upload a PDF file.');
 
 /** The shared upload's refusals, worded for this form and put under the `file` field. */

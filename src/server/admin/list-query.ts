@@ -37,7 +37,7 @@ export interface SearchColumns {
 }
 
 /**
- * 'Search by name, email or ID' (decisions.md 'Back office'), the same for every
+ * 'Search by name, email or ID' (docs/product/back-office.md#lists), the same for every
  * list: a complete e-mail address matches that address exactly; other text
  * matches any part of the name or e-mail, or the start of the id. Nothing when
  * the search is empty.

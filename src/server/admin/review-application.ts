@@ -20,11 +20,11 @@ const isUniqueViolation = (error: unknown) => {
 };
 
 /**
- * Sets an application's status (spec §4: any status from any, stamping
- * reviewed_at) with its audit entry in the same transaction; approve / decline
- * are audited as such. Choosing the status it already has changes nothing. After
- * the commit the applicant is e-mailed about approved, declined and missing_info
- * when the settings say so. The account's role is left alone: an admin makes a
+ * Sets an application's status (docs/product/back-office.md#application-status:
+ * any status from any, stamping reviewed_at) with its audit entry in the same
+ * transaction; approve / decline are audited as such. Choosing the status it
+ * already has changes nothing. After the commit the applicant is e-mailed about
+ * approved, declined and missing_info when the settings say so. The account's role is left alone: an admin makes a
  * homeowner from the users page (issue 6).
  */
 export async function changeStatus(deps: Deps, actor: AuditActor, id: string, status: Exclude<ApplicationStatus, 'draft'>): Promise<ApplicationRow> {
@@ -79,7 +79,7 @@ export async function changeStatus(deps: Deps, actor: AuditActor, id: string, st
 const AUDIT_NOTE_CHARS = 1000;
 const forAudit = (notes: string | null) => (notes && notes.length > AUDIT_NOTE_CHARS ? `${notes.slice(0, AUDIT_NOTE_CHARS)}…` : notes);
 
-/** Saves the admin notes (spec §5: saved on blur); an unchanged text writes nothing, not even an audit entry. Empty is stored as none. */
+/** Saves the admin notes (docs/product/back-office.md#applications: saved on blur); an unchanged text writes nothing, not even an audit entry. Empty is stored as none. */
 export async function changeNotes(deps: Deps, actor: AuditActor, id: string, text: string): Promise<ApplicationRow> {
   const notes = text.trim() ? text : null;
   return deps.db.transaction(async (tx) => {

@@ -11,10 +11,10 @@ const CACHE_MS = 5_000;
 const cache = new WeakMap<object, { value: AppSettings; at: number }>();
 
 /**
- * The application settings (decisions.md 'Back office': stored, the public
- * calculators' defaults), merged over spec §9's defaults. Cached per database for
- * a few seconds: every page load reads them (the server writes the calculator
- * defaults into index.html).
+ * The application settings (docs/product/back-office.md#settings: stored, the
+ * public calculators' defaults), merged over the defaults that page lists.
+ * Cached per database for a few seconds: every page load reads them (the server
+ * writes the calculator defaults into index.html).
  */
 export async function getSettings(db: Db, { fresh = false }: { fresh?: boolean } = {}): Promise<AppSettings> {
   const hit = cache.get(db);

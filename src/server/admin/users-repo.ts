@@ -15,9 +15,9 @@ import type { ExportRows } from './csv';
 import { isoTime } from '../lib/iso-time';
 
 /**
- * The back office's accounts (spec §2 '/admin/users'). The derived labels of spec §4
- * come from EXISTS subqueries in the page's own SELECT (decisions.md: one query,
- * not one per row), each answered by an index: applications(user_id),
+ * The back office's accounts (docs/product/back-office.md#users). The derived labels
+ * come from EXISTS subqueries in the page's own SELECT (one query, not one per
+ * row), each answered by an index: applications(user_id),
  * waitlist_entries(email_key), letters_of_intent(email_key). `user.email` is
  * stored lower-cased, so it is compared with the lower-cased keys as it is.
  */
@@ -130,8 +130,9 @@ export const exportUsersRows = (params: UserListParams): ExportRows<AdminUser> =
 });
 
 /**
- * spec §5 'Add User': an account with role guest and no password. The person
- * sets one with 'Forgot password' (the reset creates their credential sign-in).
+ * Add User (docs/product/back-office.md#users): an account with role guest and no
+ * password. The person sets one with 'Forgot password' (the reset creates their
+ * credential sign-in).
  * An address already in use: 409 with fields.email; nothing is written.
  */
 export async function createUser(db: Db, actor: AuditActor, input: AddUserInput): Promise<AdminUser> {

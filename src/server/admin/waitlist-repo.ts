@@ -19,9 +19,10 @@ import type { ExportRows } from './csv';
 import { isoTime, isoTimeOrNull } from '../lib/iso-time';
 
 /**
- * The back office's waitlist (decisions.md 'Waitlist'): public submissions and
- * applicants added by staff in one list, in spec §3's 'waitlist_applicants'
- * shape — location ← city_state, timeline ← the label of buying_timeline,
+ * The back office's waitlist (docs/product/back-office.md#waitlist): public
+ * submissions and applicants added by staff in one list, public rows in the
+ * staff-added applicants' shape (docs/product/waitlist.md#admin-list) —
+ * location ← city_state, timeline ← the label of buying_timeline,
  * down_payment_range ← down_payment, monthly_payment_range as stored, and
  * interested_in 'buying' for public submissions.
  */
@@ -158,8 +159,9 @@ export async function getApplicant(db: Db, id: string): Promise<WaitlistApplican
 const orNull = (value: string | undefined) => (value ? value : null);
 
 /**
- * spec §5 'Add waitlist applicant' (source 'admin'). One entry per address, as
- * for public submissions: an address already listed is a 409 with fields.email.
+ * Add Applicant (docs/product/back-office.md#waitlist), source 'admin'. One entry
+ * per address, as for public submissions: an address already listed is a 409
+ * with fields.email.
  */
 export async function createApplicant(db: Db, actor: AuditActor, input: AddApplicantInput): Promise<WaitlistApplicantDetail> {
   return db.transaction(async (tx) => {

@@ -126,7 +126,7 @@ export async function receiveMultipart(request: Request, storage: FileStorage, k
       });
     }
     parser.on('file', (field, file, info) => {
-      // spec §5: only the first selected file is taken. A file input left empty still sends a part with no name and no bytes.
+      // docs/product/application.md#documents: only the first selected file is taken. A file input left empty still sends a part with no name and no bytes.
       if (stored || (options.fileField !== undefined && (field !== options.fileField || !info.filename))) {
         file.resume();
         return;
@@ -170,10 +170,10 @@ export async function receiveMultipart(request: Request, storage: FileStorage, k
 
 /**
  * Streams the FIRST file of a multipart/form-data request into storage under
- * `key` (spec §5: only the first selected file is taken; other parts are skipped).
- * Refuses — with nothing kept in storage — a declared or counted size over the
- * limit (413), content that is not PDF, JPEG or PNG by its first bytes (415), an
- * empty file or no file (400).
+ * `key` (docs/product/application.md#documents: only the first selected file is
+ * taken; other parts are skipped). Refuses — with nothing kept in storage — a
+ * declared or counted size over the limit (413), content that is not PDF, JPEG
+ * or PNG by its first bytes (415), an empty file or no file (400).
  */
 export async function receiveUpload(request: Request, storage: FileStorage, key: string): Promise<ReceivedFile> {
   const { file } = await receiveMultipart(request, storage, key, { maxFileBytes: MAX_DOCUMENT_BYTES, invalid: invalidUpload });

@@ -11,10 +11,10 @@ export const submittedError = () =>
   new AppError(409, 'application_submitted', 'Your application has been submitted and can no longer be edited. You can still add documents.');
 
 /**
- * Saves the wizard's draft (decisions.md 'Home application': saved as the user
- * goes). The whole draft is replaced; the SSN digits and the date of birth go to
- * their encrypted columns (absent: kept; '' or null: cleared); the consent time is
- * the server's, set once (spec §4).
+ * Saves the wizard's draft (docs/product/application.md#draft: saved as the
+ * user goes). The whole draft is replaced; the SSN digits and the date of birth
+ * go to their encrypted columns (absent: kept; '' or null: cleared); the consent
+ * time is the server's, set once (docs/product/application.md#consents).
  */
 export async function saveDraft(deps: Pick<Deps, 'db' | 'cipher'>, owner: Owner, body: z.output<typeof saveDraftBodySchema>): Promise<ApplicationRow> {
   const { db, cipher } = deps;

@@ -2,7 +2,7 @@ import { maskDateOfBirth, maskSsnLast4, type FieldCipher } from '../lib/crypto';
 import type { ApplicationRow } from './repository';
 
 /**
- * The two encrypted fields (decisions.md 'Home application'). Each ciphertext is
+ * The two encrypted fields (docs/product/application.md#sensitive-fields). Each ciphertext is
  * bound to its column and application id, so it cannot be moved to another row.
  */
 export type SensitiveField = 'ssnLast4' | 'dateOfBirth';

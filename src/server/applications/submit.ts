@@ -25,7 +25,7 @@ export async function submitApplication(deps: Deps, user: SessionUser): Promise<
   const { db, cipher, mailer, background, brand, config } = deps;
   const current = await findActiveApplication(db, user.id);
   if (current && current.status !== 'draft') throw submittedError();
-  // decisions.md 'Accounts': submitting needs a verified address (checked before completeness: nothing else helps until then).
+  // docs/product/application.md#submission: submitting needs a verified address (checked before completeness: nothing else helps until then).
   if (!user.emailVerified) {
     throw new AppError(
       403,
@@ -60,7 +60,7 @@ export async function submitApplication(deps: Deps, user: SessionUser): Promise<
       })
       .where(eq(applications.id, row.id))
       .returning();
-    // decisions.md 'Accounts': submitting an application raises guest to applicant (never lowers a higher role).
+    // docs/product/accounts.md#roles: submitting an application raises guest to applicant (never lowers a higher role).
     await tx
       .update(users)
       .set({ role: 'applicant', updatedAt: now })

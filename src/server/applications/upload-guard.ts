@@ -2,7 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { SNIFF_BYTES, sniffContentType, type DocumentContentType } from '../../domain/application';
 import { AppError } from '../lib/errors';
 
-/** spec §8 'Application screen' texts, as the API's error messages. */
+/** The upload texts of docs/product/application.md#messages (and the empty file's, which it does not list), as the API's error messages. */
 export const unsupportedFileType = () => new AppError(415, 'unsupported_file_type', 'Please upload PDF, JPG, or PNG files only.');
 export const fileTooLarge = () => new AppError(413, 'file_too_large', 'Files must be smaller than 25MB.');
 export const emptyFile = () => new AppError(400, 'empty_file', 'This file is empty. Please choose another file.');

@@ -12,7 +12,7 @@ const SIGN_IN_METHODS: Record<string, string> = {
 };
 
 /**
- * Every completed sign-in goes into the audit log (decisions.md 'Back office'):
+ * Every completed sign-in goes into the audit log (docs/product/back-office.md#audit-log):
  * the user, the method and the address. A password step that only leads to the
  * second factor creates no session and is not a sign-in yet. Enrolling an
  * authenticator also verifies a TOTP code; that creates no new session either.

@@ -4,7 +4,7 @@ import { verifyJWT } from 'better-auth/crypto';
 import type { AuthHook } from './hook-types';
 
 /**
- * Verification links work once (decisions.md 'Accounts'). better-auth's token is
+ * Verification links work once (docs/product/accounts.md#email-verification). better-auth's token is
  * a stateless JWT that would answer success again for an address already
  * verified; here a genuine, unexpired link for a verified address is refused.
  * Forged and expired tokens are left to better-auth's own answers, so this check

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { decodeKey, type Config } from '../config';
 
 /**
- * Field encryption for what decisions.md says is encrypted at rest: the last four
- * SSN digits and the date of birth. AES-256-GCM; each value gets a random 96-bit
- * IV and is bound to its place (`context`, e.g. 'applications.ssn_last4:<id>') as
- * additional authenticated data, so a ciphertext copied to another row or column
- * does not open.
+ * Field encryption for what docs/product/application.md#sensitive-fields says is
+ * encrypted at rest: the last four SSN digits and the date of birth. AES-256-GCM;
+ * each value gets a random 96-bit IV and is bound to its place (`context`, e.g.
+ * 'applications.ssn_last4:<id>') as additional authenticated data, so a
+ * ciphertext copied to another row or column does not open.
  *
  * Stored text: `v1.<keyId>.<iv>.<ciphertext>.<tag>` (base64url parts). `v1` names
  * the format; keyId (8 hex of a hash of the key) names the key, so a wrong key is
@@ -83,7 +83,7 @@ export function resolveDataKey(config: Pick<Config, 'DATA_ENCRYPTION_KEY' | 'DAT
   return key;
 }
 
-// ---- Masking: what the owner sees of a stored value (decisions.md: `•••• 1234`). ----
+// ---- Masking: what the owner sees of a stored value (docs/product/application.md#sensitive-fields: `•••• 1234`). ----
 
 const DOT = '\u2022';
 

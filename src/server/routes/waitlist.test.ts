@@ -35,7 +35,7 @@ describe('POST /api/waitlist', () => {
     await database?.dispose();
   });
 
-  it('stores a valid submission with every field of spec §3 and answers success', async () => {
+  it('stores a valid submission with every field of docs/product/waitlist.md#fields and answers success', async () => {
     const submission = waitlistSubmission({ email: uniqueEmail('Complete') });
     const reply = await postJson(endpoint, submission);
 

@@ -9,7 +9,7 @@ import type { RateLimitRule } from '../lib/rate-limit';
 
 export const WAITLIST_TOPIC = 'waitlist';
 
-/** Sign-ups per visitor and window (decisions.md 'Waitlist'). */
+/** Sign-ups per visitor and window (docs/product/waitlist.md#bots-and-rate-limit). */
 export const waitlistRateLimit = (config: Pick<Config, 'WAITLIST_RATE_LIMIT_MAX' | 'WAITLIST_RATE_LIMIT_WINDOW_SECONDS'>): RateLimitRule => ({
   name: 'waitlist:ip',
   max: config.WAITLIST_RATE_LIMIT_MAX,

@@ -20,7 +20,7 @@ const CSV_COLUMNS: readonly CsvColumn<AuditItem>[] = [
 /** `/api/admin/audit` (src/domain/api/admin-audit.ts), behind the admin guard of src/server/routes/admin.ts. */
 export function adminAuditRoutes() {
   const router = apiRouter<AuthedEnv>();
-  /** A page of the log, newest first, filtered by entity type, action and time (spec §2 '/admin/audit'). */
+  /** A page of the log, newest first, filtered by entity type, action and time (docs/product/back-office.md#audit-log). */
   route(router, adminAuditApi.list, (c, { query }) => listAudit(c.var.deps.db, query));
   /** The CSV of the current filter, streamed; the export is itself recorded in the log. */
   route(router, adminAuditApi.export, (c, { query }) => {

@@ -166,7 +166,7 @@ describe('admin dashboard: counts, KPIs and the most recent applications', () =>
   });
 
   it('keeps Avg Decision exact through re-reviews, moved timestamps, deletes and the 30-day edge', async () => {
-    /** The definition itself, read from every application (decisions.md 'Back office'). */
+    /** The definition itself, read from every application (docs/product/back-office.md#overview). */
     const direct = async () => {
       const [row] = await queryRows<{ days: string | null }>(
         app.db,

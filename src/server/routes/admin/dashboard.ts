@@ -3,7 +3,7 @@ import { dashboardSummary } from '../../admin/applications-repo';
 import type { AuthedEnv } from '../../auth/guards';
 import { apiRouter, route } from '../../lib/route';
 
-/** `/api/admin/dashboard` and `/api/admin/ping` (src/domain/api/admin-dashboard.ts), behind the admin guard of src/server/routes/admin.ts (spec §2 'Admin dashboard'). */
+/** `/api/admin/dashboard` and `/api/admin/ping` (src/domain/api/admin-dashboard.ts), behind the admin guard of src/server/routes/admin.ts (docs/product/back-office.md#overview). */
 export function adminDashboardRoutes() {
   const router = apiRouter<AuthedEnv>();
   /** The guard's probe: reaching it means the caller passed the admin guard. */

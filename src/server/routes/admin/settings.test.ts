@@ -36,7 +36,7 @@ describe('application settings: read, validate, save, audit, and serve to the ca
       .where(and(eq(auditLog.entityType, 'settings'), eq(auditLog.action, 'update')))
       .orderBy(desc(auditLog.id));
 
-  it('answers the spec defaults before anything is saved, and serves them to the public pages', async () => {
+  it('answers the defaults of docs/product/back-office.md#settings before anything is saved, and serves them to the public pages', async () => {
     const reply = await admin.browser.get('/api/admin/settings');
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(DEFAULT_SETTINGS);

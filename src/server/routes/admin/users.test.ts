@@ -53,7 +53,7 @@ describe('/api/admin/users', () => {
     expect((await list({ page: '99999' })).body).toMatchObject({ items: [], total: after.total, totalCapped: false });
   });
 
-  it('derives the labels of spec §4 for each combination, and the status filters follow them', async () => {
+  it('derives the labels of docs/product/back-office.md#users for each combination, and the status filters follow them', async () => {
     const plain = await signUp(app);
     const waiting = await signUp(app);
     const lettered = await signUp(app);

@@ -24,7 +24,7 @@ const CSV_COLUMNS: readonly CsvColumn<AdminUser>[] = [
 /** `/api/admin/users` (src/domain/api/admin-users.ts), behind the admin guard of src/server/routes/admin.ts. */
 export function adminUsersRoutes() {
   const router = apiRouter<AuthedEnv>();
-  /** A page of accounts with their derived labels (spec §2, §4). */
+  /** A page of accounts with their derived labels (docs/product/back-office.md#users). */
   route(router, adminUsersApi.list, (c, { query }) => listUsers(c.var.deps.db, query));
   /** The CSV of the current filter, streamed; the export itself is audited. */
   route(router, adminUsersApi.export, (c, { query }) => {
@@ -37,7 +37,7 @@ export function adminUsersRoutes() {
       rows: exportUsersRows(query),
     });
   });
-  /** spec §5 'Add User': role guest, no password (they use 'Forgot password'). */
+  /** Add User (docs/product/back-office.md#users): role guest, no password (they use 'Forgot password'). */
   route(router, adminUsersApi.add, (c, { body }) => createUser(c.var.deps.db, actorOf(c), body));
   /** Role change (also how e2e/support/admins.ts promotes its admins): `{ role }` → `{ id, role }`. */
   route(router, adminUsersApi.changeRole, (c, { params, body }) => changeRole(c.var.deps.db, actorOf(c), params.id, body.role));

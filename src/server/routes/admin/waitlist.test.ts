@@ -33,7 +33,7 @@ describe('/api/admin/waitlist', () => {
     await app?.stop();
   });
 
-  it('lists a public submission in the shape of spec §3 (decisions.md mapping) and details every field with labels', async () => {
+  it('lists a public submission as docs/product/waitlist.md#admin-list maps it and details every field with labels', async () => {
     const { submission, id } = await submitPublic({ email: uniqueEmail('Public.Person') });
     const reply = await list({ q: submission.email });
     expect(reply.status).toBe(200);

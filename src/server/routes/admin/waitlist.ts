@@ -34,7 +34,7 @@ const CSV_COLUMNS: readonly CsvColumn<WaitlistApplicantDetail>[] = [
 /** `/api/admin/waitlist` (src/domain/api/admin-waitlist.ts), behind the admin guard of src/server/routes/admin.ts. */
 export function adminWaitlistRoutes() {
   const router = apiRouter<AuthedEnv>();
-  /** A page of public submissions and admin-added applicants together (decisions.md 'Waitlist'). */
+  /** A page of public submissions and admin-added applicants together (docs/product/back-office.md#waitlist). */
   route(router, adminWaitlistApi.list, (c, { query }) => listApplicants(c.var.deps.db, query));
   /** The CSV of the current filter with every stored field, streamed; the export is audited. */
   route(router, adminWaitlistApi.export, (c, { query }) => {
@@ -49,7 +49,7 @@ export function adminWaitlistRoutes() {
   });
   /** Every stored field of one entry, with labels (the detail view). */
   route(router, adminWaitlistApi.detail, (c, { params }) => getApplicant(c.var.deps.db, params.id));
-  /** spec §5 'Add waitlist applicant' (source 'admin'); 409 fields.email when the address is listed. */
+  /** Add Applicant (docs/product/back-office.md#waitlist), source 'admin'; 409 fields.email when the address is listed. */
   route(router, adminWaitlistApi.add, (c, { body }) => createApplicant(c.var.deps.db, actorOf(c), body));
   route(router, adminWaitlistApi.delete, async (c, { params }) => {
     await deleteApplicant(c.var.deps.db, actorOf(c), params.id);
