@@ -9,7 +9,7 @@ const price = (page: Page) => page.getByTestId('max-home-price');
 const payment = (page: Page) => page.getByTestId('monthly-payment');
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-test('defaults show the figures calculators.md states', async ({ page }) => {
+test('defaults show the figures of docs/product/calculators.md#variant-a-example', async ({ page }) => {
   await page.goto(PATH);
   await expect(page.getByRole('heading', { level: 1, name: 'How Much Home Can I Afford?' })).toBeVisible();
   await expect(field(page, 'Monthly gross income')).toHaveValue('5000');

@@ -39,7 +39,7 @@ async function expectDefaults(page: Page) {
   await expect(net(page).locator('td').nth(6)).toHaveText('$75,592');
 }
 
-test('nothing shows before Calculate; Calculate shows the default figures of calculators.md', async ({ page }) => {
+test('nothing shows before Calculate; Calculate shows the default figures of docs/product/calculators.md#comparison-example', async ({ page }) => {
   await page.goto(PATH);
   await expect(page.getByRole('heading', { level: 1, name: `${brand.name} vs. Mortgage` })).toBeVisible();
   await expect(page.getByRole('link', { name: /Affordability Calculator/ }).first()).toHaveAttribute('href', '/affordability');

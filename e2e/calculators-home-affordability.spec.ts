@@ -45,7 +45,7 @@ test('shows the defaults and a prompt to click Calculate, and no results before 
   await expect(page).toHaveURL(/calc=1/);
 });
 
-test('the calibration input gives the three cards of calculators.md', async ({ page }) => {
+test('the calibration input gives the three cards of docs/product/calculators.md#variant-b-example', async ({ page }) => {
   await page.goto(PATH);
   await calibrate(page);
   await expectCalibrationCards(page);
@@ -67,7 +67,7 @@ test('typing changes the results after the next Calculate', async ({ page }) => 
   await expect(page).toHaveURL(/calc=1/);
 });
 
-test('no result when calculators.md gives none: the reason, and no cards', async ({ page }) => {
+test('no result when docs/product/calculators.md#variant-b-formulas gives none: the reason, and no cards', async ({ page }) => {
   await page.goto(PATH);
   await income(page).fill('0');
   await calculate(page);

@@ -16,7 +16,7 @@ test.describe('dashboard', () => {
     await expect(page.getByText('Example dashboard')).toBeVisible();
     const ring = page.getByRole('figure', { name: /My Wealth/ });
     await expect(ring).toHaveAccessibleName('My Wealth: $93,426 of a $372,000 target');
-    // The counters end on spec §2's sample figures.
+    // The counters end on the sample figures of docs/product/dashboard.md#example-figures.
     const main = page.locator('main');
     for (const figure of ['$93,426', '$192,500', '$372,000', '$63,121', '$94,649', '8.5%', '$61,528', '$33,121', '12.5%']) {
       await expect(main.getByText(figure, { exact: true }).first()).toBeVisible();

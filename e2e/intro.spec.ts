@@ -8,7 +8,7 @@ async function freezeClock(page: Page) {
   await page.clock.pauseAt(new Date(start.getTime() + 60_000));
 }
 
-const AUTO_ADVANCE_MS = 8000; // spec §9
+const AUTO_ADVANCE_MS = 8000; // docs/product/public-site.md#intro-carousel
 
 const carousel = (page: Page) => page.locator('[aria-roledescription="carousel"]');
 const counter = (page: Page, text: string) => expect(carousel(page).getByText(/^\d{2} \/ \d{2}$/)).toHaveText(text);

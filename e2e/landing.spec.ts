@@ -118,7 +118,7 @@ test.describe('landing page', () => {
         expect(link.rel.split(/\s+/), link.text).toContain('noopener');
       }
     }
-    // spec §2 'Footer': the privacy link goes to the policy, not nowhere.
+    // docs/product/public-site.md#footer: the privacy link goes to the policy, not nowhere.
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
 
     const nav = page.getByRole('navigation', { name: 'Main' });

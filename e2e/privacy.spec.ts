@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEFAULT_BRAND } from '../src/domain/brand';
 import { expectAccessible } from './fixtures';
 
-// spec §2 'Privacy policy', in this order.
+// docs/product/privacy.md#privacy-policy-page, in this order.
 const SECTIONS = [
   'Introduction',
   'Collection and Storage of Personal Information',

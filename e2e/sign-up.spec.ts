@@ -27,7 +27,7 @@ test.describe('sign-up and email verification', () => {
     await page.getByLabel(/^Password/).fill(account.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    // A new user is greeted by the dashboard's pop-up (spec §2).
+    // A new user is greeted by the dashboard's pop-up (docs/product/dashboard.md#dialogs).
     await page.getByRole('dialog', { name: 'Ready to start your journey?' }).getByRole('button', { name: 'Maybe Later' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome, Maya' })).toBeVisible();
     await expect(page.getByText('Please verify your email address')).toBeVisible();

@@ -22,7 +22,7 @@ async function fillAll(page: Page, email = uniqueEmail()) {
 }
 
 test.describe('waitlist', () => {
-  test('has the title, the card and every option list of spec §3', async ({ page }) => {
+  test('has the title, the card and every option list of docs/product/waitlist.md#fields', async ({ page }) => {
     await page.goto('/waitlist');
     await expect(page).toHaveTitle('Join Our Waitlist | Ownstead');
     await expect(page.getByRole('heading', { name: 'Join Our Waitlist!' })).toBeVisible();
