@@ -45,7 +45,7 @@ export const isActiveStatus = (status: ApplicationStatus) => status !== 'decline
  * - no_application: 'Ready to start your journey?'
  * - draft: started, not submitted (same dialog, the button can say 'Continue Application')
  * - submitted: submitted, in_review or missing_info — 'Your application is under review.'
- * - approved: no dialog
+ * - approved: 'Congratulations, you are approved!'
  * - declined: the last application was declined; a new one may be started
  * - has_home: role homeowner — no dialog
  */
