@@ -1,4 +1,4 @@
-import { Column, is, noopDecoder, Param, SQL, sql, StringChunk, type DriverValueDecoder, type GetColumnData, type SQLChunk } from 'drizzle-orm';
+import { Column, is, noopDecoder, Param, SQL, sql, StringChunk, type DriverValueDecoder, type GetColumnData, type Name, type SQLChunk } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows } from './client';
 import type { Db } from './client';
@@ -119,6 +119,13 @@ export function decodeRows<F extends Fields>(fields: F, rows: readonly Record<st
   }
   return decoded;
 }
+
+/**
+ * A column's bare name, where SQL does not take it qualified by its table (as
+ * `${column}` renders it): the target of an UPDATE's SET, an INSERT's column list,
+ * ON CONFLICT's target, `excluded.<column>`.
+ */
+export const columnName = (column: Column): Name => sql.identifier(column.name);
 
 /** Runs `query` (which selects `selectList(fields)`) and decodes its rows. */
 export async function selectRows<F extends Fields>(db: Pick<Db, 'execute'>, fields: F, query: SQL): Promise<RowOf<F>[]> {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -56,6 +56,7 @@ function runner(options: Partial<JobRunnerOptions> = {}, db: Db = main.db): JobR
 }
 
 const jobRow = async (id: string) => (await main.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+const doneCount = (db: Db, kind: string) => db.$count(jobs, and(eq(jobs.kind, kind), eq(jobs.state, 'done')));
 let kindSeq = 0;
 /** A kind of its own per test: a runner claims only the kinds it registered, so tests never run each other's jobs. */
 const freshKind = <S extends z.ZodType>(payload: S, options?: { maxAttempts?: number }) => jobKind(`test:${++kindSeq}:${Date.now()}`, payload, options);
@@ -145,8 +146,7 @@ describe('the job runner', () => {
     expect(await enqueue(main.db, kind, { draftId: 'd1' }, { uniqueKey: key })).toBeUndefined();
     await r.runDue();
     expect(runs).toBe(1);
-    const [count] = await queryRows<{ n: number }>(main.db, sql`SELECT count(*)::int AS n FROM jobs WHERE unique_key = ${key}`);
-    expect(Number(count.n)).toBe(1);
+    expect(await main.db.$count(jobs, eq(jobs.uniqueKey, key))).toBe(1);
   });
 
   it("commits a job with the caller's transaction, and leaves none when it rolls back", async () => {
@@ -181,10 +181,7 @@ describe('the job runner', () => {
     const b = runner({ batchSize: 5 }, await anotherInstance()).register(kind, handler('b'));
     a.start();
     b.start();
-    await waitFor(async () => {
-      const [row] = await queryRows<{ n: number }>(main.db, sql`SELECT count(*)::int AS n FROM jobs WHERE kind = ${kind.kind} AND state = 'done'`);
-      return Number(row.n) === total;
-    });
+    await waitFor(async () => (await doneCount(main.db, kind.kind)) === total);
     expect(runs.size).toBe(total);
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
     expect(by.a + by.b).toBe(total);
@@ -212,9 +209,9 @@ describe('the job runner', () => {
     await Promise.all([a.stop(), b.stop()]);
     // Whatever was enqueued ran (the last slot may have been enqueued just before the stop).
     await runner().register(kind, handler).runDue();
-    const slots = await queryRows<{ unique_key: string; state: string }>(main.db, sql`SELECT unique_key, state FROM jobs WHERE kind = ${kind.kind}`);
+    const slots = await main.db.select({ uniqueKey: jobs.uniqueKey, state: jobs.state }).from(jobs).where(eq(jobs.kind, kind.kind));
     expect(slots.length).toBeGreaterThanOrEqual(6);
-    expect(new Set(slots.map((s) => s.unique_key)).size).toBe(slots.length);
+    expect(new Set(slots.map((s) => s.uniqueKey)).size).toBe(slots.length);
     expect(slots.every((s) => s.state === 'done')).toBe(true);
     expect(runsBySlot.size).toBe(slots.length);
     expect([...runsBySlot.values()].every((n) => n === 1)).toBe(true);
@@ -247,9 +244,10 @@ describe('the job runner', () => {
     const kind = freshKind(z.object({}));
     const id = (await enqueue(main.db, kind, {}))!;
     // What a dead instance leaves: running, leased to it for one more second.
-    await main.db.execute(
-      sql`UPDATE jobs SET state = 'running', attempts = 1, locked_by = 'dead', locked_until = now() + interval '1 second' WHERE id = ${id}`,
-    );
+    await main.db
+      .update(jobs)
+      .set({ state: 'running', attempts: 1, lockedBy: 'dead', lockedUntil: sql`now() + interval '1 second'` })
+      .where(eq(jobs.id, id));
     let runs = 0;
     const r = runner().register(kind, async () => {
       runs += 1;
@@ -318,10 +316,7 @@ describe('the job runner', () => {
 
       if (crashDb.kind === 'pglite') setup = await crashDb.open();
       const db = setup.db;
-      const states = await queryRows<{ id: string; state: string; locked_by: string | null }>(
-        db,
-        sql`SELECT id, state, locked_by FROM jobs WHERE kind = ${effectJob.kind}`,
-      );
+      const states = await db.select({ id: jobs.id, state: jobs.state }).from(jobs).where(eq(jobs.kind, effectJob.kind));
       const doneAtKill = new Set(states.filter((s) => s.state === 'done').map((s) => s.id));
       const heldAtKill = new Set(states.filter((s) => s.state === 'running').map((s) => s.id));
       expect(doneAtKill.size).toBeGreaterThanOrEqual(5);
@@ -335,13 +330,7 @@ describe('the job runner', () => {
       });
       runners.push(takeover);
       takeover.start();
-      await waitFor(
-        async () => {
-          const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM jobs WHERE kind = ${effectJob.kind} AND state = 'done'`);
-          return Number(row.n) === total;
-        },
-        { timeoutMs: 20_000, message: 'every job to be done' },
-      );
+      await waitFor(async () => (await doneCount(db, effectJob.kind)) === total, { timeoutMs: 20_000, message: 'every job to be done' });
       await takeover.stop();
 
       const effects = await queryRows<{ job_id: string; n: number }>(db, sql`SELECT job_id, count(*)::int AS n FROM job_effects GROUP BY job_id`);

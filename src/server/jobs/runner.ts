@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+import { columnName, selectList, selectRows, type RowOf } from '../db/select-fields';
 import type { Logger } from '../lib/logger';
 import { retryDelayMs } from '../lib/outbox';
 import { enqueue, jobErrorText, type JobKind } from './queue';
@@ -66,21 +69,19 @@ export interface JobRunnerOptions {
   drainMs?: number;
 }
 
-interface Claimed {
-  id: string;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-  maxAttempts: number;
-  runAt: Date;
-  uniqueKey: string | null;
-}
+/** What a claim answers of each job it leased: what running it and writing its outcome need. */
+const CLAIMED = {
+  id: jobs.id,
+  kind: jobs.kind,
+  payload: jobs.payload,
+  /** Including this claim: 1 on the first run. */
+  attempts: jobs.attempts,
+  maxAttempts: jobs.maxAttempts,
+  runAt: jobs.runAt,
+  uniqueKey: jobs.uniqueKey,
+};
 
-const ids = (list: string[]) =>
-  sql.join(
-    list.map((id) => sql`${id}`),
-    sql`, `,
-  );
+type Claimed = RowOf<typeof CLAIMED>;
 
 export class JobRunner {
   /** This runner's name in `locked_by`: random, so two runners of one process are told apart too. */
@@ -236,42 +237,24 @@ export class JobRunner {
   private async claim(): Promise<Claimed[]> {
     const kinds = this.kinds;
     if (kinds.length === 0) return [];
-    const rows = await queryRows<{
-      id: string;
-      kind: string;
-      payload: unknown;
-      attempts: number;
-      max_attempts: number;
-      run_at: string | Date;
-      unique_key: string | null;
-    }>(
+    const claimed = await selectRows(
       this.options.db,
+      CLAIMED,
       sql`
-      WITH due AS MATERIALIZED (
-        SELECT id FROM jobs
-        WHERE state IN ('queued', 'running') AND run_at <= now()
-          AND (state = 'queued' OR locked_until < now())
-          AND kind IN (${sql.join(
-            kinds.map((k) => sql`${k}`),
-            sql`, `,
-          )})
-        ORDER BY run_at
+      WITH due(id) AS MATERIALIZED (
+        SELECT ${jobs.id} FROM ${jobs}
+        WHERE ${jobs.state} IN ('queued', 'running') AND ${jobs.runAt} <= now()
+          AND (${jobs.state} = 'queued' OR ${jobs.lockedUntil} < now())
+          AND ${inArray(jobs.kind, kinds)}
+        ORDER BY ${jobs.runAt}
         LIMIT ${this.batchSize}
         FOR UPDATE SKIP LOCKED)
-      UPDATE jobs SET state = 'running', attempts = jobs.attempts + 1, locked_by = ${this.instanceId},
-        locked_until = now() + make_interval(secs => ${this.leaseMs / 1000}), updated_at = now()
-      FROM due WHERE jobs.id = due.id
-      RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts, jobs.run_at, jobs.unique_key`,
+      UPDATE ${jobs} SET ${columnName(jobs.state)} = 'running', ${columnName(jobs.attempts)} = ${jobs.attempts} + 1,
+        ${columnName(jobs.lockedBy)} = ${this.instanceId},
+        ${columnName(jobs.lockedUntil)} = now() + make_interval(secs => ${this.leaseMs / 1000}), ${columnName(jobs.updatedAt)} = now()
+      FROM due WHERE ${jobs.id} = due.id
+      RETURNING ${selectList(CLAIMED)}`,
     );
-    const claimed = rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      payload: r.payload,
-      attempts: Number(r.attempts),
-      maxAttempts: Number(r.max_attempts),
-      runAt: new Date(r.run_at),
-      uniqueKey: r.unique_key,
-    }));
     for (const job of claimed) this.running.set(job.id, job);
     return claimed;
   }
@@ -311,7 +294,7 @@ export class JobRunner {
         await this.fail(job, jobErrorText(error), final);
         return final;
       }
-      await this.finish(job, sql`state = 'done', finished_at = now(), last_error = NULL`);
+      await this.finish(job, { state: 'done', finishedAt: sql`now()`, lastError: null });
       logger.debug({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job done');
       return true;
     } catch (err) {
@@ -325,24 +308,23 @@ export class JobRunner {
 
   private async fail(job: Claimed, error: string, final: boolean): Promise<void> {
     if (final) {
-      await this.finish(job, sql`state = 'failed', finished_at = now(), last_error = ${error}`);
+      await this.finish(job, { state: 'failed', finishedAt: sql`now()`, lastError: error });
       return;
     }
     const delay = retryDelayMs(job.attempts, this.retryBaseMs, this.retryMaxMs);
-    await this.finish(job, sql`state = 'queued', run_at = now() + make_interval(secs => ${delay / 1000}), last_error = ${error}`);
+    await this.finish(job, { state: 'queued', runAt: sql`now() + make_interval(secs => ${delay / 1000})`, lastError: error });
   }
 
   /**
    * Writes a claimed job's outcome, only while this runner still holds it: a job
    * whose lease ran out and was claimed again belongs to that claim now.
    */
-  private async finish(job: Claimed, set: SQL): Promise<void> {
-    const rows = await queryRows<{ id: string }>(
-      this.options.db,
-      sql`UPDATE jobs SET ${set}, locked_until = NULL, locked_by = NULL, updated_at = now()
-        WHERE id = ${job.id} AND state = 'running' AND locked_by = ${this.instanceId} AND attempts = ${job.attempts}
-        RETURNING id`,
-    );
+  private async finish(job: Claimed, outcome: PgUpdateSetSource<typeof jobs>): Promise<void> {
+    const rows = await this.options.db
+      .update(jobs)
+      .set({ ...outcome, lockedUntil: null, lockedBy: null, updatedAt: sql`now()` })
+      .where(and(eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.lockedBy, this.instanceId), eq(jobs.attempts, job.attempts)))
+      .returning({ id: jobs.id });
     if (rows.length === 0) this.options.logger.warn({ jobId: job.id, kind: job.kind }, 'jobs: lease lost before the outcome was written');
   }
 
@@ -351,10 +333,10 @@ export class JobRunner {
     const list = [...this.running.keys()];
     if (list.length === 0) return;
     try {
-      await this.options.db.execute(
-        sql`UPDATE jobs SET locked_until = now() + make_interval(secs => ${this.leaseMs / 1000})
-          WHERE id IN (${ids(list)}) AND state = 'running' AND locked_by = ${this.instanceId}`,
-      );
+      await this.options.db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${this.leaseMs / 1000})` })
+        .where(and(inArray(jobs.id, list), eq(jobs.state, 'running'), eq(jobs.lockedBy, this.instanceId)));
     } catch (err) {
       this.options.logger.warn({ err }, 'jobs: could not renew the leases');
     }
@@ -364,10 +346,26 @@ export class JobRunner {
   private async release(list: Claimed[]): Promise<void> {
     if (list.length === 0) return;
     try {
-      await this.options.db.execute(
-        sql`UPDATE jobs SET state = 'queued', attempts = attempts - 1, run_at = now(), locked_until = NULL, locked_by = NULL, updated_at = now()
-          WHERE id IN (${ids(list.map((j) => j.id))}) AND state = 'running' AND locked_by = ${this.instanceId}`,
-      );
+      await this.options.db
+        .update(jobs)
+        .set({
+          state: 'queued',
+          attempts: sql`${jobs.attempts} - 1`,
+          runAt: sql`now()`,
+          lockedUntil: null,
+          lockedBy: null,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            inArray(
+              jobs.id,
+              list.map((j) => j.id),
+            ),
+            eq(jobs.state, 'running'),
+            eq(jobs.lockedBy, this.instanceId),
+          ),
+        );
       this.options.logger.warn({ jobs: list.length }, 'jobs: handed back to the queue at shutdown');
     } catch (err) {
       this.options.logger.error({ err }, 'jobs: could not hand running jobs back; their leases will run out');

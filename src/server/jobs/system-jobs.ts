@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db } from '../db/client';
+import { jobs } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { applyRetention } from '../privacy/retention';
@@ -34,9 +35,10 @@ export async function pruneDoneJobs(db: Db, { days = DONE_JOB_RETENTION_DAYS, ba
   for (;;) {
     const [row] = await queryRows<{ n: number }>(
       db,
-      sql`WITH claimed AS (
-          SELECT id FROM jobs WHERE state = 'done' AND finished_at < now() - make_interval(days => ${days}) LIMIT ${batchSize} FOR UPDATE SKIP LOCKED),
-        gone AS (DELETE FROM jobs WHERE id IN (SELECT id FROM claimed) RETURNING 1)
+      sql`WITH claimed(id) AS (
+          SELECT ${jobs.id} FROM ${jobs} WHERE ${jobs.state} = 'done' AND ${jobs.finishedAt} < now() - make_interval(days => ${days})
+          LIMIT ${batchSize} FOR UPDATE SKIP LOCKED),
+        gone AS (DELETE FROM ${jobs} WHERE ${jobs.id} IN (SELECT id FROM claimed) RETURNING 1)
         SELECT count(*)::int AS n FROM gone`,
     );
     const n = Number(row?.n ?? 0);
