@@ -34,7 +34,7 @@ describe('retryDelayMs', () => {
   });
 });
 
-// ---- A stand-in for the operator's spreadsheet-script webhook (spec §7) ----
+// ---- A stand-in for the operator's spreadsheet-script webhook (docs/product/waitlist.md#webhook-forwarding) ----
 
 type HookMode = 'success' | 'http-500' | 'error-json';
 
@@ -116,7 +116,7 @@ describe('waitlist webhook forwarding (durable outbox)', () => {
     return thing;
   };
 
-  it('posts the JSON of the submission (spec §7: the 16 fields of §3, no custom headers)', async () => {
+  it('posts the JSON of the submission: its 16 fields (docs/product/waitlist.md#fields), no custom headers (docs/product/waitlist.md#webhook-forwarding)', async () => {
     const hook = track(await startHook());
     const app = track(await startTestServer({ ...FAST_OUTBOX, WAITLIST_WEBHOOK_URL: hook.url }));
     const submission = waitlistSubmission();

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { webhookOutbox } from '../db/schema';
 import type { Logger } from './logger';
 
 export type Deliver = (payload: unknown) => Promise<void>;
@@ -16,6 +17,9 @@ export interface OutboxOptions {
   leaseSeconds?: number;
   batchSize?: number;
 }
+
+/** A claimed row: what its delivery needs; `attempts` includes the claim that leased it (1 on the first try). */
+type OutboxRow = Pick<typeof webhookOutbox.$inferSelect, 'id' | 'topic' | 'payload' | 'attempts'>;
 
 /** Exponential back-off: base, 2·base, 4·base … capped at max. */
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
@@ -74,7 +78,7 @@ export class OutboxWorker {
   async drain(): Promise<number> {
     let delivered = 0;
     for (;;) {
-      let rows: { id: number; topic: string; payload: unknown; attempts: number }[];
+      let rows: OutboxRow[];
       try {
         rows = await this.claim();
       } catch (error) {
@@ -89,35 +93,44 @@ export class OutboxWorker {
     }
   }
 
-  private async claim() {
+  /**
+   * Leases a batch of due rows to this instance: the oldest first, skipping rows
+   * another instance holds (FOR UPDATE SKIP LOCKED), each attempt counted.
+   */
+  private async claim(): Promise<OutboxRow[]> {
     const { db, handlers, leaseSeconds = 60, batchSize = 10 } = this.options;
     const topics = Object.keys(handlers);
     if (topics.length === 0) return [];
-    const rows = await queryRows<{ id: string; topic: string; payload: unknown; attempts: number }>(
-      db,
-      sql`
-      UPDATE webhook_outbox SET locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM webhook_outbox
-        WHERE delivered_at IS NULL AND next_attempt_at <= now()
-          AND (locked_until IS NULL OR locked_until < now())
-          AND topic IN (${sql.join(
-            topics.map((t) => sql`${t}`),
-            sql`, `,
-          )})
-        ORDER BY id
-        LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id, topic, payload, attempts`,
-    );
-    return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
+    const outbox = webhookOutbox;
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          isNull(outbox.deliveredAt),
+          lte(outbox.nextAttemptAt, sql`now()`),
+          or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
+          inArray(outbox.topic, topics),
+        ),
+      )
+      .orderBy(asc(outbox.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(outbox.id, due))
+      .returning({ id: outbox.id, topic: outbox.topic, payload: outbox.payload, attempts: outbox.attempts });
   }
 
-  private async deliver(row: { id: number; topic: string; payload: unknown; attempts: number }): Promise<boolean> {
+  private async deliver(row: OutboxRow): Promise<boolean> {
     const { db, logger, handlers, retryBaseMs, retryMaxMs } = this.options;
     try {
       await handlers[row.topic](row.payload);
-      await db.execute(sql`UPDATE webhook_outbox SET delivered_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${row.id}`);
+      await db
+        .update(webhookOutbox)
+        .set({ deliveredAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(eq(webhookOutbox.id, row.id));
       logger.info({ outboxId: row.id, topic: row.topic, attempts: row.attempts }, 'outbox delivered');
       return true;
     } catch (error) {
@@ -125,10 +138,9 @@ export class OutboxWorker {
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ outboxId: row.id, topic: row.topic, attempts: row.attempts, retryInMs: delay, err: error }, 'outbox delivery failed');
       await db
-        .execute(
-          sql`UPDATE webhook_outbox SET locked_until = NULL, last_error = ${message.slice(0, 500)},
-          next_attempt_at = now() + make_interval(secs => ${delay / 1000}) WHERE id = ${row.id}`,
-        )
+        .update(webhookOutbox)
+        .set({ lockedUntil: null, lastError: message.slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` })
+        .where(eq(webhookOutbox.id, row.id))
         .catch((err) => logger.error({ err }, 'outbox reschedule failed'));
       return false;
     }
@@ -136,8 +148,9 @@ export class OutboxWorker {
 }
 
 /**
- * POSTs the JSON text to a spreadsheet-script style webhook (spec §7): no custom
- * headers; accepted only on an OK status with JSON `status: 'success'`.
+ * POSTs the JSON text to a spreadsheet-script style webhook
+ * (docs/product/waitlist.md#webhook-forwarding): no custom headers; accepted only
+ * on an OK status with JSON `status: 'success'`.
  */
 export function jsonWebhook(url: string, timeoutMs = 10_000): Deliver {
   return async (payload) => {
