@@ -1,10 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { SECURITY_LOG_AUDIT_ACTIONS, SECURITY_LOG_RETENTION_MONTHS, WAITLIST_RETENTION_YEARS } from '../../domain/privacy/retention';
 import { queryRows, type Db } from '../db/client';
+import { auditLog, sessions as sessionTable, waitlistEntries as waitlistTable, webhookOutbox } from '../db/schema';
+import { columnName } from '../db/select-fields';
 import { WAITLIST_TOPIC } from '../waitlist/store-submission';
 
 /**
- * The privacy policy's retention promises (docs/decisions/016-retention-and-erasure.md),
+ * The privacy policy's retention promises (docs/product/privacy.md#retention;
+ * docs/decisions/016-retention-and-erasure.md),
  * kept by an hourly job on the job runner (src/server/jobs/system-jobs.ts). Each step works in chunks of at most
  * `batchSize` rows, one short transaction per chunk, so a huge backlog never holds
  * locks for long; rows are claimed with FOR UPDATE SKIP LOCKED, so instances running
@@ -30,14 +33,14 @@ const waitlistCutoff = sql`now() - make_interval(years => ${WAITLIST_RETENTION_Y
 const securityCutoff = sql`now() - make_interval(months => ${SECURITY_LOG_RETENTION_MONTHS})`;
 
 /**
- * One chunk: `claim` selects the ids of at most `limit` rows of `table` (and locks
- * them, skipping rows another instance holds); `change` deletes or updates them.
- * Answers how many rows were changed.
+ * One chunk: `claim` selects the ids of at most `limit` rows of a table (and locks
+ * them, skipping rows another instance holds); `change` deletes or updates the rows
+ * whose id is in `claimed`. Answers how many rows were changed.
  */
 async function chunk(db: Db, claim: SQL, change: (claimed: SQL) => SQL): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`WITH claimed AS (${claim} FOR UPDATE SKIP LOCKED), changed AS (${change(sql`SELECT id FROM claimed`)} RETURNING 1) SELECT count(*)::int AS n FROM changed`,
+    sql`WITH claimed(id) AS (${claim} FOR UPDATE SKIP LOCKED), changed AS (${change(sql`SELECT id FROM claimed`)} RETURNING 1) SELECT count(*)::int AS n FROM changed`,
   );
   return Number(row?.n ?? 0);
 }
@@ -55,10 +58,6 @@ async function drain(step: () => Promise<number>, batchSize: number): Promise<nu
 /** Deletes and strips everything past its retention period; safe to run anywhere, any time, concurrently. */
 export async function applyRetention(db: Db, { batchSize = 1000 }: RetentionOptions = {}): Promise<RetentionReport> {
   const limit = sql`LIMIT ${batchSize}`;
-  const securityActions = sql.join(
-    SECURITY_LOG_AUDIT_ACTIONS.map((action) => sql`${action}`),
-    sql`, `,
-  );
 
   // 'No longer than 3 years after we last heard from you': received_at moves with every new submission. created_at is
   // never later than received_at, so the condition on it only lets the search walk the list's created_at index.
@@ -67,8 +66,10 @@ export async function applyRetention(db: Db, { batchSize = 1000 }: RetentionOpti
     () =>
       chunk(
         db,
-        sql`SELECT id FROM waitlist_entries WHERE created_at < ${waitlistCutoff} AND received_at < ${waitlistCutoff} ORDER BY created_at ${limit}`,
-        (claimed) => sql`DELETE FROM waitlist_entries WHERE id IN (${claimed})`,
+        sql`SELECT ${waitlistTable.id} FROM ${waitlistTable}
+          WHERE ${waitlistTable.createdAt} < ${waitlistCutoff} AND ${waitlistTable.receivedAt} < ${waitlistCutoff}
+          ORDER BY ${waitlistTable.createdAt} ${limit}`,
+        (claimed) => sql`DELETE FROM ${waitlistTable} WHERE ${waitlistTable.id} IN (${claimed})`,
       ),
     batchSize,
   );
@@ -77,8 +78,8 @@ export async function applyRetention(db: Db, { batchSize = 1000 }: RetentionOpti
     () =>
       chunk(
         db,
-        sql`SELECT id FROM webhook_outbox WHERE topic = ${WAITLIST_TOPIC} AND created_at < ${waitlistCutoff} ${limit}`,
-        (claimed) => sql`DELETE FROM webhook_outbox WHERE id IN (${claimed})`,
+        sql`SELECT ${webhookOutbox.id} FROM ${webhookOutbox} WHERE ${webhookOutbox.topic} = ${WAITLIST_TOPIC} AND ${webhookOutbox.createdAt} < ${waitlistCutoff} ${limit}`,
+        (claimed) => sql`DELETE FROM ${webhookOutbox} WHERE ${webhookOutbox.id} IN (${claimed})`,
       ),
     batchSize,
   );
@@ -87,8 +88,8 @@ export async function applyRetention(db: Db, { batchSize = 1000 }: RetentionOpti
     () =>
       chunk(
         db,
-        sql`SELECT id FROM audit_log WHERE action IN (${securityActions}) AND at < ${securityCutoff} ${limit}`,
-        (claimed) => sql`DELETE FROM audit_log WHERE id IN (${claimed})`,
+        sql`SELECT ${auditLog.id} FROM ${auditLog} WHERE ${inArray(auditLog.action, [...SECURITY_LOG_AUDIT_ACTIONS])} AND ${auditLog.at} < ${securityCutoff} ${limit}`,
+        (claimed) => sql`DELETE FROM ${auditLog} WHERE ${auditLog.id} IN (${claimed})`,
       ),
     batchSize,
   );
@@ -97,8 +98,8 @@ export async function applyRetention(db: Db, { batchSize = 1000 }: RetentionOpti
     () =>
       chunk(
         db,
-        sql`SELECT id FROM audit_log WHERE at < ${securityCutoff} AND ip IS NOT NULL ${limit}`,
-        (claimed) => sql`UPDATE audit_log SET ip = NULL WHERE id IN (${claimed})`,
+        sql`SELECT ${auditLog.id} FROM ${auditLog} WHERE ${auditLog.at} < ${securityCutoff} AND ${auditLog.ip} IS NOT NULL ${limit}`,
+        (claimed) => sql`UPDATE ${auditLog} SET ${columnName(auditLog.ip)} = NULL WHERE ${auditLog.id} IN (${claimed})`,
       ),
     batchSize,
   );
@@ -107,8 +108,8 @@ export async function applyRetention(db: Db, { batchSize = 1000 }: RetentionOpti
     () =>
       chunk(
         db,
-        sql`SELECT id FROM "session" WHERE created_at < ${securityCutoff} AND expires_at < now() ${limit}`,
-        (claimed) => sql`DELETE FROM "session" WHERE id IN (${claimed})`,
+        sql`SELECT ${sessionTable.id} FROM ${sessionTable} WHERE ${sessionTable.createdAt} < ${securityCutoff} AND ${sessionTable.expiresAt} < now() ${limit}`,
+        (claimed) => sql`DELETE FROM ${sessionTable} WHERE ${sessionTable.id} IN (${claimed})`,
       ),
     batchSize,
   );
