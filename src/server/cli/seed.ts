@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { REVIEW_STATUSES } from '../../domain/application';
 import { seal } from '../applications/sensitive';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase, queryRows, type Db } from '../db/client';
+import { openDatabase, type Db } from '../db/client';
 import { applications, documents, lettersOfIntent, users, waitlistEntries } from '../db/schema';
 import { createFieldCipher, resolveDataKey } from '../lib/crypto';
 import { createStorage, type FileStorage } from '../storage/create-storage';
@@ -73,14 +73,13 @@ export async function writeSeedPlan(db: Db, storage: FileStorage, plan: SeedPlan
   );
 }
 
+/** The addresses already used (lower-cased): by an account, a waitlist entry or a letter of intent. */
 async function takenEmails(db: Db): Promise<Set<string>> {
-  const rows = await queryRows<{ email: string }>(
-    db,
-    sql`
-    select lower(email) as email from "user"
-    union select email_key from waitlist_entries
-    union select email_key from letters_of_intent`,
-  );
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .union(db.select({ email: waitlistEntries.emailKey }).from(waitlistEntries))
+    .union(db.select({ email: lettersOfIntent.emailKey }).from(lettersOfIntent));
   return new Set(rows.map((r) => r.email));
 }
 
