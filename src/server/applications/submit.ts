@@ -51,6 +51,8 @@ export async function submitApplication(deps: Deps, user: SessionUser): Promise<
         ...adminRecordOf(draft),
         status: 'submitted',
         submittedAt: now,
+        // 'Waiting for us' from now on (src/domain/application/requests.ts waitingSince; docs/decisions/021-requests-and-messages.md).
+        waitingSince: now,
         certifiedAt: now,
         consentCreditPull: true,
         consentESign: true,

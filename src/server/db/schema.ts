@@ -1,8 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES } from '../../domain/application/status';
 import { DOCUMENT_TYPES } from '../../domain/application/documents';
 import { JOB_STATES } from '../../domain/admin/jobs';
+import { ANNOUNCEMENT_STATES, RECIPIENT_STATES } from '../../domain/admin/announcements';
+import { REQUEST_ACTIONS, REQUEST_DOCUMENT_TYPES, REQUEST_KINDS, REQUEST_STATES } from '../../domain/application/requests';
+import { SENDER_SIDES } from '../../domain/application/messages';
+import { PREFERENCE_SOURCES } from '../../domain/notifications';
 import type { ApplicationDraft } from '../../domain/application/draft-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -102,6 +121,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** Headers beyond the addresses and subject (List-Unsubscribe, List-Unsubscribe-Post: RFC 8058), as SMTP would get them; null for none. */
+  headers: jsonb('headers').$type<Record<string, string>>(),
   createdAt: createdAt(),
 });
 
@@ -316,7 +337,19 @@ export const applications = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     notes: text('notes'),
+    /** The assigned admin's name as shown and sorted by; written with assignee_id (docs/decisions/021-requests-and-messages.md). */
     assignee: text('assignee'),
+    /** The assigned admin ('Assign to me', or picked); null when unassigned or the account is gone. */
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /**
+     * Since when the application waits for us ('Waiting for us', oldest first): kept by the
+     * server with every status change and request transition, by the one rule of
+     * src/domain/application/requests.ts waitingSince. Null: the buyer's turn, or closed.
+     */
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    /** Why it was declined, shown to the buyer (at most 1,000 characters); cleared when it leaves Declined. */
+    declineReason: text('decline_reason'),
     /**
      * What the back office's search matches (docs/product/back-office.md#lists): the lower-cased
      * names and e-mail, kept by PostgreSQL. Stored so the list can filter on it inside
@@ -331,6 +364,7 @@ export const applications = pgTable(
   },
   (t) => [
     check('applications_status_check', sql`${t.status} in ('draft', 'submitted', 'in_review', 'missing_info', 'approved', 'declined')`),
+    check('applications_decline_reason_check', sql`char_length(${t.declineReason}) <= 1000`),
     uniqueIndex('applications_one_active_per_user_idx')
       .on(t.userId)
       .where(sql`${t.status} <> 'declined'`),
@@ -350,10 +384,22 @@ export const applications = pgTable(
     index('applications_decided_idx')
       .on(t.reviewedAt)
       .where(sql`${t.status} in ('approved', 'declined')`),
+    // 'Waiting for us', oldest first: page 1 is the index's first 25 entries (ADR 021).
+    index('applications_waiting_idx')
+      .on(t.waitingSince, t.id)
+      .where(sql`${t.waitingSince} IS NOT NULL`),
+    // 'Assigned to me' in the lists' order; also what ON DELETE SET NULL of an admin's account looks up.
+    index('applications_assignee_idx')
+      .on(t.assigneeId, t.submittedAt.desc(), t.id.desc().nullsFirst())
+      .where(sql`${t.assigneeId} IS NOT NULL`),
   ],
 );
 
-/** Uploaded documents; the file itself is in storage (folder or S3) under `storage_key`, a name the server chose. */
+/**
+ * Uploaded documents; the file itself is in storage (folder or S3) under `storage_key`, a name the server chose.
+ * Several files per type (at most 10 current ones); after submission nothing is deleted: a new version of a file
+ * names it in `replaces_id` and the old one gets `superseded_at` (docs/decisions/021-requests-and-messages.md).
+ */
 export const documents = pgTable(
   'documents',
   {
@@ -364,6 +410,7 @@ export const documents = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The database also admits 'other' (a file answering an Other request, with its `title`); widen this enum when code first writes one. */
     type: text('type', { enum: DOCUMENT_TYPES }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     /** As the browser sent it (trimmed, at most 255 characters); used only for display and a sanitised download name. */
@@ -371,14 +418,225 @@ export const documents = pgTable(
     /** From the file's first bytes, not from the browser. */
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** The request this upload answers, if any. */
+    requestId: uuid('request_id').references((): AnyPgColumn => applicationRequests.id, { onDelete: 'set null' }),
+    /** A file of type 'other': the title of the request it answers. */
+    title: text('title'),
+    /** The file this upload is a new version of (no foreign key: informational, both rows are kept after submission). */
+    replacesId: uuid('replaces_id'),
+    /** Set on a file when a newer version of it arrives; current files have none. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** The reviewer's verdict: null (not reviewed yet), accepted, or needs_attention with a reason that became a request. */
+    reviewState: text('review_state', { enum: ['accepted', 'needs_attention'] }),
+    reviewReason: text('review_reason'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    check('documents_type_check', sql`${t.type} in ('governmentId', 'bankStatements', 'paystubs', 'taxReturns')`),
+    check('documents_type_check', sql`${t.type} in ('governmentId', 'bankStatements', 'paystubs', 'taxReturns', 'other')`),
     check('documents_content_type_check', sql`${t.contentType} in ('application/pdf', 'image/jpeg', 'image/png')`),
-    // One document per type and application: a new upload replaces the old one.
-    uniqueIndex('documents_application_type_idx').on(t.applicationId, t.type),
+    check('documents_title_check', sql`char_length(${t.title}) <= 100`),
+    check('documents_review_state_check', sql`${t.reviewState} in ('accepted', 'needs_attention')`),
+    check('documents_review_reason_check', sql`char_length(${t.reviewReason}) <= 1000`),
+    // An application's files by type, oldest first (several per type; versions kept).
+    index('documents_application_type_idx').on(t.applicationId, t.type, t.createdAt),
     index('documents_user_id_idx').on(t.userId),
+    // Deleting a request looks up the files that answered it (ON DELETE SET NULL).
+    index('documents_request_idx')
+      .on(t.requestId)
+      .where(sql`${t.requestId} IS NOT NULL`),
+  ],
+);
+
+// ---- After submit: requests, messages (issue 13; docs/decisions/021-requests-and-messages.md) ----
+
+/**
+ * Requests ("conditions"): a document (one of the types, or 'other' with a title) or a
+ * correction of named fields, with a note to the buyer. open → answered → accepted;
+ * answered → open again (a reopen: round + 1, a new note); open → withdrawn. The rules
+ * are src/domain/application/requests.ts; every transition is a row of
+ * application_request_events. Actors are account ids as text (kept when the account goes).
+ */
+export const applicationRequests = pgTable(
+  'application_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REQUEST_KINDS }).notNull(),
+    documentType: text('document_type', { enum: REQUEST_DOCUMENT_TYPES }),
+    title: text('title'),
+    /** A correction's field names (src/domain/application/requests.ts CORRECTABLE_FIELDS). */
+    fields: text('fields').array(),
+    /** The document whose review ('Needs attention') raised this request. */
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /** To the buyer, the latest round's; every round's is in the events. */
+    note: text('note').notNull(),
+    state: text('state', { enum: REQUEST_STATES }).notNull().default('open'),
+    round: integer('round').notNull().default(1),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    stateChangedBy: text('state_changed_by'),
+  },
+  (t) => [
+    check('application_requests_kind_check', sql`${t.kind} in ('document', 'correction')`),
+    check('application_requests_state_check', sql`${t.state} in ('open', 'answered', 'accepted', 'withdrawn')`),
+    check('application_requests_document_type_check', sql`${t.documentType} in ('governmentId', 'bankStatements', 'paystubs', 'taxReturns', 'other')`),
+    // A document request names its type; a correction names at least one field; only 'other' has a title.
+    check('application_requests_document_check', sql`(${t.kind} = 'document') = (${t.documentType} IS NOT NULL)`),
+    check('application_requests_fields_check', sql`(${t.kind} = 'correction') = (${t.fields} IS NOT NULL AND cardinality(${t.fields}) >= 1)`),
+    check(
+      'application_requests_title_check',
+      sql`(${t.documentType} IS NOT DISTINCT FROM 'other') = (${t.title} IS NOT NULL AND char_length(${t.title}) BETWEEN 1 AND 100)`,
+    ),
+    check('application_requests_note_check', sql`char_length(${t.note}) BETWEEN 1 AND 1000`),
+    check('application_requests_round_check', sql`${t.round} >= 1`),
+    // An application's requests (the review dialog, the To do page, 'is any open?'), oldest first.
+    index('application_requests_application_idx').on(t.applicationId, t.createdAt),
+    // Deleting a document looks up the request it raised (ON DELETE SET NULL).
+    index('application_requests_document_idx')
+      .on(t.documentId)
+      .where(sql`${t.documentId} IS NOT NULL`),
+  ],
+);
+
+/** Every transition of a request: who and when, the reviewer's note (create, reopen) or the buyer's comment and corrected fields' names (answer). */
+export const applicationRequestEvents = pgTable(
+  'application_request_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => applicationRequests.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: REQUEST_ACTIONS }).notNull(),
+    actorId: text('actor_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note'),
+    /** A correction's answer: which fields changed — never their values (two are encrypted). */
+    fields: text('fields').array(),
+  },
+  (t) => [
+    check('application_request_events_action_check', sql`${t.action} in ('create', 'answer', 'accept', 'reopen', 'withdraw')`),
+    check('application_request_events_note_check', sql`char_length(${t.note}) <= 1000`),
+    index('application_request_events_request_idx').on(t.requestId, t.id),
+  ],
+);
+
+/**
+ * The conversation of an application between its owner and our staff: plain text,
+ * never edited; its sender may delete a message within 5 minutes, which empties the
+ * body and keeps the row in place (src/domain/application/messages.ts).
+ */
+export const applicationMessages = pgTable(
+  'application_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** No foreign key: a staff message outlives its author's account; a buyer's goes with the application. */
+    senderId: text('sender_id'),
+    senderSide: text('sender_side', { enum: SENDER_SIDES }).notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('application_messages_sender_side_check', sql`${t.senderSide} in ('applicant', 'staff')`),
+    check('application_messages_body_check', sql`CASE WHEN ${t.deletedAt} IS NULL THEN char_length(${t.body}) BETWEEN 1 AND 5000 ELSE ${t.body} = '' END`),
+    // The conversation page (newest first, then keyset), and each side's unread count: a range after its read marker.
+    index('application_messages_conversation_idx').on(t.applicationId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Per application with messages: how far each side has read (the created_at of the
+ * newest message it has seen; staff share one marker) and when each side was last
+ * e-mailed about new messages (at most one e-mail per conversation per 15 minutes).
+ */
+export const applicationConversations = pgTable('application_conversations', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  applicantReadAt: timestamp('applicant_read_at', { withTimezone: true }),
+  staffReadAt: timestamp('staff_read_at', { withTimezone: true }),
+  applicantNotifiedAt: timestamp('applicant_notified_at', { withTimezone: true }),
+  staffNotifiedAt: timestamp('staff_notified_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The choices made about notification and reminder e-mail, per address and kind
+ * (src/domain/notifications.ts; the default of a kind applies when there is no row).
+ * By address, so a waitlist entry without an account has them too. The one-click
+ * unsubscribe token is not stored: it is the address and kind sealed with the data key.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    emailKey: text('email_key').notNull(),
+    kind: text('kind').notNull(),
+    subscribed: boolean('subscribed').notNull(),
+    changedVia: text('changed_via', { enum: PREFERENCE_SOURCES }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.emailKey, t.kind] }), check('notification_preferences_changed_via_check', sql`${t.changedVia} in ('link', 'account')`)],
+);
+
+/** Announcements to the waitlist (src/domain/admin/announcements.ts), with kept counts for the progress shown. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subject: text('subject').notNull(),
+    /** Plain text; the HTML part is rendered from it. */
+    body: text('body').notNull(),
+    /** The waitlist filter it goes to, as the list's parameters. */
+    audience: jsonb('audience').$type<Record<string, unknown>>().notNull().default({}),
+    state: text('state', { enum: ANNOUNCEMENT_STATES }).notNull().default('draft'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    recipients: integer('recipients').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+  },
+  (t) => [
+    check('announcements_state_check', sql`${t.state} in ('draft', 'sending', 'sent', 'cancelled')`),
+    check('announcements_subject_check', sql`char_length(${t.subject}) BETWEEN 1 AND 200`),
+    check('announcements_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 20000`),
+    index('announcements_created_at_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Every recipient of an announcement, recorded when it is sent; name and address are read from waitlist_entries by email_key. */
+export const announcementRecipients = pgTable(
+  'announcement_recipients',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    emailKey: text('email_key').notNull(),
+    state: text('state', { enum: RECIPIENT_STATES }).notNull().default('queued'),
+    /** skipped: 'unsubscribed' or 'removed'; failed: the error's safe facts (src/server/lib/error-facts.ts). */
+    reason: text('reason'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.emailKey] }),
+    check('announcement_recipients_state_check', sql`${t.state} in ('queued', 'sent', 'skipped', 'failed')`),
+    // The sender's next batch: the queued ones only, so a batch never re-reads those already sent.
+    index('announcement_recipients_queued_idx')
+      .on(t.announcementId, t.emailKey)
+      .where(sql`${t.state} = 'queued'`),
+    // Erasing an address finds its rows.
+    index('announcement_recipients_email_key_idx').on(t.emailKey),
   ],
 );
 
