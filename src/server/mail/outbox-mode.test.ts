@@ -30,6 +30,8 @@ describe('mail without SMTP: the outbox and its one log line', () => {
     expect(verification.html).toContain('Hi Ada &lt;script&gt;,');
     expect(verification.html).not.toContain('<script>');
 
+    // The line is printed once the row is stored: wait for it as for the row (then check there is only one).
+    await waitFor(() => lines.some((l) => l.mailId === verification.id));
     const printed = lines.filter((l) => l.mailId === verification.id);
     expect(printed).toHaveLength(1);
     // The line names a link to the message, not the message's own link: no token, no address in the log.
