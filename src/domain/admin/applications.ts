@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, REVIEW_STATUSES, type ApplicationStatus } from '../application/status';
 import { applicationDocumentSchema } from '../application/documents';
+import { applicationRequestSchema } from '../application/requests';
 import { listParamsSchema } from './lists';
 import { safeIsoDateTime, safeString } from '../safe-text';
 
@@ -83,6 +84,8 @@ export const adminApplicationDetailSchema = z.object({
   }),
   /** As the applicant sees them, each with its download link (GET /api/documents/{id}, audited). */
   documents: z.array(applicationDocumentSchema),
+  /** The requests asked of the applicant, oldest first, each with its history (docs/decisions/021-requests-and-messages.md). */
+  requests: z.array(applicationRequestSchema),
 });
 export type AdminApplicationDetail = z.output<typeof adminApplicationDetailSchema>;
 

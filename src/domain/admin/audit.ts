@@ -2,8 +2,9 @@
  * The audit log's vocabulary (docs/product/back-office.md#audit-log). Entity
  * types and actions beyond the product owner's lists are ours: the waitlist,
  * letters of intent, sessions (sign-ins), the audit log itself (its exports) and
- * the job runner's jobs (their retries), and export / download / sign_in / retry
- * as actions.
+ * the job runner's jobs (their retries), the requests asked of applicants
+ * (docs/decisions/021-requests-and-messages.md), and export / download / sign_in /
+ * retry / accept / reopen / withdraw as actions.
  */
 export const AUDIT_ENTITY_TYPES = [
   'applications',
@@ -16,6 +17,7 @@ export const AUDIT_ENTITY_TYPES = [
   'sessions',
   'audit_log',
   'jobs',
+  'requests',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -30,9 +32,24 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<AuditEntityType, string>> = {
   sessions: 'Sign-ins',
   audit_log: 'Audit Log',
   jobs: 'Jobs',
+  requests: 'Requests',
 };
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approve', 'decline', 'verify', 'sign_in', 'export', 'download', 'retry'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'approve',
+  'decline',
+  'verify',
+  'sign_in',
+  'export',
+  'download',
+  'retry',
+  'accept',
+  'reopen',
+  'withdraw',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
@@ -46,6 +63,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   export: 'Export',
   download: 'Download',
   retry: 'Retry',
+  accept: 'Accept',
+  reopen: 'Reopen',
+  withdraw: 'Withdraw',
 };
 
 /** docs/product/back-office.md#audit-log: ranges 1d, 7d, 30d, 90d; default 7d. */

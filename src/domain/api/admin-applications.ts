@@ -30,7 +30,7 @@ export const adminApplicationsApi = {
     method: 'get',
     path: '/api/admin/applications/{id}',
     access: 'admin',
-    summary: 'One submitted application for the review dialog, with its documents',
+    summary: 'One submitted application for the review dialog, with its documents and the requests asked of the applicant',
     params: idParamsSchema,
     responses: { 200: { description: 'The application under review', schema: adminApplicationDetailSchema } },
   }),
@@ -38,11 +38,13 @@ export const adminApplicationsApi = {
     method: 'patch',
     path: '/api/admin/applications/{id}/status',
     access: 'admin',
-    summary: 'Sets the status (any to any), stamps reviewed_at, audits, e-mails the applicant for approved / declined / missing_info',
+    summary:
+      'Sets the status (any to any; Missing Info needs an open request), stamps reviewed_at, audits, e-mails the applicant for approved / declined / missing_info',
     params: idParamsSchema,
     body: statusChangeSchema,
     responses: { 200: { description: 'The application as the review dialog shows it', schema: adminApplicationDetailSchema } },
-    errors: [409],
+    // 409 another_active_application (reopening a declined one); 422 open_request_needed (Missing Info without an open request).
+    errors: [409, 422],
   }),
   changeNotes: defineRoute({
     method: 'patch',

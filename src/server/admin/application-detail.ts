@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AdminApplicationDetail } from '../../domain/admin/applications';
+import type { ApplicationRequest } from '../../domain/application/requests';
 import { maskSsnLast4, type FieldCipher } from '../lib/crypto';
 import type { Logger } from '../lib/logger';
 import { applications } from '../db/schema';
@@ -36,8 +37,14 @@ function sensitiveFor(cipher: FieldCipher, logger: Logger, row: ApplicationRow) 
   }
 }
 
-/** The review dialog's record (docs/product/back-office.md#applications). */
-export function presentForReview(cipher: FieldCipher, logger: Logger, row: ApplicationRow, docs: DocumentRow[]): AdminApplicationDetail {
+/** The review dialog's record (docs/product/back-office.md#applications), with the requests asked of the applicant (#requests). */
+export function presentForReview(
+  cipher: FieldCipher,
+  logger: Logger,
+  row: ApplicationRow,
+  docs: DocumentRow[],
+  requests: ApplicationRequest[],
+): AdminApplicationDetail {
   const sensitive = sensitiveFor(cipher, logger, row);
   return {
     id: row.id,
@@ -56,5 +63,6 @@ export function presentForReview(cipher: FieldCipher, logger: Logger, row: Appli
     },
     property: { address: row.propertyAddress, desiredValue: row.propertyValue, downPayment: row.downPayment },
     documents: docs.map(presentDocument),
+    requests,
   };
 }

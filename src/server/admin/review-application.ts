@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { statusEmailsApplicant } from '../../domain/admin/applications';
 import type { ApplicationStatus } from '../../domain/application';
+import { OPEN_REQUEST_NEEDED_MESSAGE, statusChangeProblem } from '../../domain/application/requests';
 import type { Deps } from '../context';
 import { applications, users } from '../db/schema';
 import type { ApplicationRow } from '../applications/repository';
@@ -8,6 +9,7 @@ import { AppError } from '../lib/errors';
 import { applicationStatusMail } from '../mail/application-mail';
 import { recordAudit, type AuditActor } from './audit';
 import { applicationNotFound, findReviewable } from './application-detail';
+import { moveStatus, openRequestCount } from './application-status';
 import { getSettings } from './settings-store';
 
 const otherActiveApplication = () =>
@@ -19,11 +21,15 @@ const isUniqueViolation = (error: unknown) => {
   return false;
 };
 
+/** docs/product/back-office.md#application-status: Missing Info needs an open request (ADR 021). */
+const openRequestNeeded = () => new AppError(422, 'open_request_needed', OPEN_REQUEST_NEEDED_MESSAGE);
+
 /**
  * Sets an application's status (docs/product/back-office.md#application-status:
  * any status from any, stamping reviewed_at) with its audit entry in the same
  * transaction; approve / decline are audited as such. Choosing the status it
- * already has changes nothing. After the commit the applicant is e-mailed about
+ * already has changes nothing. Missing Info needs at least one open request (422
+ * open_request_needed). After the commit the applicant is e-mailed about
  * approved, declined and missing_info when the settings say so. The account's role is left alone: an admin makes a
  * homeowner from the users page (issue 6).
  */
@@ -44,14 +50,8 @@ export async function changeStatus(deps: Deps, actor: AuditActor, id: string, st
           .where(and(eq(applications.userId, row.userId), ne(applications.status, 'declined'), ne(applications.id, row.id)));
         if (other) throw otherActiveApplication();
       }
-      const now = new Date();
-      const [next] = await tx.update(applications).set({ status, reviewedAt: now, updatedAt: now }).where(eq(applications.id, row.id)).returning();
-      await recordAudit(tx, actor, {
-        action: status === 'approved' ? 'approve' : status === 'declined' ? 'decline' : 'update',
-        entityType: 'applications',
-        entityId: row.id,
-        changes: { status: { from: row.status, to: status } },
-      });
+      if (statusChangeProblem(status, await openRequestCount(tx, row.id))) throw openRequestNeeded();
+      const next = await moveStatus(tx, actor, row, status, new Date());
       changed = true;
       return next;
     });

@@ -6,6 +6,7 @@ import { adminAuditRoutes } from './admin/audit';
 import { adminDashboardRoutes } from './admin/dashboard';
 import { adminJobsRoutes } from './admin/jobs';
 import { adminLettersRoutes } from './admin/letters';
+import { adminRequestsRoutes } from './admin/requests';
 import { adminSettingsRoutes } from './admin/settings';
 import { adminUsersRoutes } from './admin/users';
 import { adminWaitlistRoutes } from './admin/waitlist';
@@ -27,6 +28,7 @@ export function adminRoutes() {
   admin.route('/', adminSettingsRoutes());
   admin.route('/', adminDashboardRoutes());
   admin.route('/', adminApplicationsRoutes());
+  admin.route('/', adminRequestsRoutes());
   admin.route('/', adminUsersRoutes());
   admin.route('/', adminWaitlistRoutes());
   admin.route('/', adminLettersRoutes());

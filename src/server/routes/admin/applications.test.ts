@@ -327,7 +327,16 @@ describe('admin applications: list, search, export, review, status, notes', () =
     expect((await app.db.select({ role: users.role }).from(users).where(eq(users.id, member.userId)))[0].role).toBe('applicant');
     expect((await member.browser.get('/api/me/status')).body).toMatchObject({ dashboardStatus: 'approved', isApproved: true, role: 'applicant' });
 
-    await admin.browser.patch(path, { status: 'missing_info' });
+    // Missing Info needs an open request (docs/product/back-office.md#application-status), and an approved application takes none.
+    expect((await admin.browser.patch(path, { status: 'missing_info' })).status).toBe(422);
+    await admin.browser.patch(path, { status: 'in_review' });
+    const asked = await admin.browser.post(`/api/admin/applications/${member.applicationId}/requests`, {
+      kind: 'document',
+      documentType: 'paystubs',
+      note: 'Your latest pay stub, please.',
+    });
+    expect(asked.status).toBe(201);
+    expect((await admin.browser.patch(path, { status: 'missing_info' })).status).toBe(200);
     await admin.browser.patch(path, { status: 'declined' });
     await waitFor(async () => (await statusMails(member.account.email)).length === 3 || undefined, { message: 'three status e-mails' });
     expect((await statusMails(member.account.email)).map((m) => m.subject).reverse()).toEqual([
@@ -335,7 +344,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
       'We need a little more information for your application',
       'An update on your home application',
     ]);
-    expect((await auditOf(member.applicationId)).map((a) => a.action)).toEqual(['update', 'approve', 'update', 'decline']);
+    expect((await auditOf(member.applicationId)).map((a) => a.action)).toEqual(['update', 'approve', 'update', 'update', 'decline']);
     expect((await app.db.select({ role: users.role }).from(users).where(eq(users.id, member.userId)))[0].role).toBe('applicant');
 
     // Choosing the status it already has changes nothing: no entry, no e-mail, reviewed_at kept.
@@ -343,7 +352,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
     const again = await admin.browser.patch(path, { status: 'declined' });
     expect(again.body.reviewedAt).toBe(declinedRow.reviewedAt!.toISOString());
     await app.server.background.settle();
-    expect(await auditOf(member.applicationId)).toHaveLength(4);
+    expect(await auditOf(member.applicationId)).toHaveLength(5);
     expect(await statusMails(member.account.email)).toHaveLength(3);
   });
 

@@ -1,14 +1,12 @@
 import type { ApplicationListParams } from '../../../domain/admin/applications';
 import { adminApplicationsApi } from '../../../domain/api/admin-applications';
 import type { AuthedEnv } from '../../auth/guards';
-import { applicationNotFound, findReviewable, presentForReview } from '../../admin/application-detail';
+import { applicationNotFound, findReviewable } from '../../admin/application-detail';
+import { reviewDetail } from '../../admin/review-detail';
 import { countApplications, exportRows, listApplications, type ExportRow } from '../../admin/applications-repo';
 import { actorOf } from '../../admin/audit';
 import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
 import { changeNotes, changeStatus } from '../../admin/review-application';
-import type { ApplicationRow } from '../../applications/repository';
-import { documentsOf } from '../../applications/repository';
-import type { Deps } from '../../context';
 import { apiRouter, route } from '../../lib/route';
 
 /**
@@ -42,10 +40,6 @@ const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
 /** What the export covered, for its audit entry. */
 const filterOf = ({ q, status, from, to, sort, dir }: ApplicationListParams) => ({ q: q || null, status, from: from ?? null, to: to ?? null, sort, dir });
 
-async function detail(deps: Deps, row: ApplicationRow) {
-  return presentForReview(deps.cipher, deps.logger, row, await documentsOf(deps.db, row.id));
-}
-
 /**
  * `/api/admin/applications` (src/domain/api/admin-applications.ts), behind the admin
  * guard of src/server/routes/admin.ts: the list, its CSV export, the review dialog's
@@ -71,13 +65,13 @@ export function adminApplicationsRoutes() {
   route(router, adminApplicationsApi.detail, async (c, { params }) => {
     const row = await findReviewable(c.var.deps.db, params.id);
     if (!row) throw applicationNotFound();
-    return detail(c.var.deps, row);
+    return reviewDetail(c.var.deps, row);
   });
   route(router, adminApplicationsApi.changeStatus, async (c, { params, body }) =>
-    detail(c.var.deps, await changeStatus(c.var.deps, actorOf(c), params.id, body.status)),
+    reviewDetail(c.var.deps, await changeStatus(c.var.deps, actorOf(c), params.id, body.status)),
   );
   route(router, adminApplicationsApi.changeNotes, async (c, { params, body }) =>
-    detail(c.var.deps, await changeNotes(c.var.deps, actorOf(c), params.id, body.notes)),
+    reviewDetail(c.var.deps, await changeNotes(c.var.deps, actorOf(c), params.id, body.notes)),
   );
   return router;
 }

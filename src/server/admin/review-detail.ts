@@ -1,0 +1,14 @@
+import { documentsOf, type ApplicationRow } from '../applications/repository';
+import type { Deps } from '../context';
+import { presentForReview } from './application-detail';
+import { requestsOf } from './requests';
+
+/**
+ * The review dialog's record of a submitted application (docs/product/back-office.md#applications):
+ * the answers, its documents and the requests asked of the applicant with their history
+ * (docs/decisions/021-requests-and-messages.md). What every route of the dialog answers.
+ */
+export async function reviewDetail(deps: Pick<Deps, 'db' | 'cipher' | 'logger'>, row: ApplicationRow) {
+  const [docs, requests] = await Promise.all([documentsOf(deps.db, row.id), requestsOf(deps.db, row.id)]);
+  return presentForReview(deps.cipher, deps.logger, row, docs, requests);
+}
