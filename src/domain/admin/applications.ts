@@ -55,6 +55,8 @@ export const adminApplicationDetailSchema = z.object({
   reviewedAt: isoTimeOrNull(),
   notes: textOrNull(),
   assignee: textOrNull(),
+  /** The reason the buyer sees while the application is declined; null otherwise. */
+  declineReason: textOrNull(),
   personal: z.object({
     firstName: textOrNull(),
     lastName: textOrNull(),
@@ -89,10 +91,23 @@ export const adminApplicationDetailSchema = z.object({
 });
 export type AdminApplicationDetail = z.output<typeof adminApplicationDetailSchema>;
 
+/** The reason given to the buyer when an application is declined (applications.decline_reason holds at most 1,000 characters). */
+export const MAX_DECLINE_REASON = 1000;
+export const DECLINE_REASON_NEEDED = 'Write the reason the applicant will see.';
+
 /** PATCH /api/admin/applications/{id}/status — any review status from any (docs/product/back-office.md#application-status). */
-export const statusChangeSchema = z.object({
-  status: z.enum(REVIEW_STATUSES, { error: 'Choose one of Submitted, In Review, Missing Info, Approved or Declined.' }),
-});
+export const statusChangeSchema = z
+  .object({
+    status: z.enum(REVIEW_STATUSES, { error: 'Choose one of Submitted, In Review, Missing Info, Approved or Declined.' }),
+    /** Why it is declined, shown to the buyer (docs/product/back-office.md#application-status): required with Declined, ignored otherwise. */
+    reason: safeString({ error: 'The reason must be text.' })
+      .trim()
+      .max(MAX_DECLINE_REASON, `Keep the reason to ${MAX_DECLINE_REASON.toLocaleString('en-US')} characters.`)
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'declined' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: DECLINE_REASON_NEEDED });
+  });
 export type StatusChange = z.output<typeof statusChangeSchema>;
 
 /** Admin notes: free text saved on blur (docs/product/back-office.md#applications, Notes), bounded so a paste cannot fill the database. */

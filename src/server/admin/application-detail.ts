@@ -53,6 +53,7 @@ export function presentForReview(
     reviewedAt: isoTimeOrNull(row.reviewedAt),
     notes: row.notes,
     assignee: row.assignee,
+    declineReason: row.status === 'declined' ? row.declineReason : null,
     personal: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, ...sensitive },
     employment: { status: row.employmentStatus, employer: row.employerName, jobTitle: row.jobTitle, annualIncome: row.annualIncome },
     financial: {

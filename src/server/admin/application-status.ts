@@ -41,8 +41,8 @@ export async function syncWaitingSince(tx: Executor, row: Pick<ApplicationRow, '
 /**
  * Moves a submitted application to `status` with its audit entry (approve and
  * decline recorded as such; `because` says why when the move was not chosen in the
- * status selector), stamping reviewed_at, clearing the decline reason when it leaves
- * Declined, and keeping waiting_since. Answers the updated row.
+ * status selector), stamping reviewed_at, storing the decline reason with Declined
+ * (`declineReason`) and clearing it when it leaves Declined, and keeping waiting_since. Answers the updated row.
  */
 export async function moveStatus(
   tx: Executor,
@@ -51,17 +51,24 @@ export async function moveStatus(
   status: Exclude<ApplicationStatus, 'draft'>,
   now: Date,
   because?: string,
+  declineReason?: string,
 ): Promise<ApplicationRow> {
+  // Declined keeps the reason the buyer is shown; any other status clears it (docs/product/back-office.md#application-status).
+  const reason = status === 'declined' ? (declineReason ?? row.declineReason) : null;
   const [next] = await tx
     .update(applications)
-    .set({ status, reviewedAt: now, updatedAt: now, ...(status !== 'declined' && row.declineReason !== null ? { declineReason: null } : {}) })
+    .set({ status, reviewedAt: now, updatedAt: now, ...(reason !== row.declineReason ? { declineReason: reason } : {}) })
     .where(eq(applications.id, row.id))
     .returning();
   await recordAudit(tx, actor, {
     action: status === 'approved' ? 'approve' : status === 'declined' ? 'decline' : 'update',
     entityType: 'applications',
     entityId: row.id,
-    changes: { status: { from: row.status, to: status }, ...(because ? { because } : {}) },
+    changes: {
+      status: { from: row.status, to: status },
+      ...(reason !== row.declineReason ? { declineReason: { from: row.declineReason, to: reason } } : {}),
+      ...(because ? { because } : {}),
+    },
   });
   const waiting = await syncWaitingSince(tx, next, now);
   return { ...next, waitingSince: waiting };

@@ -30,10 +30,17 @@ const openRequestNeeded = () => new AppError(422, 'open_request_needed', OPEN_RE
  * transaction; approve / decline are audited as such. Choosing the status it
  * already has changes nothing. Missing Info needs at least one open request (422
  * open_request_needed). After the commit the applicant is e-mailed about
- * approved, declined and missing_info when the settings say so. The account's role is left alone: an admin makes a
+ * approved, declined and missing_info when the settings say so. Declined stores the
+ * reason the buyer is shown (the contract requires it), audited in the same entry. The account's role is left alone: an admin makes a
  * homeowner from the users page (issue 6).
  */
-export async function changeStatus(deps: Deps, actor: AuditActor, id: string, status: Exclude<ApplicationStatus, 'draft'>): Promise<ApplicationRow> {
+export async function changeStatus(
+  deps: Deps,
+  actor: AuditActor,
+  id: string,
+  status: Exclude<ApplicationStatus, 'draft'>,
+  declineReason?: string,
+): Promise<ApplicationRow> {
   const { db, mailer, background, brand, config, logger } = deps;
   let changed = false;
   let updated: ApplicationRow;
@@ -51,7 +58,7 @@ export async function changeStatus(deps: Deps, actor: AuditActor, id: string, st
         if (other) throw otherActiveApplication();
       }
       if (statusChangeProblem(status, await openRequestCount(tx, row.id))) throw openRequestNeeded();
-      const next = await moveStatus(tx, actor, row, status, new Date());
+      const next = await moveStatus(tx, actor, row, status, new Date(), undefined, status === 'declined' ? declineReason : undefined);
       changed = true;
       return next;
     });

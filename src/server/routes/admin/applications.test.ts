@@ -337,7 +337,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
     });
     expect(asked.status).toBe(201);
     expect((await admin.browser.patch(path, { status: 'missing_info' })).status).toBe(200);
-    await admin.browser.patch(path, { status: 'declined' });
+    await admin.browser.patch(path, { status: 'declined', reason: 'The income does not cover the payments.' });
     await waitFor(async () => (await statusMails(member.account.email)).length === 3 || undefined, { message: 'three status e-mails' });
     expect((await statusMails(member.account.email)).map((m) => m.subject).reverse()).toEqual([
       'Your home application is approved',
@@ -349,7 +349,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
 
     // Choosing the status it already has changes nothing: no entry, no e-mail, reviewed_at kept.
     const [declinedRow] = await app.db.select().from(applications).where(eq(applications.id, member.applicationId));
-    const again = await admin.browser.patch(path, { status: 'declined' });
+    const again = await admin.browser.patch(path, { status: 'declined', reason: 'Another reason.' });
     expect(again.body.reviewedAt).toBe(declinedRow.reviewedAt!.toISOString());
     await app.server.background.settle();
     expect(await auditOf(member.applicationId)).toHaveLength(5);
@@ -393,6 +393,46 @@ describe('admin applications: list, search, export, review, status, notes', () =
     await admin.browser.patch(`/api/admin/applications/${loud.id}/status`, { status: 'approved' });
     const mail = await waitFor(async () => (await mailsTo(app.db, await ownerEmail(loud.userId)))[0], { message: 'the approval e-mail' });
     expect(mail.subject).toBe('Your home application is approved');
+  });
+
+  it('declines only with a reason (at most 1,000 characters), stores and audits it, shows it in the record, and clears it when the application leaves Declined', async () => {
+    const row = await insertApplication(app.db, { status: 'in_review' });
+    const path = `/api/admin/applications/${row.id}/status`;
+    for (const body of [
+      { status: 'declined' },
+      { status: 'declined', reason: '   ' },
+      { status: 'declined', reason: 'x'.repeat(1001) },
+      { status: 'declined', reason: 7 },
+    ]) {
+      const refused = await admin.browser.patch(path, body);
+      expect(refused.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(refused.body.error.fields).toHaveProperty('reason');
+    }
+    expect((await app.db.select().from(applications).where(eq(applications.id, row.id)))[0]).toMatchObject({ status: 'in_review', declineReason: null });
+    expect(await auditOf(row.id)).toEqual([]);
+
+    const reason = 'Your income does not yet cover the monthly payments for this home.';
+    const declined = await admin.browser.patch(path, { status: 'declined', reason: `  ${reason}  ` });
+    expect(declined.status).toBe(200);
+    expect(declined.body).toMatchObject({ status: 'declined', declineReason: reason });
+    expect((await app.db.select().from(applications).where(eq(applications.id, row.id)))[0].declineReason).toBe(reason);
+    expect((await admin.browser.get(`/api/admin/applications/${row.id}`)).body.declineReason).toBe(reason);
+    expect((await auditOf(row.id)).map((a) => [a.action, a.changes])).toEqual([
+      ['decline', { status: { from: 'in_review', to: 'declined' }, declineReason: { from: null, to: reason } }],
+    ]);
+
+    // Any other status ignores a reason sent along, and leaving Declined clears the stored one, audited.
+    const reopened = await admin.browser.patch(path, { status: 'in_review', reason: 'ignored' });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.declineReason).toBeNull();
+    expect((await app.db.select().from(applications).where(eq(applications.id, row.id)))[0].declineReason).toBeNull();
+    expect((await auditOf(row.id)).map((a) => [a.action, a.changes]).at(-1)).toEqual([
+      'update',
+      { status: { from: 'declined', to: 'in_review' }, declineReason: { from: reason, to: null } },
+    ]);
+    const approved = await admin.browser.patch(path, { status: 'approved', reason: 'ignored' });
+    expect(approved.body.declineReason).toBeNull();
+    expect((await app.db.select().from(applications).where(eq(applications.id, row.id)))[0].declineReason).toBeNull();
   });
 
   it('will not reopen a declined application when its owner has started another one (409, nothing changed)', async () => {

@@ -68,7 +68,7 @@ export function adminApplicationsRoutes() {
     return reviewDetail(c.var.deps, row);
   });
   route(router, adminApplicationsApi.changeStatus, async (c, { params, body }) =>
-    reviewDetail(c.var.deps, await changeStatus(c.var.deps, actorOf(c), params.id, body.status)),
+    reviewDetail(c.var.deps, await changeStatus(c.var.deps, actorOf(c), params.id, body.status, body.reason)),
   );
   route(router, adminApplicationsApi.changeNotes, async (c, { params, body }) =>
     reviewDetail(c.var.deps, await changeNotes(c.var.deps, actorOf(c), params.id, body.notes)),
