@@ -57,6 +57,8 @@ export const adminApplicationDetailSchema = z.object({
   assignee: textOrNull(),
   /** The reason the buyer sees while the application is declined; null otherwise. */
   declineReason: textOrNull(),
+  /** The account's address, where the status e-mails go (it may differ from the e-mail given in the application). */
+  accountEmail: textOrNull(),
   personal: z.object({
     firstName: textOrNull(),
     lastName: textOrNull(),
@@ -66,18 +68,39 @@ export const adminApplicationDetailSchema = z.object({
     dateOfBirth: textOrNull(),
     /** Masked: `•••• 1234`. */
     ssnLast4: textOrNull(),
+    currentAddress: textOrNull(),
+    /** In half years. */
+    yearsAtAddress: z.number().nullable(),
   }),
   employment: z.object({
     status: z.enum(['employed', 'self-employed']).nullable(),
     employer: textOrNull(),
     jobTitle: textOrNull(),
+    /** YYYY-MM-DD: the employed applicant's start date. */
+    startDate: textOrNull(),
+    businessName: textOrNull(),
+    /** YYYY-MM-DD: the self-employed applicant's business start date. */
+    businessStartDate: textOrNull(),
     annualIncome: z.number().nullable(),
   }),
   financial: z.object({
+    /** Bank account balances and investments together (the list's and the export's column). */
     savings: z.number().nullable(),
+    bankBalances: z.number().nullable(),
+    investments: z.number().nullable(),
     retirementAccounts: z.number().nullable(),
+    /** The debts are monthly payments, every line of the form. */
     creditCardDebt: z.number().nullable(),
     studentLoans: z.number().nullable(),
+    autoLoans: z.number().nullable(),
+    otherLoans: z.number().nullable(),
+  }),
+  /** When both consents were given and when the applicant certified the application (docs/product/application.md#consents). */
+  consents: z.object({
+    creditPull: z.boolean(),
+    eConsent: z.boolean(),
+    consentedAt: isoTimeOrNull(),
+    certifiedAt: isoTimeOrNull(),
   }),
   property: z.object({
     address: textOrNull(),

@@ -44,8 +44,11 @@ export function presentForReview(
   row: ApplicationRow,
   docs: DocumentRow[],
   requests: ApplicationRequest[],
+  accountEmail: string | null = null,
 ): AdminApplicationDetail {
   const sensitive = sensitiveFor(cipher, logger, row);
+  // The answers with no column of their own are read from the submitted draft (docs/product/application.md#back-office-record).
+  const { personal, employment, assets, debts } = row.draft;
   return {
     id: row.id,
     status: row.status,
@@ -54,13 +57,40 @@ export function presentForReview(
     notes: row.notes,
     assignee: row.assignee,
     declineReason: row.status === 'declined' ? row.declineReason : null,
-    personal: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, ...sensitive },
-    employment: { status: row.employmentStatus, employer: row.employerName, jobTitle: row.jobTitle, annualIncome: row.annualIncome },
+    accountEmail,
+    personal: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      phone: row.phone,
+      ...sensitive,
+      currentAddress: personal?.currentAddress || null,
+      yearsAtAddress: personal?.yearsAtAddress ?? null,
+    },
+    employment: {
+      status: row.employmentStatus,
+      employer: row.employerName,
+      jobTitle: row.jobTitle,
+      startDate: employment?.startDate || null,
+      businessName: employment?.businessName || null,
+      businessStartDate: employment?.businessStartDate || null,
+      annualIncome: row.annualIncome,
+    },
     financial: {
       savings: row.savingsAmount,
+      bankBalances: assets?.bankBalances ?? null,
+      investments: assets?.investments ?? null,
       retirementAccounts: row.retirementAccounts,
       creditCardDebt: row.creditCardDebt,
       studentLoans: row.studentLoans,
+      autoLoans: debts?.autoLoans ?? null,
+      otherLoans: debts?.otherLoans ?? null,
+    },
+    consents: {
+      creditPull: row.consentCreditPull,
+      eConsent: row.consentESign,
+      consentedAt: isoTimeOrNull(row.consentedAt),
+      certifiedAt: isoTimeOrNull(row.certifiedAt),
     },
     property: { address: row.propertyAddress, desiredValue: row.propertyValue, downPayment: row.downPayment },
     documents: docs.map(presentDocument),

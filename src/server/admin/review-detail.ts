@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { documentsOf, type ApplicationRow } from '../applications/repository';
+import { users } from '../db/schema';
 import type { Deps } from '../context';
 import { presentForReview } from './application-detail';
 import { requestsOf } from './requests';
@@ -9,6 +11,10 @@ import { requestsOf } from './requests';
  * (docs/decisions/021-requests-and-messages.md). What every route of the dialog answers.
  */
 export async function reviewDetail(deps: Pick<Deps, 'db' | 'cipher' | 'logger'>, row: ApplicationRow) {
-  const [docs, requests] = await Promise.all([documentsOf(deps.db, row.id), requestsOf(deps.db, row.id)]);
-  return presentForReview(deps.cipher, deps.logger, row, docs, requests);
+  const [docs, requests, [owner]] = await Promise.all([
+    documentsOf(deps.db, row.id),
+    requestsOf(deps.db, row.id),
+    deps.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)),
+  ]);
+  return presentForReview(deps.cipher, deps.logger, row, docs, requests, owner?.email ?? null);
 }

@@ -240,7 +240,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
     expect((await admin.browser.get('/api/admin/applications/export?sort=nope')).status).toBe(400);
   });
 
-  it('shows the review dialog: every section, the date of birth in full, the SSN digits masked, the documents', async () => {
+  it('shows the review dialog: every answer, the date of birth in full, the SSN digits masked, the consent and certification times, the documents', async () => {
     const member = await submittedApplicant();
     const reply = await admin.browser.get(`/api/admin/applications/${member.applicationId}`);
     expect(reply.status).toBe(200);
@@ -250,11 +250,43 @@ describe('admin applications: list, search, export, review, status, notes', () =
       reviewedAt: null,
       notes: null,
       assignee: null,
-      personal: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(214) 555-0187', dateOfBirth: '1990-12-10', ssnLast4: '•••• 6789' },
-      employment: { status: 'employed', employer: 'Babbage & Co', jobTitle: 'Engineer', annualIncome: 102000 },
-      financial: { savings: 57000.5, retirementAccounts: 60000, creditCardDebt: 150, studentLoans: 320 },
+      declineReason: null,
+      accountEmail: member.account.email,
+      personal: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        phone: '(214) 555-0187',
+        dateOfBirth: '1990-12-10',
+        ssnLast4: '•••• 6789',
+        currentAddress: '12 Elm Street, Dallas, TX 75201',
+        yearsAtAddress: 3.5,
+      },
+      employment: {
+        status: 'employed',
+        employer: 'Babbage & Co',
+        jobTitle: 'Engineer',
+        startDate: '2019-06-01',
+        businessName: null,
+        businessStartDate: null,
+        annualIncome: 102000,
+      },
+      financial: {
+        savings: 57000.5,
+        bankBalances: 42000,
+        investments: 15000.5,
+        retirementAccounts: 60000,
+        creditCardDebt: 150,
+        studentLoans: 320,
+        autoLoans: 0,
+        otherLoans: null,
+      },
       property: { address: '400 Oak Lane, Austin, TX', desiredValue: 420000, downPayment: 29400 },
+      consents: { creditPull: true, eConsent: true },
     });
+    // Every answer the applicant gave, the consent and certification times included (docs/product/application.md#back-office-record).
+    expect(Date.now() - Date.parse(reply.body.consents.consentedAt)).toBeLessThan(60_000);
+    expect(Date.now() - Date.parse(reply.body.consents.certifiedAt)).toBeLessThan(60_000);
     expect(Date.now() - Date.parse(reply.body.submittedAt)).toBeLessThan(60_000);
     const docs = await app.db.select().from(documents).where(eq(documents.applicationId, member.applicationId));
     expect(reply.body.documents).toHaveLength(3);

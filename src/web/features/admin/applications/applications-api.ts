@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminApplicationDetail, NotesChange, StatusChange } from '../../../../domain/admin/applications';
 import { adminApplicationsApi } from '../../../../domain/api/admin-applications';
+import { adminRequestsApi } from '../../../../domain/api/admin-requests';
+import type { NewRequest, ReopenRequest } from '../../../../domain/application/requests';
 import { ApiError } from '../../../lib/api';
 import { callApi } from '../../../lib/call-api';
 import { failureText } from '../../../lib/form-errors';
@@ -45,8 +47,12 @@ function useApplicationChange<Body>(change: (body: Body) => Promise<AdminApplica
       void client.invalidateQueries({ queryKey: DASHBOARD_KEY });
       notify.success(texts.success);
     },
-    // A conflict explains itself (a declined application whose owner started another); otherwise the page's own text.
-    onError: (error) => notify.error('Error', error instanceof ApiError && error.status === 409 ? error.message : failureText(error, texts.failure)),
+    // A refusal on purpose explains itself (409: a declined application whose owner started another, a request no
+    // longer open; 422: Missing Info without an open request); a form's field errors show under its fields; otherwise the page's own text.
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) return;
+      notify.error('Error', error instanceof ApiError && (error.status === 409 || error.status === 422) ? error.message : failureText(error, texts.failure));
+    },
   });
 }
 
@@ -63,3 +69,21 @@ export const useNotesChange = (id: string) =>
     success: 'Notes updated',
     failure: 'Failed to update notes',
   });
+
+/** POST /api/admin/applications/{id}/requests: ask the applicant for a document or a correction (docs/product/back-office.md#requests). */
+export const useCreateRequest = (id: string) =>
+  useApplicationChange((body: NewRequest) => callApi(adminRequestsApi.create, { params: { id }, body }), id, {
+    success: 'Request added',
+    failure: 'Failed to add the request',
+  });
+
+/** POST /api/admin/requests/{id}/withdraw | accept | reopen; `id` is the application's, whose record the reply is. */
+export const useRequestAction = (id: string) =>
+  useApplicationChange(
+    ({ requestId, action, body }: { requestId: string; action: 'withdraw' | 'accept' | 'reopen'; body?: ReopenRequest }) =>
+      action === 'reopen'
+        ? callApi(adminRequestsApi.reopen, { params: { id: requestId }, body: body! })
+        : callApi(action === 'withdraw' ? adminRequestsApi.withdraw : adminRequestsApi.accept, { params: { id: requestId } }),
+    id,
+    { success: 'Request updated', failure: 'Failed to update the request' },
+  );

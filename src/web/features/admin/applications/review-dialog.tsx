@@ -2,16 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { applicantName, MAX_NOTES_LENGTH, type AdminApplicationDetail } from '../../../../domain/admin/applications';
-import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES, type ApplicationStatus } from '../../../../domain/application/status';
 import { formatMoney } from '../../../../domain/format';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { NativeSelect, Textarea } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
-import { applicationDetailQuery, useNotesChange, useStatusChange } from './applications-api';
+import { applicationDetailQuery, useNotesChange } from './applications-api';
+import { RequestsPanel } from './requests-panel';
+import { StatusPanel } from './status-panel';
 import { calendarDate, localDateTime } from '../../../lib/dates';
 
 const DASH = '—';
@@ -20,6 +21,9 @@ const text = (value: string | null | undefined) => (value && value.trim() ? valu
 const money = (value: number | null) => (value === null ? DASH : formatMoney(value));
 /** Credit card and student loan figures are the monthly payments the applicant gave (docs/product/application.md#back-office-record). */
 const monthly = (value: number | null) => (value === null ? DASH : `${formatMoney(value)}/mo`);
+const date = (value: string | null) => (value ? calendarDate(value) : DASH);
+const time = (value: string | null) => (value ? <time dateTime={value}>{localDateTime(value)}</time> : DASH);
+const years = (value: number | null) => (value === null ? DASH : `${value} ${value === 1 ? 'year' : 'years'}`);
 
 function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -40,37 +44,6 @@ function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }
         ))}
       </dl>
     </section>
-  );
-}
-
-/** The status selector: any status from any; the change is saved at once (docs/product/back-office.md#application-status). */
-function StatusSelector({ detail }: { detail: AdminApplicationDetail }) {
-  const id = useId();
-  const change = useStatusChange(detail.id);
-  const shown = change.isPending && change.variables ? change.variables.status : detail.status;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-foreground">
-        Status
-      </label>
-      <NativeSelect
-        id={id}
-        value={shown}
-        disabled={change.isPending}
-        aria-describedby={`${id}-saving`}
-        className="h-10 min-w-48 text-sm"
-        onChange={(event) => change.mutate({ status: event.target.value as Exclude<ApplicationStatus, 'draft'> })}
-      >
-        {REVIEW_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {APPLICATION_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </NativeSelect>
-      <span id={`${id}-saving`} role="status" className="text-xs text-muted-foreground">
-        {change.isPending ? 'Saving...' : ''}
-      </span>
-    </div>
   );
 }
 
@@ -145,11 +118,23 @@ function Documents({ detail }: { detail: AdminApplicationDetail }) {
 }
 
 function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; saveNotesRef: { current: (() => void) | null } }) {
-  const { personal, employment, financial, property } = detail;
+  const { personal, employment, financial, property, consents } = detail;
+  const [asking, setAsking] = useState(false);
+  // Set when the reviewer wrote a request because Missing Info needed one: the status's confirmation follows.
+  const [forStatus, setForStatus] = useState(false);
+  const [confirmAfterRequest, setConfirmAfterRequest] = useState(0);
+  const selfEmployed = employment.status === 'self-employed';
   return (
     <div className="mt-5 flex flex-col gap-4">
-      <div className="flex flex-col gap-3 rounded-[var(--radius-control)] bg-muted/50 p-4 sm:flex-row sm:items-end sm:justify-between">
-        <StatusSelector detail={detail} />
+      <div className="flex flex-col gap-3 rounded-[var(--radius-control)] bg-muted/50 p-4 sm:flex-row sm:items-start sm:justify-between">
+        <StatusPanel
+          detail={detail}
+          confirmAfterRequest={confirmAfterRequest}
+          onAskForRequest={() => {
+            setForStatus(true);
+            setAsking(true);
+          }}
+        />
         <div className="flex flex-col gap-1 text-sm sm:items-end">
           <span className="flex items-center gap-2">
             <span className="text-muted-foreground">Current status</span>
@@ -163,33 +148,70 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
           {detail.assignee && <span className="text-muted-foreground">Assigned to {detail.assignee}</span>}
         </div>
       </div>
+      {detail.status === 'declined' && detail.declineReason && (
+        <section className="rounded-[var(--radius-control)] border border-border p-4 text-sm">
+          <h3 className="font-semibold text-foreground">Reason given to the applicant</h3>
+          <p className="mt-1 break-words whitespace-pre-wrap text-foreground">{detail.declineReason}</p>
+        </section>
+      )}
+      <RequestsPanel
+        detail={detail}
+        asking={asking}
+        setAsking={(open, added) => {
+          setAsking(open);
+          if (!open) {
+            if (added && forStatus) setConfirmAfterRequest((n) => n + 1);
+            setForStatus(false);
+          }
+        }}
+      />
       <div className="grid gap-4 md:grid-cols-2">
         <Section
           title="Personal Information"
           rows={[
             ['Name', text(applicantName(personal))],
             ['Email', text(personal.email)],
+            ['Account email', text(detail.accountEmail)],
             ['Phone', text(personal.phone)],
-            ['Date of Birth', personal.dateOfBirth ? calendarDate(personal.dateOfBirth) : DASH],
+            ['Date of Birth', date(personal.dateOfBirth)],
             ['SSN (last 4)', text(personal.ssnLast4)],
+            ['Current Address', text(personal.currentAddress)],
+            ['Years at Address', years(personal.yearsAtAddress)],
           ]}
         />
         <Section
           title="Employment & Income"
           rows={[
-            ['Status', employment.status === 'self-employed' ? 'Self-employed' : employment.status === 'employed' ? 'Employed' : DASH],
-            ['Employer', text(employment.employer)],
-            ['Job Title', text(employment.jobTitle)],
+            ['Status', selfEmployed ? 'Self-employed' : employment.status === 'employed' ? 'Employed' : DASH],
+            ...(selfEmployed
+              ? ([
+                  ['Business', text(employment.businessName ?? employment.employer)],
+                  ['Business Start Date', date(employment.businessStartDate)],
+                ] as [string, ReactNode][])
+              : ([
+                  ['Employer', text(employment.employer)],
+                  ['Start Date', date(employment.startDate)],
+                  ['Job Title', text(employment.jobTitle)],
+                ] as [string, ReactNode][])),
             ['Annual Income', money(employment.annualIncome)],
           ]}
         />
         <Section
-          title="Financial Information"
+          title="Assets"
           rows={[
-            ['Savings', money(financial.savings)],
+            ['Bank Account Balances', money(financial.bankBalances)],
+            ['Investments', money(financial.investments)],
+            ['Savings (together)', money(financial.savings)],
             ['Retirement Accounts', money(financial.retirementAccounts)],
-            ['Credit Card Debt', monthly(financial.creditCardDebt)],
+          ]}
+        />
+        <Section
+          title="Debts (monthly payments)"
+          rows={[
+            ['Credit Cards', monthly(financial.creditCardDebt)],
             ['Student Loans', monthly(financial.studentLoans)],
+            ['Auto Loans', monthly(financial.autoLoans)],
+            ['Other Loans', monthly(financial.otherLoans)],
           ]}
         />
         <Section
@@ -198,6 +220,15 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
             ['Address', text(property.address)],
             ['Desired Value', money(property.desiredValue)],
             ['Down Payment', money(property.downPayment)],
+          ]}
+        />
+        <Section
+          title="Consent & Certification"
+          rows={[
+            ['Credit Check', consents.creditPull ? 'Authorized' : 'Not given'],
+            ['Electronic Records', consents.eConsent ? 'Agreed' : 'Not given'],
+            ['Consented', time(consents.consentedAt)],
+            ['Certified', time(consents.certifiedAt)],
           ]}
         />
       </div>
@@ -222,7 +253,7 @@ function LoadingBody() {
   );
 }
 
-/** The Review dialog (docs/product/back-office.md#applications): the application read-only, its status and the admin notes editable. */
+/** The Review dialog (docs/product/back-office.md#applications): the application read-only; its status (saved with a confirmation), its requests (#requests) and the admin notes editable. */
 export function ReviewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useQuery(applicationDetailQuery(id));
   const saveNotesRef = useRef<(() => void) | null>(null);

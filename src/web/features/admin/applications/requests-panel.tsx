@@ -1,0 +1,298 @@
+import { useId, useState } from 'react';
+import type { AdminApplicationDetail } from '../../../../domain/admin/applications';
+import { DOCUMENT_TYPES, documentTitle } from '../../../../domain/application/documents';
+import { fieldByName } from '../../../../domain/application/fields';
+import {
+  CORRECTION_SECTIONS,
+  MAX_REQUEST_NOTE,
+  MAX_REQUEST_TITLE,
+  requestsChangeable,
+  requestStateLabel,
+  type ApplicationRequest,
+  type RequestEvent,
+  type RequestState,
+} from '../../../../domain/application/requests';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Field } from '../../../components/ui/field';
+import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api';
+import { localDateTime } from '../../../lib/dates';
+import { useCreateRequest, useRequestAction } from './applications-api';
+import { checkRequestDraft, EMPTY_REQUEST_DRAFT, type RequestDraft } from './review-logic';
+
+/** The requests of the review dialog (docs/product/back-office.md#requests): what was asked of the applicant, and asking more. */
+
+const STATE_BADGE: Record<RequestState, 'warning' | 'secondary' | 'success' | 'outline'> = {
+  open: 'warning',
+  answered: 'secondary',
+  accepted: 'success',
+  withdrawn: 'outline',
+};
+
+const ACTION_TEXT: Record<RequestEvent['action'], string> = {
+  create: 'Asked',
+  answer: 'Answered',
+  accept: 'Accepted',
+  reopen: 'Asked again',
+  withdraw: 'Withdrawn',
+};
+
+/** A note box with its counter; the error under the field (visual.md 'Forms'). */
+function NoteField({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <Field label={label} required error={error} help={`${value.length.toLocaleString('en-US')} / ${MAX_REQUEST_NOTE.toLocaleString('en-US')} characters`}>
+      <Textarea value={value} maxLength={MAX_REQUEST_NOTE} rows={3} className="text-sm" onChange={(event) => onChange(event.target.value)} />
+    </Field>
+  );
+}
+
+function History({ events }: { events: RequestEvent[] }) {
+  return (
+    <details className="mt-2 text-xs">
+      <summary className="cursor-pointer text-muted-foreground">History ({events.length})</summary>
+      <ol className="mt-2 flex flex-col gap-1.5 border-l border-border pl-3">
+        {events.map((event, index) => (
+          <li key={index}>
+            <span className="font-medium text-foreground">{ACTION_TEXT[event.action]}</span>{' '}
+            <span className="text-muted-foreground">
+              {event.by ? `by ${event.by}, ` : ''}
+              <time dateTime={event.at}>{localDateTime(event.at)}</time>
+            </span>
+            {event.note && <p className="break-words whitespace-pre-wrap text-foreground">{event.note}</p>}
+            {event.fields && event.fields.length > 0 && (
+              <p className="text-muted-foreground">Changed: {event.fields.map((name) => fieldByName(name)?.label ?? name).join(', ')}</p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function RequestItem({ request, applicationId, changeable }: { request: ApplicationRequest; applicationId: string; changeable: boolean }) {
+  const action = useRequestAction(applicationId);
+  const [reopening, setReopening] = useState(false);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string>();
+  const label = requestStateLabel(request.state, request.round);
+  const reopen = () => {
+    const trimmed = note.trim();
+    if (!trimmed) return setNoteError('Write a note to the applicant.');
+    action.mutate(
+      { requestId: request.id, action: 'reopen', body: { note: trimmed } },
+      {
+        onSuccess: () => {
+          setReopening(false);
+          setNote('');
+          setNoteError(undefined);
+        },
+        onError: (error) => setNoteError(error instanceof ApiError ? error.fields?.note : undefined),
+      },
+    );
+  };
+  return (
+    <li className="rounded-[var(--radius-control)] bg-muted/50 px-3 py-2 text-sm" aria-label={`${request.title}: ${label}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="min-w-0 font-medium break-words text-foreground">{request.title}</span>
+        <Badge variant={STATE_BADGE[request.state]}>{label}</Badge>
+      </div>
+      <p className="mt-1 break-words whitespace-pre-wrap text-muted-foreground">{request.note}</p>
+      <History events={request.events} />
+      {changeable && request.state === 'open' && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          disabled={action.isPending}
+          onClick={() => action.mutate({ requestId: request.id, action: 'withdraw' })}
+          aria-label={`Withdraw ${request.title}`}
+        >
+          Withdraw
+        </Button>
+      )}
+      {changeable && request.state === 'answered' && !reopening && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            disabled={action.isPending}
+            onClick={() => action.mutate({ requestId: request.id, action: 'accept' })}
+            aria-label={`Accept ${request.title}`}
+          >
+            Accept
+          </Button>
+          <Button variant="outline" size="sm" disabled={action.isPending} onClick={() => setReopening(true)} aria-label={`Reopen ${request.title}`}>
+            Reopen
+          </Button>
+        </div>
+      )}
+      {reopening && (
+        <div className="mt-3 flex flex-col gap-2">
+          <NoteField label="What is still needed" value={note} onChange={setNote} error={noteError} />
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" disabled={action.isPending} onClick={reopen}>
+              Ask again
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setReopening(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** 'Ask for something': a document (a type, or Other with a title) or a correction of named answers, with a note. */
+export function RequestForm({ applicationId, onDone }: { applicationId: string; onDone: (added: boolean) => void }) {
+  const id = useId();
+  const create = useCreateRequest(applicationId);
+  const [draft, setDraft] = useState<RequestDraft>(EMPTY_REQUEST_DRAFT);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (patch: Partial<RequestDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const submit = () => {
+    const checked = checkRequestDraft(draft);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    create.mutate(checked.body, {
+      onSuccess: () => {
+        setDraft(EMPTY_REQUEST_DRAFT);
+        onDone(true);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      },
+    });
+  };
+  const toggleField = (name: string, on: boolean) => set({ fields: on ? [...draft.fields, name] : draft.fields.filter((field) => field !== name) });
+  return (
+    <form
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-4 rounded-[var(--radius-control)] border border-border p-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <h4 id={`${id}-title`} className="text-sm font-semibold text-foreground">
+        Ask for something
+      </h4>
+      <fieldset className="flex flex-wrap gap-4 text-sm">
+        <legend className="mb-1.5 text-sm font-semibold text-foreground">What do you need?</legend>
+        {(['document', 'correction'] as const).map((kind) => (
+          <label key={kind} className="flex items-center gap-2">
+            <input type="radio" name={`${id}-kind`} className="size-4 accent-primary" checked={draft.kind === kind} onChange={() => set({ kind })} />
+            {kind === 'document' ? 'A document' : 'A correction of answers'}
+          </label>
+        ))}
+      </fieldset>
+      {draft.kind === 'document' ? (
+        <>
+          <Field label="Document" required error={errors.documentType}>
+            <NativeSelect
+              value={draft.documentType}
+              className="h-10 text-sm"
+              onChange={(event) => set({ documentType: event.target.value as RequestDraft['documentType'] })}
+            >
+              <option value="">Choose a document</option>
+              {DOCUMENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {documentTitle(type)}
+                </option>
+              ))}
+              <option value="other">Other</option>
+            </NativeSelect>
+          </Field>
+          {draft.documentType === 'other' && (
+            <Field label="Document title" required error={errors.title}>
+              <Input value={draft.title} maxLength={MAX_REQUEST_TITLE} className="h-10 text-sm" onChange={(event) => set({ title: event.target.value })} />
+            </Field>
+          )}
+        </>
+      ) : (
+        <fieldset aria-describedby={errors.fields ? `${id}-fields-error` : undefined}>
+          <legend className="mb-1.5 text-sm font-semibold text-foreground">
+            Answers to correct
+            <span aria-hidden="true" className="text-destructive">
+              {' '}
+              *
+            </span>
+          </legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {CORRECTION_SECTIONS.map((section) => (
+              <fieldset key={section.stepId} className="text-sm">
+                <legend className="font-medium text-muted-foreground">{section.title}</legend>
+                <div className="mt-1 flex flex-col gap-1">
+                  {section.fields.map((field) => (
+                    <label key={field.name} className="flex items-center gap-2">
+                      <Checkbox checked={draft.fields.includes(field.name)} onChange={(event) => toggleField(field.name, event.target.checked)} />
+                      {field.label}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ))}
+          </div>
+          {errors.fields && (
+            <p id={`${id}-fields-error`} className="mt-1.5 text-sm font-medium text-destructive">
+              {errors.fields}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <NoteField label="Note to the applicant" value={draft.note} onChange={(note) => set({ note })} error={errors.note} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={create.isPending}>
+          {create.isPending ? 'Adding...' : 'Add request'}
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={() => onDone(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The list of requests, their actions, and the 'Ask for something' form (open when `asking`). */
+export function RequestsPanel({
+  detail,
+  asking,
+  setAsking,
+}: {
+  detail: AdminApplicationDetail;
+  asking: boolean;
+  setAsking: (open: boolean, added?: boolean) => void;
+}) {
+  const changeable = requestsChangeable(detail.status);
+  return (
+    <section aria-labelledby={`requests-${detail.id}`} className="rounded-[var(--radius-control)] border border-border p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`requests-${detail.id}`} className="text-sm font-semibold text-foreground">
+          Requests
+        </h3>
+        {changeable && !asking && (
+          <Button variant="outline" size="sm" onClick={() => setAsking(true)}>
+            Ask for something
+          </Button>
+        )}
+      </div>
+      {!changeable && <p className="mt-2 text-xs text-muted-foreground">This application is closed: its requests can no longer change.</p>}
+      {detail.requests.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">Nothing has been asked of the applicant.</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-2">
+          {detail.requests.map((request) => (
+            <RequestItem key={request.id} request={request} applicationId={detail.id} changeable={changeable} />
+          ))}
+        </ul>
+      )}
+      {asking && changeable && (
+        <div className="mt-3">
+          <RequestForm applicationId={detail.id} onDone={(added) => setAsking(false, added)} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { statusEmailsApplicant } from '../../../../domain/admin/applications';
+import { STATUS_MAIL_TEXTS } from '../../../../domain/admin/status-mail';
+import { newRequestSchema, statusChangeProblem, type NewRequest, type RequestDocumentType } from '../../../../domain/application/requests';
+import type { ApplicationStatus } from '../../../../domain/application/status';
+
+/**
+ * The review dialog's decisions that are not layout (docs/product/back-office.md#application-status,
+ * #requests): what saving a status will do, and what the request form still lacks.
+ */
+
+export interface StatusSaveFacts {
+  from: ApplicationStatus;
+  to: Exclude<ApplicationStatus, 'draft'>;
+  openRequests: number;
+  /** The settings' applicant e-mail switch (statusEmails); null while unknown. */
+  emailsOn: boolean | null;
+  applicantEmail: string | null;
+}
+
+export type StatusSavePlan =
+  | { kind: 'unchanged' }
+  /** Missing Info without an open request: the server would answer 422 open_request_needed. */
+  | { kind: 'request_needed' }
+  | {
+      kind: 'confirm';
+      /** Declined asks for the reason the buyer is shown. */
+      needsReason: boolean;
+      /** What the applicant will be e-mailed, or why nothing is sent. */
+      mail: { to: string | null; subject: string; gist: readonly string[] } | { none: 'status_sends_none' | 'switched_off' };
+    };
+
+/** What happens when the reviewer presses Save status. */
+export function statusSavePlan(facts: StatusSaveFacts): StatusSavePlan {
+  if (facts.from === facts.to) return { kind: 'unchanged' };
+  if (statusChangeProblem(facts.to, facts.openRequests)) return { kind: 'request_needed' };
+  const needsReason = facts.to === 'declined';
+  if (!statusEmailsApplicant(facts.to)) return { kind: 'confirm', needsReason, mail: { none: 'status_sends_none' } };
+  if (facts.emailsOn === false) return { kind: 'confirm', needsReason, mail: { none: 'switched_off' } };
+  const text = STATUS_MAIL_TEXTS[facts.to];
+  return { kind: 'confirm', needsReason, mail: { to: facts.applicantEmail, subject: text.subject, gist: text.paragraphs } };
+}
+
+/** The request form as typed: both kinds' inputs are kept while the reviewer switches between them. */
+export interface RequestDraft {
+  kind: 'document' | 'correction';
+  documentType: RequestDocumentType | '';
+  title: string;
+  fields: string[];
+  note: string;
+}
+
+export const EMPTY_REQUEST_DRAFT: RequestDraft = { kind: 'document', documentType: '', title: '', fields: [], note: '' };
+
+/** The body to send, or the errors to show under the fields (keyed documentType, title, fields, note) — the server's own schema decides. */
+export function checkRequestDraft(draft: RequestDraft): { ok: true; body: NewRequest } | { ok: false; errors: Record<string, string> } {
+  const candidate =
+    draft.kind === 'document'
+      ? {
+          kind: 'document',
+          documentType: draft.documentType || undefined,
+          ...(draft.documentType === 'other' ? { title: draft.title } : {}),
+          note: draft.note,
+        }
+      : { kind: 'correction', fields: draft.fields, note: draft.note };
+  const parsed = newRequestSchema.safeParse(candidate);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? 'kind');
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,186 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { DECLINE_REASON_NEEDED, MAX_DECLINE_REASON, type AdminApplicationDetail } from '../../../../domain/admin/applications';
+import { OPEN_REQUEST_NEEDED_MESSAGE } from '../../../../domain/application/requests';
+import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES, type ApplicationStatus } from '../../../../domain/application/status';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { NativeSelect, Textarea } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api';
+import { settingsQuery } from '../settings/settings-api';
+import { useStatusChange } from './applications-api';
+import { statusSavePlan } from './review-logic';
+
+type ReviewStatus = Exclude<ApplicationStatus, 'draft'>;
+
+/**
+ * The status of the review dialog (docs/product/back-office.md#application-status): choosing
+ * in the selector changes nothing; 'Save status' opens a confirmation that says who is
+ * e-mailed and what the e-mail says. Declined asks for the reason the buyer is shown;
+ * Missing Info without an open request offers the request form first.
+ */
+export function StatusPanel({
+  detail,
+  onAskForRequest,
+  confirmAfterRequest,
+}: {
+  detail: AdminApplicationDetail;
+  /** Opens the request form of the Requests panel. */
+  onAskForRequest: () => void;
+  /** Bumped when a request was added from the 'needs a request' offer: the confirmation opens. */
+  confirmAfterRequest: number;
+}) {
+  const id = useId();
+  const [chosen, setChosen] = useState<ReviewStatus>(detail.status as ReviewStatus);
+  const [confirming, setConfirming] = useState(false);
+  const [needsRequest, setNeedsRequest] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+  const [refusal, setRefusal] = useState<string>();
+  const change = useStatusChange(detail.id);
+  const settings = useQuery(settingsQuery());
+
+  // A status saved (here or by the server on its own) becomes the selector's value.
+  useEffect(() => setChosen(detail.status as ReviewStatus), [detail.status]);
+  useEffect(() => {
+    if (confirmAfterRequest === 0) return;
+    setNeedsRequest(false);
+    setConfirming(true);
+  }, [confirmAfterRequest]);
+
+  const openRequests = detail.requests.filter((request) => request.state === 'open').length;
+  const plan = statusSavePlan({
+    from: detail.status,
+    to: chosen,
+    openRequests,
+    emailsOn: settings.data ? settings.data.statusEmails : null,
+    applicantEmail: detail.accountEmail,
+  });
+
+  const save = () => {
+    if (plan.kind === 'unchanged') return;
+    if (plan.kind === 'request_needed') return setNeedsRequest(true);
+    setRefusal(undefined);
+    setReasonError(undefined);
+    setConfirming(true);
+  };
+
+  const confirm = () => {
+    if (plan.kind !== 'confirm') return;
+    const trimmed = reason.trim();
+    if (plan.needsReason && !trimmed) return setReasonError(DECLINE_REASON_NEEDED);
+    change.mutate(
+      { status: chosen, ...(plan.needsReason ? { reason: trimmed } : {}) },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          setReason('');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields?.reason) setReasonError(error.fields.reason);
+          else if (error instanceof ApiError && (error.status === 409 || error.status === 422)) setRefusal(error.message);
+        },
+      },
+    );
+  };
+
+  const label = APPLICATION_STATUS_LABELS[chosen];
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-foreground">
+        Status
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <NativeSelect
+          id={id}
+          value={chosen}
+          disabled={change.isPending}
+          aria-describedby={`${id}-help`}
+          className="h-10 min-w-48 text-sm"
+          onChange={(event) => {
+            setChosen(event.target.value as ReviewStatus);
+            setNeedsRequest(false);
+          }}
+        >
+          {REVIEW_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {APPLICATION_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button size="sm" className="h-10" disabled={plan.kind === 'unchanged' || change.isPending} onClick={save}>
+          Save status
+        </Button>
+      </div>
+      <span id={`${id}-help`} role="status" className="text-xs text-muted-foreground">
+        {change.isPending ? 'Saving...' : plan.kind === 'unchanged' ? '' : `Not saved yet: press Save status to change it to ${label}.`}
+      </span>
+      {needsRequest && (
+        <Alert className="mt-1">
+          <p>{OPEN_REQUEST_NEEDED_MESSAGE}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={onAskForRequest}>
+            Write a request
+          </Button>
+        </Alert>
+      )}
+      <Dialog open={confirming} onOpenChange={(open) => !open && setConfirming(false)}>
+        <DialogContent>
+          <DialogTitle>Change the status to {label}?</DialogTitle>
+          <DialogDescription>
+            From {APPLICATION_STATUS_LABELS[detail.status]} to {label}.
+          </DialogDescription>
+          {plan.kind === 'confirm' && (
+            <div className="mt-4 flex flex-col gap-4 text-sm">
+              {'none' in plan.mail ? (
+                <p>
+                  {plan.mail.none === 'switched_off'
+                    ? 'No e-mail will be sent: applicant e-mails are switched off in Settings.'
+                    : `No e-mail will be sent: the applicant is not e-mailed about ${label}.`}
+                </p>
+              ) : (
+                <div className="flex flex-col gap-2">
+                  <p>
+                    <span className="font-semibold">{plan.mail.to ?? 'The applicant'}</span> will be e-mailed:
+                  </p>
+                  <div className="rounded-[var(--radius-control)] bg-muted/50 p-3">
+                    <p className="font-semibold break-words">{plan.mail.subject}</p>
+                    {plan.mail.gist.map((paragraph) => (
+                      <p key={paragraph} className="mt-1 break-words text-muted-foreground">
+                        {paragraph}
+                      </p>
+                    ))}
+                  </div>
+                </div>
+              )}
+              {plan.needsReason && (
+                <Field
+                  label="Reason shown to the applicant"
+                  required
+                  error={reasonError}
+                  help={`${reason.length.toLocaleString('en-US')} / ${MAX_DECLINE_REASON.toLocaleString('en-US')} characters`}
+                >
+                  <Textarea value={reason} maxLength={MAX_DECLINE_REASON} rows={4} className="text-sm" onChange={(event) => setReason(event.target.value)} />
+                </Field>
+              )}
+              {refusal && (
+                <Alert variant="destructive">
+                  <p>{refusal}</p>
+                </Alert>
+              )}
+            </div>
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} disabled={change.isPending} variant={chosen === 'declined' ? 'destructive' : 'default'}>
+              {change.isPending ? 'Saving...' : `Save status: ${label}`}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
