@@ -1,10 +1,44 @@
 import { adminRecordOf, applicationDraftSchema, type ApplicationDraftInput } from '../../domain/application';
 import { completeDraft } from '../../domain/factories/application-draft';
 import { APPLICATION_NOTES, BUSINESSES, CITIES, EMPLOYERS, JOB_TITLES, OWNER_TITLES, STAFF } from './seed-data';
-import { DAY, round, type ApplicationRow, type Person, type Rng, type SeedContext, type UserRow } from './seed-context';
+import { waitingSince } from '../../domain/application/requests';
+import { DAY, round, type ApplicationRow, type Person, type RequestEventRow, type RequestRow, type Rng, type SeedContext, type UserRow } from './seed-context';
 import { address } from './seed-people';
 
 export type Status = 'submitted' | 'in_review' | 'missing_info' | 'approved' | 'declined';
+
+/** What a reviewer asked of a Missing Info application (docs/product/back-office.md#requests). */
+const SEED_REQUESTS = [
+  { kind: 'document', documentType: 'paystubs', title: null, fields: null, note: 'Please upload your two most recent pay stubs.' },
+  {
+    kind: 'document',
+    documentType: 'bankStatements',
+    title: null,
+    fields: null,
+    note: 'We need the last two months of statements for every account you listed.',
+  },
+  {
+    kind: 'document',
+    documentType: 'other',
+    title: 'Gift letter',
+    fields: null,
+    note: 'Part of the down payment is a gift: please upload a signed gift letter.',
+  },
+  { kind: 'correction', documentType: null, title: null, fields: ['personal.phone'], note: 'The phone number does not reach you: please correct it.' },
+  {
+    kind: 'correction',
+    documentType: null,
+    title: null,
+    fields: ['personal.currentAddress', 'personal.yearsAtAddress'],
+    note: 'Please check your current address and how long you have lived there.',
+  },
+] as const satisfies readonly Omit<RequestRow, 'applicationId'>[];
+
+const DECLINE_REASONS = [
+  'The monthly payments for this home would be more than we can approve for your income today.',
+  'We could not verify your income from the documents provided.',
+  'The down payment is below what this home needs at the moment.',
+] as const;
 
 /** The status of an application `ageDays` old: recent ones wait, older ones are mostly decided. */
 function statusFor(rng: Rng, ageDays: number): Status {
@@ -83,6 +117,9 @@ export interface CurrentApplication {
 
 export interface PlannedApplications {
   rows: ApplicationRow[];
+  /** The open requests of the Missing Info applications (issue 13: Missing Info needs one), each with its 'create' event. */
+  requests: RequestRow[];
+  requestEvents: RequestEventRow[];
   /** Sensitive values to seal once the cipher is known: [application id, ssn last 4, date of birth]. */
   sensitive: [string, string, string][];
   current: CurrentApplication[];
@@ -97,7 +134,14 @@ export interface PlannedApplications {
  */
 export function planApplications(ctx: SeedContext, people: Person[], users: UserRow[], withApplication: number, extraDeclined: number): PlannedApplications {
   const { rng, now, at } = ctx;
-  const planned: PlannedApplications = { rows: [], sensitive: [], current: [], firstActivity: people.map(() => Number.POSITIVE_INFINITY) };
+  const planned: PlannedApplications = {
+    rows: [],
+    requests: [],
+    requestEvents: [],
+    sensitive: [],
+    current: [],
+    firstActivity: people.map(() => Number.POSITIVE_INFINITY),
+  };
 
   const addApplication = (index: number, status: Status, submittedAt: Date) => {
     const person = people[index];
@@ -125,9 +169,20 @@ export function planApplications(ctx: SeedContext, people: Person[], users: User
       reviewedAt: reviewedAt && reviewedAt > submittedAt ? reviewedAt : reviewedAt && new Date(submittedAt.getTime() + 3600_000),
       notes: rng.chance(status === 'submitted' ? 0.1 : 0.4) ? rng.pick(notesPool) : null,
       assignee: status !== 'submitted' && rng.chance(0.6) ? rng.pick(STAFF) : status === 'submitted' && rng.chance(0.15) ? rng.pick(STAFF) : null,
+      // Declined applications say why (docs/product/back-office.md#application-status).
+      declineReason: status === 'declined' ? rng.pick(DECLINE_REASONS) : null,
+      // Whose turn it is (ADR 021): ours since submission while submitted or in review; the buyer's while their request is open.
+      waitingSince: waitingSince({ status, current: null, oldestAnsweredAt: null, now: submittedAt }),
       createdAt,
       updatedAt: reviewedAt ?? submittedAt,
     });
+    if (status === 'missing_info') {
+      const asked = reviewedAt ?? submittedAt;
+      const request = rng.pick(SEED_REQUESTS);
+      const requestId = rng.uuid();
+      planned.requests.push({ id: requestId, applicationId: id, ...request, state: 'open', round: 1, createdAt: asked, stateChangedAt: asked });
+      planned.requestEvents.push({ requestId, action: 'create', at: asked, note: request.note });
+    }
     planned.sensitive.push([id, ssnLast4, dateOfBirth]);
     planned.firstActivity[index] = Math.min(planned.firstActivity[index], createdAt.getTime());
     return id;
@@ -145,7 +200,11 @@ export function planApplications(ctx: SeedContext, people: Person[], users: User
     // An earlier application that was declined, still within the last 12 months when there is room.
     const latest = submittedAt.getTime() - 20 * DAY;
     const earliest = now.getTime() - 365 * DAY;
-    const when = latest > earliest ? earliest + rng.next() * (latest - earliest) : submittedAt.getTime() - rng.int(20, 60) * DAY;
+    const when =
+      latest > earliest
+        ? earliest + rng.next() * (latest - earliest)
+        : // No room: still within the year, and before the current one.
+          Math.max(submittedAt.getTime() - rng.int(20, 60) * DAY, (earliest + submittedAt.getTime()) / 2);
     addApplication(index, 'declined', new Date(when));
   }
   return planned;

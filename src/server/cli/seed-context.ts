@@ -1,4 +1,4 @@
-import type { applications, documents, lettersOfIntent, users, waitlistEntries } from '../db/schema';
+import type { applicationRequestEvents, applicationRequests, applications, documents, lettersOfIntent, users, waitlistEntries } from '../db/schema';
 import { CITIES } from './seed-data';
 
 /**
@@ -61,6 +61,8 @@ export interface SeedContext {
 
 export type UserRow = typeof users.$inferInsert;
 export type ApplicationRow = typeof applications.$inferInsert;
+export type RequestRow = typeof applicationRequests.$inferInsert;
+export type RequestEventRow = typeof applicationRequestEvents.$inferInsert;
 export type DocumentRow = typeof documents.$inferInsert;
 export type WaitlistRow = typeof waitlistEntries.$inferInsert;
 export type LetterRow = typeof lettersOfIntent.$inferInsert;

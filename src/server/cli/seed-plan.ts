@@ -1,5 +1,5 @@
 import { assignRoles, planApplications } from './seed-applications';
-import { prng, type ApplicationRow, type SeedContext, type UserRow, type WaitlistRow } from './seed-context';
+import { prng, type ApplicationRow, type RequestEventRow, type RequestRow, type SeedContext, type UserRow, type WaitlistRow } from './seed-context';
 import { planDocuments, type PlannedDocument } from './seed-documents';
 import { planLetters, type PlannedLetter } from './seed-letters';
 import { dateJoined, personFactory, planUsers } from './seed-people';
@@ -34,6 +34,9 @@ export const DEFAULT_COUNTS: SeedCounts = { users: 300, applications: 250, waitl
 export interface SeedPlan {
   users: UserRow[];
   applications: ApplicationRow[];
+  /** The open requests of the Missing Info applications, and their 'create' events. */
+  requests: RequestRow[];
+  requestEvents: RequestEventRow[];
   /** Sensitive values to seal once the cipher is known: [application id, ssn last 4, date of birth]. */
   sensitive: [string, string, string][];
   documents: PlannedDocument[];
@@ -68,5 +71,14 @@ export function buildSeedPlan(counts: SeedCounts, seed: number, now: Date, taken
   const lettersFrom = guests.slice(Math.round(guests.length * 0.5), Math.round(guests.length * 0.5) + Math.round(counts.letters * 0.3));
   const letters = planLetters(ctx, lettersFrom, counts.letters);
 
-  return { users, applications: applications.rows, sensitive: applications.sensitive, documents, waitlist, letters };
+  return {
+    users,
+    applications: applications.rows,
+    requests: applications.requests,
+    requestEvents: applications.requestEvents,
+    sensitive: applications.sensitive,
+    documents,
+    waitlist,
+    letters,
+  };
 }

@@ -51,6 +51,19 @@ describe('npm run seed', () => {
           );
           expect(await count(`applications where status <> 'submitted' and not (reviewed_at > submitted_at)`)).toBe(0);
           expect(await count(`applications where submitted_at < now() - interval '366 days' or submitted_at > now()`)).toBe(0);
+          // Missing Info has an open request (issue 13), whose turn it is agrees with the status (ADR 021), declined ones say why.
+          expect(
+            await count(
+              `applications a where status = 'missing_info' and not exists (select 1 from application_requests r where r.application_id = a.id and r.state = 'open')`,
+            ),
+          ).toBe(0);
+          expect(
+            await count(
+              `application_requests r where not exists (select 1 from application_request_events e where e.request_id = r.id and e.action = 'create')`,
+            ),
+          ).toBe(0);
+          expect(await count(`applications where (status in ('submitted', 'in_review')) <> (waiting_since is not null)`)).toBe(0);
+          expect(await count(`applications where (status = 'declined') <> (decline_reason is not null)`)).toBe(0);
           expect(await count(`applications where property_value between 250000 and 900000 and date_of_birth like 'v1.%'`)).toBe(SMALL.applications);
           // The trigger-maintained counts agree with the rows.
           const counts = await queryRows<{ status: string; count: string }>(

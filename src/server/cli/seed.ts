@@ -9,7 +9,7 @@ import { REVIEW_STATUSES } from '../../domain/application';
 import { seal } from '../applications/sensitive';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
-import { applications, documents, lettersOfIntent, users, waitlistEntries } from '../db/schema';
+import { applicationRequestEvents, applicationRequests, applications, documents, lettersOfIntent, users, waitlistEntries } from '../db/schema';
 import { createFieldCipher, resolveDataKey } from '../lib/crypto';
 import { createStorage, type FileStorage } from '../storage/create-storage';
 import { adminCreate } from './admin-create';
@@ -60,6 +60,8 @@ export async function writeSeedPlan(db: Db, storage: FileStorage, plan: SeedPlan
   }
   await insertChunks(db, plan.users, (tx, chunk) => tx.insert(users).values(chunk));
   await insertChunks(db, plan.applications, (tx, chunk) => tx.insert(applications).values(chunk));
+  await insertChunks(db, plan.requests, (tx, chunk) => tx.insert(applicationRequests).values(chunk));
+  await insertChunks(db, plan.requestEvents, (tx, chunk) => tx.insert(applicationRequestEvents).values(chunk));
   await insertChunks(
     db,
     plan.documents.map(({ pdf: _pdf, ...row }) => row),
