@@ -5,6 +5,7 @@ import { USER_FILTERS, type AdminUser, type UserLabel } from '../../../../domain
 import { ROLES, roleLabel, type Role } from '../../../../domain/roles';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { NativeSelect } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { failureText } from '../../../lib/form-errors';
@@ -32,12 +33,18 @@ const nameOf = (user: Pick<AdminUser, 'firstName' | 'lastName'>) => `${user.firs
 /** The server's reason when it refused on purpose (409: own role, last admin); the page's own text otherwise (docs/product/back-office.md#messages). */
 const refusal = (error: unknown, fallback: string) => (error instanceof ApiError && error.status === 409 ? error.message : failureText(error, fallback));
 
-/** Role selector of one row: saves on change and says so. */
+/**
+ * Role selector of one row. Granting or removing Admin is confirmed first (issue 13: a key
+ * press on the selector must not hand out the back office); other roles save on change.
+ * Either way the toast says what happened (docs/product/back-office.md#users).
+ */
 function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const [pending, setPending] = useState<Role>();
+  const [asking, setAsking] = useState<Role>();
   const name = nameOf(user);
   const changeRole = useChangeRole();
   const change = async (role: Role) => {
+    setAsking(undefined);
     setPending(role);
     try {
       await changeRole.mutateAsync({ id: user.id, role });
@@ -48,21 +55,47 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       setPending(undefined);
     }
   };
+  const granting = asking === 'admin';
   return (
-    <NativeSelect
-      aria-label={`Role for ${name}`}
-      title={isSelf ? 'Another admin can change your role' : undefined}
-      value={pending ?? user.role}
-      disabled={Boolean(pending) || isSelf}
-      onChange={(event) => void change(event.target.value as Role)}
-      className="h-9 min-w-36 text-sm"
-    >
-      {ROLES.map((role) => (
-        <option key={role} value={role}>
-          {roleLabel(role)}
-        </option>
-      ))}
-    </NativeSelect>
+    <>
+      <NativeSelect
+        aria-label={`Role for ${name}`}
+        title={isSelf ? 'Another admin can change your role' : undefined}
+        value={pending ?? asking ?? user.role}
+        disabled={Boolean(pending) || isSelf}
+        onChange={(event) => {
+          const role = event.target.value as Role;
+          if (role === user.role) return setAsking(undefined);
+          if (role === 'admin' || user.role === 'admin') return setAsking(role);
+          void change(role);
+        }}
+        className="h-9 min-w-36 text-sm"
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {roleLabel(role)}
+          </option>
+        ))}
+      </NativeSelect>
+      <Dialog open={Boolean(asking)} onOpenChange={(open) => !open && setAsking(undefined)}>
+        <DialogContent>
+          <DialogTitle>{granting ? `Make ${name} an admin?` : `Remove admin from ${name}?`}</DialogTitle>
+          <DialogDescription>
+            {granting
+              ? `${name} will see every application, document and account in the back office, and can change roles, once signed in with a second factor.`
+              : `${name} will lose the back office at once and become ${roleLabel(asking)}.`}
+          </DialogDescription>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setAsking(undefined)}>
+              Cancel
+            </Button>
+            <Button variant={granting ? 'default' : 'destructive'} onClick={() => asking && void change(asking)}>
+              {granting ? 'Make admin' : 'Remove admin'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 
