@@ -3,8 +3,9 @@
  * types and actions beyond the product owner's lists are ours: the waitlist,
  * letters of intent, sessions (sign-ins), the audit log itself (its exports) and
  * the job runner's jobs (their retries), the requests asked of applicants
+ * and the messages of their conversations (never their text)
  * (docs/decisions/021-requests-and-messages.md), and export / download / sign_in /
- * retry / accept / reopen / withdraw as actions.
+ * retry / accept / reopen / withdraw / answer (the applicant's answer to a request) as actions.
  */
 export const AUDIT_ENTITY_TYPES = [
   'applications',
@@ -18,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   'audit_log',
   'jobs',
   'requests',
+  'messages',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -33,6 +35,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<AuditEntityType, string>> = {
   audit_log: 'Audit Log',
   jobs: 'Jobs',
   requests: 'Requests',
+  messages: 'Messages',
 };
 
 export const AUDIT_ACTIONS = [
@@ -49,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'accept',
   'reopen',
   'withdraw',
+  'answer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -66,6 +70,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   accept: 'Accept',
   reopen: 'Reopen',
   withdraw: 'Withdraw',
+  answer: 'Answer',
 };
 
 /** docs/product/back-office.md#audit-log: ranges 1d, 7d, 30d, 90d; default 7d. */

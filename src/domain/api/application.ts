@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { applicationDocumentSchema, applicationViewSchema, DOCUMENT_CONTENT_TYPES, DOCUMENT_TYPES, saveDraftBodySchema } from '../application';
+import { safeString } from '../safe-text';
 import { defineRoute, idParamsSchema, okSchema } from './route';
 
 /** `?type=` of an upload: which of the four documents the file is. */
 export const uploadQuerySchema = z.object({
   type: z.enum(DOCUMENT_TYPES, { error: `Say which document this is: one of ${DOCUMENT_TYPES.join(', ')}.` }),
+  /** After submission: the document request this file answers (the To do page; docs/decisions/021-requests-and-messages.md). */
+  request: safeString().uuid('Name the request by its id.').optional(),
 });
 
 /**
@@ -42,13 +45,14 @@ export const applicationApi = {
     method: 'post',
     path: '/api/application/documents',
     access: 'user',
-    summary: 'Uploads one document (multipart/form-data; the first file is taken) and replaces the earlier one of its type. Allowed after submission',
+    summary:
+      'Uploads one document (multipart/form-data; the first file is taken). A draft: replaces the earlier one of its type. After submission: a new version of the latest file of its type, or with `request` one more file answering that document request (at most 10 current per type); audited',
     query: uploadQuerySchema,
     // No text fields: the file alone, in its `file` part, streamed to storage (never buffered whole).
     form: z.object({}),
     responses: { 201: { description: 'The stored document', schema: applicationDocumentSchema } },
-    // 400 invalid_upload, no_file, empty_file; 413 file_too_large (25 MB); 415 unsupported_file_type (not PDF, JPEG or PNG by content).
-    errors: [413, 415, 429],
+    // 400 invalid_upload, no_file, empty_file; 404 an unknown request; 409 request_state / request_kind / too_many_files; 413 file_too_large (25 MB); 415 unsupported_file_type (not PDF, JPEG or PNG by content).
+    errors: [404, 409, 413, 415, 429],
   }),
 };
 

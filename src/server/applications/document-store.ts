@@ -1,25 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { APPLICATION_CLOSED_MESSAGE, requestsChangeable } from '../../domain/application/requests';
+import { recordAudit, type AuditActor } from '../admin/audit';
 import type { DocumentType } from '../../domain/application';
 import type { Deps } from '../context';
-import { documents } from '../db/schema';
+import { applicationRequests, documents } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { receiveUpload } from './receive-upload';
-import { ensureActiveApplication, findActiveApplication, type DocumentRow, type Owner } from './repository';
+import { ensureActiveApplication, findActiveApplication, type ApplicationRow, type DocumentRow, type Executor, type Owner } from './repository';
 import { submittedError } from './save-draft';
 
 /** Storage keys are the server's own: documents/<application id>/<random id>. */
 const storageKeyFor = (applicationId: string) => `documents/${applicationId}/${randomUUID()}`;
 
+/** docs/decisions/021-requests-and-messages.md: at most so many current files of one type (a statement per month). */
+export const MAX_FILES_PER_TYPE = 10;
+
 /**
  * Stores an uploaded document of `type` for the user's active application
- * (created as a draft if needed), replacing an earlier one of the same type.
- * Allowed after submission too (issue 5). The file goes to storage first; the row
- * follows in a transaction; an earlier file of the type is removed after commit.
+ * (created as a draft if needed). The file goes to storage first; the row follows
+ * in a transaction (docs/product/application.md#documents).
+ * - A draft: replaces an earlier one of the same type; the earlier file is removed after commit.
+ * - After submission nothing is deleted (issue 13 'Versions, never silent loss'; ADR 021):
+ *   with `requestId` the file is one more of its type answering that open document
+ *   request; without, it is a new version of the latest current file of its type
+ *   (`replaces_id`, the older one `superseded_at`). At most MAX_FILES_PER_TYPE current
+ *   files per type (409 too_many_files). Each such upload is audited (`actor`).
  */
-export async function storeDocument(deps: Pick<Deps, 'db' | 'storage' | 'logger'>, owner: Owner, type: DocumentType, request: Request): Promise<DocumentRow> {
+export async function storeDocument(
+  deps: Pick<Deps, 'db' | 'storage' | 'logger'>,
+  owner: Owner,
+  type: DocumentType,
+  request: Request,
+  options: { requestId?: string; actor?: AuditActor } = {},
+): Promise<DocumentRow> {
   const { db, storage, logger } = deps;
   const application = await ensureActiveApplication(db, owner);
+  if (options.requestId) await checkUploadRequest(db, application, options.requestId, type);
   const key = storageKeyFor(application.id);
   const removeNew = () => storage.delete(key).catch((err) => logger.error({ err, key }, 'could not remove a refused upload'));
 
@@ -39,14 +56,47 @@ export async function storeDocument(deps: Pick<Deps, 'db' | 'storage' | 'logger'
       const active = await findActiveApplication(tx, owner.id, { forUpdate: true });
       if (!active || active.id !== application.id)
         throw new AppError(409, 'application_changed', 'Your application changed while the file was uploading. Please try again.');
-      [replaced] = await tx
-        .delete(documents)
-        .where(and(eq(documents.applicationId, active.id), eq(documents.type, type)))
-        .returning();
+      if (active.status === 'draft') {
+        [replaced] = await tx
+          .delete(documents)
+          .where(and(eq(documents.applicationId, active.id), eq(documents.type, type)))
+          .returning();
+        const [row] = await tx
+          .insert(documents)
+          .values({ applicationId: active.id, userId: owner.id, type, storageKey: key, ...file })
+          .returning();
+        return row;
+      }
+      if (options.requestId) await checkUploadRequest(tx, active, options.requestId, type);
+      const current = await tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.applicationId, active.id), eq(documents.type, type), isNull(documents.supersededAt)))
+        .orderBy(desc(documents.createdAt));
+      // A new version takes its predecessor's place; an answer to a request is one more file.
+      const predecessor = options.requestId ? undefined : current[0];
+      if (!predecessor && current.length >= MAX_FILES_PER_TYPE) throw tooManyFiles();
+      const now = new Date();
+      if (predecessor) await tx.update(documents).set({ supersededAt: now }).where(eq(documents.id, predecessor.id));
       const [row] = await tx
         .insert(documents)
-        .values({ applicationId: active.id, userId: owner.id, type, storageKey: key, ...file })
+        .values({
+          applicationId: active.id,
+          userId: owner.id,
+          type,
+          storageKey: key,
+          ...file,
+          requestId: options.requestId ?? null,
+          replacesId: predecessor?.id ?? null,
+          createdAt: now,
+        })
         .returning();
+      await recordAudit(tx, options.actor ?? { id: owner.id, email: owner.email, ip: null }, {
+        action: 'create',
+        entityType: 'documents',
+        entityId: row.id,
+        changes: { application: active.id, type, request: row.requestId, replaces: row.replacesId, sizeBytes: row.sizeBytes, contentType: row.contentType },
+      });
       return row;
     });
   } catch (error) {
@@ -55,6 +105,21 @@ export async function storeDocument(deps: Pick<Deps, 'db' | 'storage' | 'logger'
   }
   if (replaced) await removeStored(deps, [replaced.storageKey]);
   return created;
+}
+
+const tooManyFiles = () =>
+  new AppError(409, 'too_many_files', `You can keep at most ${MAX_FILES_PER_TYPE} files of one kind. Ask the reviewer in a message if you need to send more.`);
+
+/** The request an upload answers: an open document request of the caller's submitted application, of the file's type; else 404 / 409. */
+async function checkUploadRequest(tx: Executor, application: ApplicationRow, requestId: string, type: DocumentType): Promise<void> {
+  const [request] = await tx
+    .select()
+    .from(applicationRequests)
+    .where(and(eq(applicationRequests.id, requestId), eq(applicationRequests.applicationId, application.id)));
+  if (!request) throw new AppError(404, 'not_found', 'Request not found.');
+  if (!requestsChangeable(application.status)) throw new AppError(409, 'application_closed', APPLICATION_CLOSED_MESSAGE);
+  if (request.kind !== 'document' || request.documentType !== type) throw new AppError(409, 'request_kind', 'This request asks for another kind of document.');
+  if (request.state !== 'open') throw new AppError(409, 'request_state', 'This request is no longer open.');
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { applicationApi } from '../../domain/api/application';
+import { myRequestsApi } from '../../domain/api/requests';
+import { actorOf } from '../admin/audit';
+import { answerCorrection, myRequests, sendDocumentAnswer } from '../applications/answer-request';
 import { documentsOf, findActiveApplication } from '../applications/repository';
 import { presentApplication, presentDocument } from '../applications/present';
 import { saveDraft } from '../applications/save-draft';
@@ -58,8 +61,23 @@ export function applicationRoutes() {
   route(router, applicationApi.uploadDocument, async (c, { query }) => {
     const deps = c.var.deps;
     await perUser(deps, 'application:upload', deps.config.UPLOAD_RATE_LIMIT_MAX, c.var.user.id);
-    const row = await storeDocument(deps, c.var.user, query.type, c.req.raw);
+    const row = await storeDocument(deps, c.var.user, query.type, c.req.raw, { requestId: query.request, actor: actorOf(c) });
     return presentDocument(row);
+  });
+
+  // The buyer's side of requests (src/domain/api/requests.ts; docs/decisions/021-requests-and-messages.md).
+  route(router, myRequestsApi.list, async (c) => myRequests(c.var.deps.db, c.var.user.id));
+  route(router, myRequestsApi.correct, async (c, { params, body }) => {
+    const deps = c.var.deps;
+    await perUser(deps, 'application:save', deps.config.APPLICATION_RATE_LIMIT_MAX, c.var.user.id);
+    await answerCorrection(deps, { ...actorOf(c), id: c.var.user.id }, params.id, body);
+    return myRequests(deps.db, c.var.user.id);
+  });
+  route(router, myRequestsApi.send, async (c, { params, body }) => {
+    const deps = c.var.deps;
+    await perUser(deps, 'application:save', deps.config.APPLICATION_RATE_LIMIT_MAX, c.var.user.id);
+    await sendDocumentAnswer(deps, { ...actorOf(c), id: c.var.user.id }, params.id, body.comment);
+    return myRequests(deps.db, c.var.user.id);
   });
 
   return router;
