@@ -14,6 +14,7 @@ import { applicationRoutes, UPLOAD_PATH } from './routes/application';
 import { documentRoutes } from './routes/documents';
 import { mailOutboxRoutes } from './routes/mail-outbox';
 import { meRoutes } from './routes/me';
+import { messageRoutes } from './routes/messages';
 import { waitlistRoutes } from './routes/waitlist';
 
 /** Largest JSON body the API reads (uploads have their own limits). */
@@ -73,6 +74,8 @@ export function createApi(deps: Deps) {
   // The signed-in user's own application and documents (docs/product/application.md), declared in src/domain/api/application.ts.
   api.route('/', applicationRoutes());
   api.route('/', documentRoutes());
+  // The user's conversation with our staff about their application (src/domain/api/messages.ts).
+  api.route('/', messageRoutes());
   // Guarded as a whole: rank admin and a session that passed two-factor (src/server/routes/admin.ts).
   api.route('/', adminRoutes());
   api.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));

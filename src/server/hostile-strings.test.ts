@@ -230,6 +230,26 @@ describe('hostile strings never cause a server error', () => {
       },
       { route: 'GET /api/admin/jobs', as: 'admin', path: '/api/admin/jobs', query: { state: 'failed', page: '1', pageSize: '25' } },
       { route: 'POST /api/admin/jobs/:id/retry', as: 'admin', path: `/api/admin/jobs/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/retry` },
+      // The conversation per application (docs/product/application.md#conversation).
+      { route: 'GET /api/messages', as: 'member', path: '/api/messages' },
+      { route: 'GET /api/messages/unread', as: 'member', path: '/api/messages/unread' },
+      { route: 'POST /api/messages', as: 'member', path: '/api/messages', json: { body: 'When will I hear back?' } },
+      { route: 'POST /api/messages/read', as: 'member', path: '/api/messages/read', json: { upTo: `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` } },
+      { route: 'DELETE /api/messages/:id', as: 'member', path: `/api/messages/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
+      { route: 'GET /api/admin/applications/:id/messages', as: 'admin', path: `/api/admin/applications/${applicationId}/messages` },
+      {
+        route: 'POST /api/admin/applications/:id/messages',
+        as: 'admin',
+        path: `/api/admin/applications/${applicationId}/messages`,
+        json: { body: 'Within two days.' },
+      },
+      {
+        route: 'POST /api/admin/applications/:id/messages/read',
+        as: 'admin',
+        path: `/api/admin/applications/${applicationId}/messages/read`,
+        json: { upTo: `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
+      },
+      { route: 'DELETE /api/admin/messages/:id', as: 'admin', path: `/api/admin/messages/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
     ];
 
     const registered = new Set(registeredApiRoutes().map(routeKey));

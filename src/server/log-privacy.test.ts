@@ -184,6 +184,10 @@ describe('no personal data in the log when the database fails', () => {
     const leaving = await member();
     const removed = await member();
     const [failedJob] = await app.db.insert(jobs).values({ kind: 'test:log-privacy', state: 'failed', lastError: 'Error' }).returning({ id: jobs.id });
+    // A message each side may still delete, about the applicant's application (its text carries a personal value).
+    const buyerMessage = await applicant.browser.post('/api/messages', { body: `Call me on ${PERSON.phone}` });
+    const staffMessage = await admin.browser.post(`/api/admin/applications/${applicationId}/messages`, { body: `Dear ${PERSON.firstName}` });
+    expect([buyerMessage.status, staffMessage.status]).toEqual([201, 201]);
     const q = `?q=${encodeURIComponent(PERSON.lastName)}`;
     const qEmail = `?q=${encodeURIComponent(personalEmail())}`;
 
@@ -278,6 +282,14 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/admin/letters/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/letters/export${q}`) },
       { route: 'GET /api/admin/audit/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/audit/export${q}`) },
       { route: 'POST /api/admin/jobs/:id/retry', fault: 'writes', send: () => admin.browser.post(`/api/admin/jobs/${failedJob!.id}/retry`) },
+      { route: 'POST /api/messages', fault: 'writes', send: () => applicant.browser.post('/api/messages', { body: `My number is ${PERSON.phone}` }) },
+      { route: 'DELETE /api/messages/:id', fault: 'writes', send: () => applicant.browser.delete(`/api/messages/${buyerMessage.body.id}`) },
+      {
+        route: 'POST /api/admin/applications/:id/messages',
+        fault: 'writes',
+        send: () => admin.browser.post(`/api/admin/applications/${applicationId}/messages`, { body: `Thanks, ${PERSON.firstName} ${PERSON.lastName}` }),
+      },
+      { route: 'DELETE /api/admin/messages/:id', fault: 'writes', send: () => admin.browser.delete(`/api/admin/messages/${staffMessage.body.id}`) },
       {
         route: 'POST /api/auth/sign-up/email',
         fault: 'writes',
@@ -309,6 +321,15 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/admin/letters', fault: 'reads', send: () => admin.browser.get(`/api/admin/letters${q}`) },
       { route: 'GET /api/admin/audit', fault: 'reads', send: () => admin.browser.get(`/api/admin/audit${q}`) },
       { route: 'GET /api/admin/jobs', fault: 'reads', send: () => admin.browser.get('/api/admin/jobs?state=failed') },
+      { route: 'GET /api/messages', fault: 'reads', send: () => applicant.browser.get('/api/messages') },
+      { route: 'GET /api/messages/unread', fault: 'reads', send: () => applicant.browser.get('/api/messages/unread') },
+      { route: 'POST /api/messages/read', fault: 'reads', send: () => applicant.browser.post('/api/messages/read', { upTo: buyerMessage.body.id }) },
+      { route: 'GET /api/admin/applications/:id/messages', fault: 'reads', send: () => admin.browser.get(`/api/admin/applications/${applicationId}/messages`) },
+      {
+        route: 'POST /api/admin/applications/:id/messages/read',
+        fault: 'reads',
+        send: () => admin.browser.post(`/api/admin/applications/${applicationId}/messages/read`, { upTo: staffMessage.body.id }),
+      },
       { route: 'GET /api/admin/dashboard', fault: 'reads', send: () => admin.browser.get('/api/admin/dashboard') },
       { route: 'GET /api/admin/settings', fault: 'reads', send: () => admin.browser.get('/api/admin/settings') },
       // The session cannot be read: every signed-in request fails before its route.

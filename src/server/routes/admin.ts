@@ -6,6 +6,7 @@ import { adminAuditRoutes } from './admin/audit';
 import { adminDashboardRoutes } from './admin/dashboard';
 import { adminJobsRoutes } from './admin/jobs';
 import { adminLettersRoutes } from './admin/letters';
+import { adminMessagesRoutes } from './admin/messages';
 import { adminRequestsRoutes } from './admin/requests';
 import { adminSettingsRoutes } from './admin/settings';
 import { adminUsersRoutes } from './admin/users';
@@ -29,6 +30,7 @@ export function adminRoutes() {
   admin.route('/', adminDashboardRoutes());
   admin.route('/', adminApplicationsRoutes());
   admin.route('/', adminRequestsRoutes());
+  admin.route('/', adminMessagesRoutes());
   admin.route('/', adminUsersRoutes());
   admin.route('/', adminWaitlistRoutes());
   admin.route('/', adminLettersRoutes());

@@ -1,0 +1,68 @@
+import { messagesApi } from '../../domain/api/messages';
+import { actorOf } from '../admin/audit';
+import { latestApplication } from '../applications/repository';
+import { requireUser, type AuthedEnv } from '../auth/guards';
+import { AppError } from '../lib/errors';
+import { apiRouter, route } from '../lib/route';
+import {
+  deleteMessage,
+  findMessage,
+  loadConversation,
+  markRead,
+  messageNotFound,
+  ownerOfApplication,
+  sendMessage,
+  unreadCount,
+} from '../messages/conversation';
+
+const noApplication = () => new AppError(404, 'no_application', 'Start an application first: messages are about your application.');
+
+/**
+ * `/api/messages` (src/domain/api/messages.ts): the signed-in user's conversation with our
+ * staff about their application (docs/product/application.md#conversation) — the active
+ * one, else the latest declined one. A message id from another user's conversation
+ * answers 404, exactly like one that does not exist.
+ */
+export function messageRoutes() {
+  const router = apiRouter<AuthedEnv>();
+  router.use('/api/messages', requireUser);
+  router.use('/api/messages/*', requireUser);
+  const viewer = (c: { var: { user: { id: string } } }) => ({ id: c.var.user.id, side: 'applicant' as const });
+
+  route(router, messagesApi.conversation, async (c, { query }) => {
+    const { db } = c.var.deps;
+    const application = await latestApplication(db, c.var.user.id);
+    if (!application) return { applicationId: null, messages: [], olderCursor: null, unread: 0 };
+    return loadConversation(db, application.id, viewer(c), query.before);
+  });
+
+  route(router, messagesApi.unread, async (c) => {
+    const { db } = c.var.deps;
+    const application = await latestApplication(db, c.var.user.id);
+    return { unread: application ? await unreadCount(db, application.id, 'applicant') : 0 };
+  });
+
+  route(router, messagesApi.send, async (c, { body }) => {
+    const deps = c.var.deps;
+    const application = await latestApplication(deps.db, c.var.user.id);
+    if (!application) throw noApplication();
+    return sendMessage(deps, actorOf(c), c.var.user.id, application.id, 'applicant', body.body);
+  });
+
+  route(router, messagesApi.read, async (c, { body }) => {
+    const { db } = c.var.deps;
+    const application = await latestApplication(db, c.var.user.id);
+    if (!application) throw noApplication();
+    return { unread: await markRead(db, application.id, 'applicant', body.upTo) };
+  });
+
+  route(router, messagesApi.delete, async (c, { params }) => {
+    const deps = c.var.deps;
+    const message = await findMessage(deps.db, params.id);
+    if (!message || (await ownerOfApplication(deps.db, message.applicationId)) !== c.var.user.id) throw messageNotFound();
+    await deleteMessage(deps, actorOf(c), c.var.user.id, message);
+    return { ok: true as const };
+  });
+
+  return router;
+}
