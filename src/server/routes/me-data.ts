@@ -1,4 +1,7 @@
+import { and, asc, eq } from 'drizzle-orm';
 import type { MeStatus } from '../../domain/account';
+import { requestsChangeable, requestTitle } from '../../domain/application/requests';
+import { applicationRequests } from '../db/schema';
 import type { meApi } from '../../domain/api/me';
 import { dashboardFlags, dashboardStatus } from '../../domain/application';
 import type { Role } from '../../domain/roles';
@@ -16,6 +19,15 @@ export const meStatus: RouteHandler<typeof meApi.status, AuthedEnv> = async (c):
   const user = c.var.user;
   const row = await latestApplication(c.var.deps.db, user.id);
   const status = dashboardStatus(user.role ?? 'guest', row?.status);
+  // The open requests of a submitted application: the dashboard's 'We need a few things from you' (issue 13 'The buyer's side').
+  const open =
+    row && requestsChangeable(row.status)
+      ? await c.var.deps.db
+          .select()
+          .from(applicationRequests)
+          .where(and(eq(applicationRequests.applicationId, row.id), eq(applicationRequests.state, 'open')))
+          .orderBy(asc(applicationRequests.createdAt), asc(applicationRequests.id))
+      : [];
   return {
     dashboardStatus: status,
     ...dashboardFlags(status),
@@ -29,6 +41,8 @@ export const meStatus: RouteHandler<typeof meApi.status, AuthedEnv> = async (c):
           submittedAt: isoTimeOrNull(row.submittedAt),
           reviewedAt: isoTimeOrNull(row.reviewedAt),
           updatedAt: isoTimeOrNull(row.updatedAt),
+          openRequests: open.map((request) => ({ id: request.id, title: requestTitle(request) })),
+          declineReason: row.status === 'declined' ? row.declineReason : null,
         }
       : null,
   };

@@ -57,6 +57,16 @@ describe('the buyer answers requests', () => {
     const phone = await ask(member.applicationId, { kind: 'correction', fields: ['personal.phone'], note: 'The phone number has a digit missing.' });
     expect((await admin.browser.patch(`/api/admin/applications/${member.applicationId}/status`, { status: 'missing_info' })).status).toBe(200);
 
+    const dashboard = await member.browser.get('/api/me/status');
+    expect(dashboard.body.application).toMatchObject({
+      status: 'missing_info',
+      openRequests: [
+        { id: paystub, title: 'Pay Stubs' },
+        { id: phone, title: 'Correct: Phone Number' },
+      ],
+      declineReason: null,
+    });
+
     const list = await member.browser.get('/api/application/requests');
     expect(list.status).toBe(200);
     expect(list.body.status).toBe('missing_info');
@@ -165,6 +175,16 @@ describe('the buyer answers requests', () => {
     expect((await stranger.browser.post(`/api/application/requests/not-an-id/answer`, {})).status).toBe(404);
     const list = await owner.browser.get('/api/application/requests');
     expect(list.body.requests.map((r: { state: string }) => r.state)).toEqual(['open', 'open']);
+  });
+
+  it("shows a declined application's reason on the dashboard, and no open requests", async () => {
+    const member = await submitted();
+    await ask(member.applicationId, { kind: 'document', documentType: 'paystubs', note: 'Your latest pay stub, please.' });
+    const reason = 'The income does not cover the monthly payment yet.';
+    expect((await admin.browser.patch(`/api/admin/applications/${member.applicationId}/status`, { status: 'declined', reason })).status).toBe(200);
+    const dashboard = await member.browser.get('/api/me/status');
+    expect(dashboard.body.application).toMatchObject({ status: 'declined', declineReason: reason, openRequests: [] });
+    expect((await member.browser.get('/api/application/requests')).body).toEqual({ status: null, requests: [] });
   });
 
   it('refuses a signed-out caller', async () => {
