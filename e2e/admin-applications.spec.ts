@@ -56,7 +56,16 @@ test.describe('back office: applications', () => {
     const dialog = page.getByRole('dialog', { name: applicant.name });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(/^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
-    for (const section of ['Personal Information', 'Employment & Income', 'Financial Information', 'Property Information', 'Documents']) {
+    for (const section of [
+      'Personal Information',
+      'Employment & Income',
+      'Assets',
+      'Debts (monthly payments)',
+      'Property Information',
+      'Consent & Certification',
+      'Requests',
+      'Documents',
+    ]) {
       await expect(dialog.getByRole('heading', { name: section })).toBeVisible();
     }
     await expect(dialog.getByText('Dec 10, 1990')).toBeVisible();
@@ -77,8 +86,13 @@ test.describe('back office: applications', () => {
         .toString(),
     ).toBe('%PDF-');
 
-    // Approve: toast, the dialog shows it, the list behind it too.
+    // Approve: chosen, then saved after a confirmation naming the e-mail; toast, the dialog shows it, the list behind it too.
     await dialog.getByLabel('Status', { exact: true }).selectOption('approved');
+    await expect(dialog.getByText('Current status').locator('..')).toContainText('Submitted');
+    await dialog.getByRole('button', { name: 'Save status' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Change the status to Approved?' });
+    await expect(confirm).toContainText('Your home application is approved');
+    await confirm.getByRole('button', { name: 'Save status: Approved' }).click();
     await expect(toast(page, 'Application status updated')).toBeVisible();
     await expect(dialog.getByLabel('Status', { exact: true })).toHaveValue('approved');
     await expect(dialog.getByText('Current status').locator('..')).toContainText('Approved');

@@ -47,6 +47,23 @@ test.describe('/admin/users', () => {
     await role.selectOption('homeowner');
     await expect(page.getByText('Role updated')).toBeVisible();
 
+    // Granting or removing Admin asks first (issue 13); Cancel changes nothing.
+    await role.selectOption('admin');
+    const grant = page.getByRole('dialog', { name: `Make ${name} an admin?` });
+    await expect(grant).toBeVisible();
+    await expectAccessible(page);
+    await grant.getByRole('button', { name: 'Cancel' }).click();
+    await expect(grant).toHaveCount(0);
+    await expect(role).toHaveValue('homeowner');
+    await role.selectOption('admin');
+    await grant.getByRole('button', { name: 'Make admin' }).click();
+    await expect(page.getByText(`${name} is now Admin.`)).toBeVisible();
+    await expect(role).toHaveValue('admin');
+    await role.selectOption('homeowner');
+    const remove = page.getByRole('dialog', { name: `Remove admin from ${name}?` });
+    await remove.getByRole('button', { name: 'Remove admin' }).click();
+    await expect(page.getByText(`${name} is now Homeowner.`)).toBeVisible();
+
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Homeowner' });
     await expect(page).toHaveURL(/[?&]filter=homeowner/);
     await expect(row).toHaveCount(1);

@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
+import { waitForToastsToGo } from './support/accounts';
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** docs/product/back-office.md#requests and #application-status: the reviewer's side of requests, and deliberate status changes. */
+test.describe('back office: requests and status changes', () => {
+  test('a reviewer asks for a pay stub and a corrected phone number, saves Missing Info with the confirmation, withdraws one, and declines with a reason', async ({
+    page,
+    admin: _admin,
+    applicant,
+  }) => {
+    test.slow();
+    await page.goto(`/admin/applications?review=${applicant.applicationId}`);
+    const dialog = page.getByRole('dialog', { name: applicant.name });
+    await expect(dialog).toBeVisible();
+    const current = dialog.getByText('Current status').locator('..');
+    await expect(current).toContainText('Submitted');
+
+    // Everything the applicant entered is there.
+    for (const text of ['12 Elm Street, Dallas, TX 75201', '3.5 years', 'Jun 1, 2019', '$42,000', 'Consent & Certification']) {
+      await expect(dialog.getByText(text, { exact: true }).first()).toBeVisible();
+    }
+
+    // Arrow keys on the selector change nothing until Save status.
+    const status = dialog.getByLabel('Status', { exact: true });
+    let statusCalls = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().endsWith('/status')) statusCalls += 1;
+    });
+    await status.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(status).not.toHaveValue('submitted');
+    await expect(dialog.getByText(/^Not saved yet: press Save status/)).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(statusCalls).toBe(0);
+    await expect(current).toContainText('Submitted');
+
+    // Missing Info without an open request: the dialog offers to write one, then confirms the status.
+    await status.selectOption('missing_info');
+    await dialog.getByRole('button', { name: 'Save status' }).click();
+    await expect(dialog.getByText(/^Missing Info needs at least one open request/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Write a request' }).click();
+    const form = dialog.getByRole('form', { name: 'Ask for something' });
+    await form.getByRole('combobox', { name: 'Document' }).selectOption({ label: 'Pay Stubs' });
+    await form.getByRole('button', { name: 'Add request' }).click();
+    await expect(form.getByText('Write a note to the applicant.')).toBeVisible();
+    await form.getByLabel('Note to the applicant').fill('Please upload your two most recent pay stubs.');
+    await expect(form.getByText('45 / 1,000 characters')).toBeVisible();
+    await form.getByRole('button', { name: 'Add request' }).click();
+
+    const confirm = page.getByRole('dialog', { name: 'Change the status to Missing Info?' });
+    await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText(`${applicant.account.email} will be e-mailed`);
+    await expect(confirm).toContainText('We need a little more information for your application');
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Save status: Missing Info' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(toast(page, 'Application status updated')).toBeVisible();
+    await expect(current).toContainText('Missing Info');
+    const requests = dialog.getByRole('region', { name: 'Requests' });
+    await expect(requests.getByRole('listitem', { name: 'Pay Stubs: Open' })).toBeVisible();
+
+    // A correction of named answers, picked by section.
+    await requests.getByRole('button', { name: 'Ask for something' }).click();
+    await form.getByRole('radio', { name: 'A correction of answers' }).check();
+    await form.getByRole('button', { name: 'Add request' }).click();
+    await expect(form.getByText('Choose at least one answer to correct.')).toBeVisible();
+    await form.getByRole('group', { name: 'Personal Information' }).getByLabel('Phone Number').check();
+    await form.getByLabel('Note to the applicant').fill('The phone number does not reach you: please correct it.');
+    await form.getByRole('button', { name: 'Add request' }).click();
+    const phone = requests.getByRole('listitem', { name: 'Correct: Phone Number: Open' });
+    await expect(phone).toBeVisible();
+    await expect(requests.getByRole('listitem', { name: 'Pay Stubs: Open' })).toBeVisible();
+
+    // Withdraw the correction: its history says so.
+    await requests.getByRole('button', { name: 'Withdraw Correct: Phone Number' }).click();
+    const withdrawn = requests.getByRole('listitem', { name: 'Correct: Phone Number: Withdrawn' });
+    await expect(withdrawn).toBeVisible();
+    await withdrawn.getByText(/^History/).click();
+    await expect(withdrawn.getByText('Withdrawn', { exact: true }).last()).toBeVisible();
+    await waitForToastsToGo(page);
+    await expectAccessible(page);
+
+    // 375 px: the dialog fits without sideways scrolling.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(dialog).toBeVisible();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Decline needs the reason shown to the applicant.
+    await status.selectOption('declined');
+    await dialog.getByRole('button', { name: 'Save status' }).click();
+    const decline = page.getByRole('dialog', { name: 'Change the status to Declined?' });
+    await expect(decline).toContainText('An update on your home application');
+    await decline.getByRole('button', { name: 'Save status: Declined' }).click();
+    await expect(decline.getByText('Write the reason the applicant will see.')).toBeVisible();
+    await decline.getByLabel('Reason shown to the applicant').fill('The monthly payments would be more than we can approve today.');
+    await decline.getByRole('button', { name: 'Save status: Declined' }).click();
+    await expect(decline).toHaveCount(0);
+    await expect(current).toContainText('Declined');
+    await expect(dialog.getByText('The monthly payments would be more than we can approve today.')).toBeVisible();
+    // A declined application's requests are frozen.
+    await expect(requests.getByRole('button', { name: 'Ask for something' })).toHaveCount(0);
+  });
+});
