@@ -58,6 +58,12 @@ export const routes: RouteObject[] = [
               },
               { path: 'apply', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/application/apply-page')) },
               {
+                // The To do page (issue 13 'The buyer's side'): the reviewer's requests and their answers.
+                path: 'apply/requests',
+                handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess,
+                lazy: page(() => import('./features/application/requests-page')),
+              },
+              {
                 path: 'explore',
                 handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
                 lazy: page(() => import('./features/coming-soon/explore-page')),
@@ -65,7 +71,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'chat',
                 handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
-                lazy: page(() => import('./features/coming-soon/chat-page')),
+                lazy: page(() => import('./features/chat/chat-page')),
               },
               { path: 'account', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/account/account-page')) },
               {

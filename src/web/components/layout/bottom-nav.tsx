@@ -1,6 +1,9 @@
 import { Compass, LayoutDashboard, MessageCircle } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
+import { unreadBadge } from '../../../domain/application/messages';
 import { cn } from '../../lib/cn';
+import { unreadMessagesQuery } from '../../lib/unread-messages';
 
 const ITEMS = [
   { to: '/explore', label: 'Explore', icon: Compass },
@@ -10,6 +13,8 @@ const ITEMS = [
 
 /** docs/product/public-site.md#navigation: the bottom navigation on phones (Explore, Dashboard, Chat). */
 export function BottomNav() {
+  // Chat shows our staff's unread messages (docs/product/application.md#conversation), asked again every 10 s.
+  const badge = unreadBadge(useQuery(unreadMessagesQuery).data?.unread ?? 0);
   return (
     <nav
       aria-label="Bottom"
@@ -29,8 +34,20 @@ export function BottomNav() {
             >
               {({ isActive }) => (
                 <>
-                  <Icon aria-hidden="true" className="size-6" strokeWidth={isActive ? 2.4 : 1.8} />
+                  <span className="relative">
+                    <Icon aria-hidden="true" className="size-6" strokeWidth={isActive ? 2.4 : 1.8} />
+                    {to === '/chat' && badge && (
+                      <span
+                        aria-hidden="true"
+                        data-testid="chat-unread"
+                        className="absolute -top-1.5 left-4 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] leading-5 font-semibold text-accent-foreground"
+                      >
+                        {badge}
+                      </span>
+                    )}
+                  </span>
                   {label}
+                  {to === '/chat' && badge && <span className="sr-only">, {badge} unread</span>}
                 </>
               )}
             </NavLink>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 
-/** /explore and /chat: linked from the dashboard's bottom navigation; their content is not specified yet (docs/product/public-site.md#coming-soon-pages). */
+/** /explore: linked from the dashboard's bottom navigation; their content is not specified yet (docs/product/public-site.md#coming-soon-pages). */
 export function ComingSoon({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: React.ReactNode }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">

@@ -1,0 +1,259 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MessageCircle, Send, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { deletableUntil, MAX_MESSAGE_CHARS, type Message } from '../../../domain/application/messages';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { localDateTime } from '../../lib/dates';
+import { conversationQuery, olderMessagesQuery, useDeleteMessage, useMarkMessagesRead, useSendMessage } from './chat-api';
+
+const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+/** Who wrote it, as the buyer reads it. */
+const senderOf = (message: Message) =>
+  message.mine ? 'You' : message.side === 'staff' ? (message.senderName ?? 'Our team') : (message.senderName ?? 'Applicant');
+
+/**
+ * /chat: the buyer's conversation with our staff about their application
+ * (docs/product/application.md#conversation): newest at the bottom, older ones on
+ * demand, a composer (Ctrl/Cmd+Enter sends; a failed send keeps the text), delete
+ * own within 5 minutes, read when seen, new messages announced politely.
+ */
+export default function ChatPage() {
+  const conversation = useQuery(conversationQuery);
+  const queryClient = useQueryClient();
+  const [older, setOlder] = useState<{ messages: Message[]; cursor: string | null } | null>(null);
+  const [olderError, setOlderError] = useState<string | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const markRead = useMarkMessagesRead();
+  const [announcement, setAnnouncement] = useState('');
+  const endRef = useRef<HTMLDivElement>(null);
+  const lastSeen = useRef<string | null>(null);
+
+  const data = conversation.data;
+  const latest = data?.messages ?? [];
+  const lastId = latest.at(-1)?.id ?? null;
+
+  // The newest message on screen: scroll to it, announce what the other side wrote, mark it read.
+  useEffect(() => {
+    if (!data || !lastId) return;
+    const previous = lastSeen.current;
+    lastSeen.current = lastId;
+    if (previous !== lastId) {
+      endRef.current?.scrollIntoView?.({ block: 'end' });
+      if (previous) {
+        const index = data.messages.findIndex((m) => m.id === previous);
+        const arrived = data.messages.slice(index + 1).filter((m) => !m.mine && !m.deletedAt);
+        if (arrived.length > 0) setAnnouncement(arrived.length === 1 ? `New message from ${senderOf(arrived[0]!)}.` : `${arrived.length} new messages.`);
+      }
+    }
+    if (data.unread > 0 && document.visibilityState === 'visible' && !markRead.isPending) markRead.mutate(lastId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the newest message or the unread count changes
+  }, [lastId, data?.unread]);
+
+  async function showOlder() {
+    const cursor = older ? older.cursor : data?.olderCursor;
+    if (!cursor) return;
+    setLoadingOlder(true);
+    setOlderError(null);
+    try {
+      const page = await queryClient.fetchQuery(olderMessagesQuery(cursor));
+      setOlder({ messages: [...page.messages, ...(older?.messages ?? [])], cursor: page.olderCursor });
+    } catch (error) {
+      setOlderError(errorText(error, 'Failed to load older messages.'));
+    } finally {
+      setLoadingOlder(false);
+    }
+  }
+
+  const shown = [...(older?.messages ?? []), ...latest.filter((m) => !older?.messages.some((o) => o.id === m.id))];
+  const hasOlder = older ? older.cursor !== null : Boolean(data?.olderCursor);
+
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col px-4 py-6 sm:py-10" aria-labelledby="chat-title">
+      <header className="flex items-center gap-3">
+        <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <MessageCircle className="size-6" strokeWidth={1.8} />
+        </span>
+        <div className="min-w-0">
+          <h1 id="chat-title" className="text-2xl font-bold tracking-tight text-primary">
+            Chat with us
+          </h1>
+          <p className="text-sm text-muted-foreground">Our team answers here about your application.</p>
+        </div>
+      </header>
+
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+
+      {conversation.isPending ? (
+        <div className="mt-6 space-y-3" aria-busy="true" aria-label="Loading messages">
+          <Skeleton className="h-16 w-3/4" />
+          <Skeleton className="ml-auto h-16 w-2/3" />
+          <Skeleton className="h-16 w-1/2" />
+        </div>
+      ) : conversation.isError && !data ? (
+        <Alert variant="destructive" role="alert" className="mt-6">
+          <div className="space-y-2">
+            <p>{errorText(conversation.error, 'Failed to load your messages.')}</p>
+            <Button size="sm" variant="outline" onClick={() => void conversation.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </Alert>
+      ) : !data?.applicationId ? (
+        <div className="mt-8 rounded-[var(--radius-card)] border border-border bg-card p-6 text-center">
+          <h2 className="text-lg font-semibold">No application yet</h2>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Messages are about your home application. Start one, and our team will answer your questions here.
+          </p>
+          <Button asChild className="mt-4">
+            <Link to="/apply">Start your application</Link>
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="mt-6 flex-1">
+            {hasOlder && (
+              <div className="mb-4 text-center">
+                <Button size="sm" variant="outline" onClick={() => void showOlder()} disabled={loadingOlder}>
+                  {loadingOlder ? 'Loading…' : 'Show older messages'}
+                </Button>
+                {olderError && (
+                  <p role="alert" className="mt-2 text-sm text-destructive">
+                    {olderError}
+                  </p>
+                )}
+              </div>
+            )}
+            {shown.length === 0 ? (
+              <div className="rounded-[var(--radius-card)] border border-dashed border-border p-8 text-center">
+                <p className="font-semibold">Ask us anything about your application</p>
+                <p className="mt-1 text-sm text-muted-foreground">A reviewer reads every message and answers here.</p>
+              </div>
+            ) : (
+              <ol className="space-y-3" aria-label="Messages">
+                {shown.map((message) => (
+                  <MessageItem key={message.id} message={message} />
+                ))}
+              </ol>
+            )}
+            <div ref={endRef} />
+          </div>
+          <Composer />
+        </>
+      )}
+    </section>
+  );
+}
+
+function MessageItem({ message }: { message: Message }) {
+  const remove = useDeleteMessage();
+  const [error, setError] = useState<string | null>(null);
+  const canDelete = message.mine && !message.deletedAt && Date.now() <= deletableUntil(new Date(message.createdAt)).getTime();
+  return (
+    <li className={cn('flex flex-col', message.mine ? 'items-end' : 'items-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap [overflow-wrap:anywhere]',
+          message.deletedAt
+            ? 'border border-dashed border-border bg-transparent text-muted-foreground italic'
+            : message.mine
+              ? 'bg-primary text-primary-foreground'
+              : 'border border-border bg-card text-foreground',
+        )}
+      >
+        {message.deletedAt ? 'Message deleted' : message.body}
+      </div>
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+        <span className="font-medium">{senderOf(message)}</span>
+        <time dateTime={message.createdAt}>{localDateTime(message.createdAt)}</time>
+        {canDelete && (
+          <Button
+            size="sm"
+            variant="link"
+            className="h-auto text-xs"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(message.id, { onError: (e) => setError(errorText(e, 'Failed to delete the message.')) })}
+          >
+            <Trash2 aria-hidden="true" className="size-3.5" /> Delete<span className="sr-only"> your message</span>
+          </Button>
+        )}
+      </p>
+      {error && (
+        <p role="alert" className="mt-1 text-xs text-destructive">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function Composer() {
+  const send = useSendMessage();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const length = text.trim().length;
+  const tooLong = length > MAX_MESSAGE_CHARS;
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (send.isPending) return;
+    if (length === 0) return setError('Write a message.');
+    if (tooLong) return setError(`Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`);
+    setError(null);
+    send.mutate(text, {
+      onSuccess: () => setText(''),
+      // The text stays in the box to send again.
+      onError: (e) => setError(e instanceof ApiError ? (e.fields?.body ?? e.message) : 'Failed to send the message. Please try again.'),
+    });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="sticky bottom-20 mt-6 rounded-[var(--radius-card)] border border-border bg-card p-3 shadow-[var(--shadow-card)] md:bottom-4"
+      noValidate
+    >
+      <label htmlFor="chat-message" className="text-sm font-medium">
+        Message
+      </label>
+      <textarea
+        id="chat-message"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        rows={3}
+        aria-describedby="chat-message-hint chat-message-count"
+        aria-invalid={error ? true : undefined}
+        aria-errormessage={error ? 'chat-message-error' : undefined}
+        className="mt-1 block w-full resize-y rounded-[var(--radius-control)] border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-ring"
+      />
+      {error && (
+        <p id="chat-message-error" role="alert" className="mt-1 text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-muted-foreground">
+          <span id="chat-message-hint">Ctrl+Enter or ⌘+Enter sends. </span>
+          <span id="chat-message-count" className={cn(tooLong && 'font-semibold text-destructive')}>
+            {length.toLocaleString('en-US')} / {MAX_MESSAGE_CHARS.toLocaleString('en-US')}
+          </span>
+        </p>
+        <Button type="submit" disabled={send.isPending}>
+          <Send aria-hidden="true" /> {send.isPending ? 'Sending…' : 'Send'}
+        </Button>
+      </div>
+    </form>
+  );
+}
