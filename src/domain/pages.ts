@@ -72,6 +72,11 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
       title: `Home Application | ${n}`,
       description: `Apply to buy your home with ${n}: six short steps, saved as you go.`,
     },
+    '/apply/requests': {
+      // issue 13 'The buyer's side': the To do page.
+      title: `To Do | ${n}`,
+      description: `What the ${n} reviewer needs from you: documents to upload and answers to correct.`,
+    },
     '/explore': {
       title: `Explore Homes | ${n}`,
       description: `Explore homes with ${n} (coming soon).`,

@@ -17,6 +17,42 @@ function dateLine(application: NonNullable<MeStatus['application']>) {
   return submittedAt ? <>Submitted {day(submittedAt)}</> : null;
 }
 
+/** What the buyer is asked for: the open requests and the way to them (issue 13 'The buyer's side'). */
+function NeedsFromYou({ application }: { application: NonNullable<MeStatus['application']> }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-warning/30 bg-warning-soft p-4">
+      <p className="font-semibold">We need a few things from you</p>
+      <ul className="list-disc pl-5 text-[15px]">
+        {application.openRequests.map((request) => (
+          <li key={request.id} className="break-words">
+            {request.title}
+          </li>
+        ))}
+      </ul>
+      <Button asChild variant="accent" className="self-start">
+        <Link to="/apply/requests">
+          Open your to-do list <ArrowRight aria-hidden="true" />
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/** A declined application: the reviewer's reason, and that a new application can start right away (docs/product/application.md: 'the user may start a new application'). */
+function DeclinedReason({ application }: { application: NonNullable<MeStatus['application']> }) {
+  return (
+    <div className="flex flex-col gap-1 text-[15px]">
+      {application.declineReason && (
+        <p className="break-words whitespace-pre-line">
+          <span className="font-semibold">The reviewer's reason: </span>
+          {application.declineReason}
+        </p>
+      )}
+      <p className="text-muted-foreground">You can start a new application right away, whenever your situation changes.</p>
+    </div>
+  );
+}
+
 /** The application's current status and date (issue 5 'Dashboard'). */
 export function ApplicationStatusCard({ status }: { status: MeStatus }) {
   const application = status.application;
@@ -47,6 +83,8 @@ export function ApplicationStatusCard({ status }: { status: MeStatus }) {
           </p>
         </div>
       </div>
+      {application && application.openRequests.length > 0 && <NeedsFromYou application={application} />}
+      {application?.status === 'declined' && <DeclinedReason application={application} />}
       <Button
         asChild
         variant={application && application.status !== 'draft' && application.status !== 'declined' ? 'outline' : 'default'}

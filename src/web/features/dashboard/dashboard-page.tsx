@@ -96,7 +96,14 @@ export default function DashboardPage() {
       </div>
 
       {/* Only once the status is fresh from the server: a cached one could show the wrong pop-up. */}
-      {status.data && status.isFetchedAfterMount && <StatusDialog key={status.data.dashboardStatus} userId={user.id} status={status.data.dashboardStatus} />}
+      {status.data && status.isFetchedAfterMount && (
+        <StatusDialog
+          key={`${status.data.dashboardStatus}:${status.data.application?.openRequests.length ? 'requests' : ''}`}
+          userId={user.id}
+          status={status.data.dashboardStatus}
+          application={status.data.application}
+        />
+      )}
     </div>
   );
 }

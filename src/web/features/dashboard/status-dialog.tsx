@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { MeStatus } from '../../../domain/account';
 import { DECISION_WINDOW_TEXT, type DashboardStatus } from '../../../domain/application';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../components/ui/dialog';
@@ -46,7 +47,27 @@ const DIALOGS: Record<DashboardStatus, DialogText | null> = {
   has_home: null,
 };
 
-const storageKey = (userId: string, status: DashboardStatus) => `dashboard-dialog-closed:${userId}:${status}`;
+/**
+ * The pop-up by the real state (issue 13 'The buyer's side'): open requests ask for
+ * them with a button straight to the To do page; Declined shows the reviewer's reason.
+ */
+function dialogFor(status: DashboardStatus, application: MeStatus['application']): DialogText | null {
+  if (application && application.openRequests.length > 0) {
+    return {
+      title: 'We need a few things from you',
+      text: `To finish reviewing your application we need: ${application.openRequests.map((request) => request.title).join('; ')}.`,
+      action: { label: 'Open your to-do list', to: '/apply/requests' },
+      dismiss: 'Later',
+    };
+  }
+  const content = DIALOGS[status];
+  if (status === 'declined' && content && application?.declineReason) {
+    return { ...content, text: `${content.text} The reviewer's reason: ${application.declineReason}` };
+  }
+  return content;
+}
+
+const storageKey = (userId: string, status: DashboardStatus | 'missing_info') => `dashboard-dialog-closed:${userId}:${status}`;
 
 function wasClosed(key: string) {
   try {
@@ -60,9 +81,9 @@ function wasClosed(key: string) {
  * The pop-up on load. Once closed it stays closed for this tab until the status
  * changes, so moving around the signed-in pages does not bring it back each time.
  */
-export function StatusDialog({ userId, status }: { userId: string; status: DashboardStatus }) {
-  const content = DIALOGS[status];
-  const key = storageKey(userId, status);
+export function StatusDialog({ userId, status, application }: { userId: string; status: DashboardStatus; application?: MeStatus['application'] }) {
+  const content = dialogFor(status, application ?? null);
+  const key = storageKey(userId, application?.openRequests.length ? 'missing_info' : status);
   const [open, setOpen] = useState(() => content !== null && !wasClosed(key));
   if (!content) return null;
   const onOpenChange = (next: boolean) => {

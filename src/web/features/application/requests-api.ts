@@ -1,0 +1,54 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { applicationApi } from '../../../domain/api/application';
+import { myRequestsApi, type CorrectionAnswer, type MyRequests } from '../../../domain/api/requests';
+import type { DocumentType } from '../../../domain/application';
+import { callApi } from '../../lib/call-api';
+
+/**
+ * The buyer's side of requests (src/domain/api/requests.ts; docs/decisions/021-requests-and-messages.md):
+ * the To do page's list, a correction's answer, an upload to a document request and its
+ * 'Send to reviewer'. Each answer refreshes the list and the dashboard's status.
+ */
+
+export const MY_REQUESTS_KEY = ['application', 'requests'] as const;
+
+/** GET /api/application/requests: the open and answered requests, asked again whenever the page opens. */
+export const myRequestsQuery = queryOptions({
+  queryKey: MY_REQUESTS_KEY,
+  queryFn: ({ signal }) => callApi(myRequestsApi.list, {}, { signal }),
+  refetchOnMount: 'always',
+});
+
+function useRefreshAfterAnswer() {
+  const queryClient = useQueryClient();
+  return (data: MyRequests) => {
+    queryClient.setQueryData(MY_REQUESTS_KEY, data);
+    void queryClient.invalidateQueries({ queryKey: ['me', 'status'] });
+  };
+}
+
+/** PUT /api/application/requests/{id}/correction: the new values of exactly the request's fields. */
+export function useAnswerCorrection() {
+  const refresh = useRefreshAfterAnswer();
+  return useMutation({
+    mutationFn: ({ id, ...body }: CorrectionAnswer & { id: string }) => callApi(myRequestsApi.correct, { params: { id }, body }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/application/documents?type=&request=: one file answering a document request. */
+export function useUploadToRequest() {
+  return useMutation({
+    mutationFn: ({ requestId, type, file }: { requestId: string; type: DocumentType; file: File }) =>
+      callApi(applicationApi.uploadDocument, { query: { type, request: requestId }, form: {}, file }),
+  });
+}
+
+/** POST /api/application/requests/{id}/answer: 'Send to reviewer' once a file is uploaded. */
+export function useSendToReviewer() {
+  const refresh = useRefreshAfterAnswer();
+  return useMutation({
+    mutationFn: ({ id, comment }: { id: string; comment?: string }) => callApi(myRequestsApi.send, { params: { id }, body: { comment } }),
+    onSuccess: refresh,
+  });
+}
