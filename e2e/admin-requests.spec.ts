@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 import { waitForToastsToGo } from './support/accounts';
+import { APP_URL } from './support/ports';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** docs/product/back-office.md#requests and #application-status: the reviewer's side of requests, and deliberate status changes. */
 test.describe('back office: requests and status changes', () => {
-  test('a reviewer asks for a pay stub and a corrected phone number, saves Missing Info with the confirmation, withdraws one, and declines with a reason', async ({
+  test('a reviewer asks for a pay stub and a corrected phone number, saves Missing Info with the confirmation, reopens and accepts the answer, withdraws the other, and declines with a reason', async ({
     page,
     admin: _admin,
     applicant,
@@ -75,12 +76,42 @@ test.describe('back office: requests and status changes', () => {
     await expect(phone).toBeVisible();
     await expect(requests.getByRole('listitem', { name: 'Pay Stubs: Open' })).toBeVisible();
 
-    // Withdraw the correction: its history says so.
-    await requests.getByRole('button', { name: 'Withdraw Correct: Phone Number' }).click();
-    const withdrawn = requests.getByRole('listitem', { name: 'Correct: Phone Number: Withdrawn' });
-    await expect(withdrawn).toBeVisible();
-    await withdrawn.getByText(/^History/).click();
-    await expect(withdrawn.getByText('Withdrawn', { exact: true }).last()).toBeVisible();
+    // The applicant corrects the phone number (their side is another page: here through its route); the reviewer reopens it with a new note.
+    const correct = async (value: string) => {
+      const mine = await applicant.page.request.get('/api/application/requests');
+      const { requests: list } = (await mine.json()) as { requests: { id: string; kind: string; state: string }[] };
+      const open = list.find((request) => request.kind === 'correction' && request.state === 'open')!;
+      const reply = await applicant.page.request.put(`/api/application/requests/${open.id}/correction`, {
+        data: { values: { 'personal.phone': value } },
+        headers: { origin: APP_URL },
+      });
+      expect(reply.status()).toBe(200);
+      await page.reload();
+      await expect(dialog).toBeVisible();
+    };
+    await correct('(214) 555-0199');
+    const answered = requests.getByRole('listitem', { name: 'Correct: Phone Number: Answered' });
+    await expect(answered).toBeVisible();
+    await answered.getByRole('button', { name: 'Reopen Correct: Phone Number' }).click();
+    await answered.getByRole('button', { name: 'Ask again' }).click();
+    await expect(answered.getByText('Write a note to the applicant.')).toBeVisible();
+    await answered.getByLabel('What is still needed').fill('That number does not answer either: please check it.');
+    await answered.getByRole('button', { name: 'Ask again' }).click();
+    const reopened = requests.getByRole('listitem', { name: 'Correct: Phone Number: Reopened' });
+    await expect(reopened).toBeVisible();
+    await expect(reopened).toContainText('That number does not answer either: please check it.');
+
+    // Answered again, then accepted; its history tells the whole story.
+    await correct('(214) 555-0142');
+    await requests.getByRole('button', { name: 'Accept Correct: Phone Number' }).click();
+    const accepted = requests.getByRole('listitem', { name: 'Correct: Phone Number: Accepted' });
+    await expect(accepted).toBeVisible();
+    await accepted.getByText(/^History/).click();
+    for (const step of ['Asked', 'Answered', 'Asked again', 'Accepted']) await expect(accepted.getByText(step, { exact: true }).first()).toBeVisible();
+
+    // Withdraw the pay stub request.
+    await requests.getByRole('button', { name: 'Withdraw Pay Stubs' }).click();
+    await expect(requests.getByRole('listitem', { name: 'Pay Stubs: Withdrawn' })).toBeVisible();
     await waitForToastsToGo(page);
     await expectAccessible(page);
 
