@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { MyRequests } from '../../domain/api/requests';
-import { applicationDraftSchema, checkApplication, type ApplicationDraft } from '../../domain/application';
+import { adminRecordOf, applicationDraftSchema, checkApplication, type ApplicationDraft } from '../../domain/application';
 import { fieldByName } from '../../domain/application/fields';
 import {
   APPLICATION_CLOSED_MESSAGE,
@@ -169,10 +169,13 @@ export async function answerCorrection(
       return field ? (sensitiveSent[field] ?? null) !== (stored[field] ?? null) : (after ?? null) !== (getPath(before, name) ?? null);
     });
     const { ssnLast4: _s, dateOfBirth: _d, ...personal } = parsed.data.personal;
+    const draft = { ...parsed.data, personal, consents: { creditPull: before.consents.creditPull, eConsent: before.consents.eConsent } };
     await tx
       .update(applications)
       .set({
-        draft: { ...parsed.data, personal, consents: { creditPull: before.consents.creditPull, eConsent: before.consents.eConsent } },
+        draft,
+        // The back office's columns follow the corrected answers, as submission wrote them (summary.ts adminRecordOf).
+        ...adminRecordOf(draft),
         ssnLast4: nextSealed(cipher, application.id, 'ssnLast4', sensitiveSent.ssnLast4, application.ssnLast4),
         dateOfBirth: nextSealed(cipher, application.id, 'dateOfBirth', sensitiveSent.dateOfBirth, application.dateOfBirth),
         version: sql`${applications.version} + 1`,

@@ -115,6 +115,8 @@ describe('the buyer answers requests', () => {
     const after = await status(member.applicationId);
     expect(after.status).toBe('in_review');
     expect((after.draft as { personal: { phone: string } }).personal.phone).toBe('(555) 987-6543');
+    // The back office's record shows the corrected answer.
+    expect(after.phone).toBe('(555) 987-6543');
     expect(after.waitingSince).not.toBeNull();
 
     const events = await app.db
