@@ -59,6 +59,7 @@ test.describe('back office: requests and status changes', () => {
     await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Save status: Missing Info' }).click();
     await expect(confirm).toHaveCount(0);
+    await expect(status).toBeFocused();
     await expect(toast(page, 'Application status updated')).toBeVisible();
     await expect(current).toContainText('Missing Info');
     const requests = dialog.getByRole('region', { name: 'Requests' });

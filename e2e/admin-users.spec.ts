@@ -55,6 +55,7 @@ test.describe('/admin/users', () => {
     await grant.getByRole('button', { name: 'Cancel' }).click();
     await expect(grant).toHaveCount(0);
     await expect(role).toHaveValue('homeowner');
+    await expect(role).toBeFocused();
     await role.selectOption('admin');
     await grant.getByRole('button', { name: 'Make admin' }).click();
     await expect(page.getByText(`${name} is now Admin.`)).toBeVisible();

@@ -39,7 +39,7 @@ export const adminApplicationsApi = {
     path: '/api/admin/applications/{id}/status',
     access: 'admin',
     summary:
-      'Sets the status (any to any; Missing Info needs an open request), stamps reviewed_at, audits, e-mails the applicant for approved / declined / missing_info',
+      'Sets the status (any to any; Missing Info needs an open request; Declined needs the reason shown to the applicant, cleared when it leaves Declined), stamps reviewed_at, audits, e-mails the applicant for approved / declined / missing_info',
     params: idParamsSchema,
     body: statusChangeSchema,
     responses: { 200: { description: 'The application as the review dialog shows it', schema: adminApplicationDetailSchema } },

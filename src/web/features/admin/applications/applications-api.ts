@@ -26,8 +26,8 @@ export const applicationDetailQuery = (id: string | null) =>
     staleTime: 0,
   });
 
-interface ChangeTexts {
-  success: string;
+interface ChangeTexts<Body> {
+  success: string | ((body: Body) => string);
   failure: string;
 }
 
@@ -37,15 +37,15 @@ interface ChangeTexts {
  * again. The toasts live here, not at the call, so a save that ends after the
  * dialog closed still reports (docs/product/back-office.md#messages).
  */
-function useApplicationChange<Body>(change: (body: Body) => Promise<AdminApplicationDetail>, id: string, texts: ChangeTexts) {
+function useApplicationChange<Body>(change: (body: Body) => Promise<AdminApplicationDetail>, id: string, texts: ChangeTexts<Body>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: (detail) => {
+    onSuccess: (detail, body) => {
       client.setQueryData(detailKey(id), detail);
       void client.invalidateQueries({ queryKey: APPLICATIONS_KEY, predicate: (query) => query.queryKey[2] !== 'detail' });
       void client.invalidateQueries({ queryKey: DASHBOARD_KEY });
-      notify.success(texts.success);
+      notify.success(typeof texts.success === 'string' ? texts.success : texts.success(body));
     },
     // A refusal on purpose explains itself (409: a declined application whose owner started another, a request no
     // longer open; 422: Missing Info without an open request); a form's field errors show under its fields; otherwise the page's own text.
@@ -77,6 +77,8 @@ export const useCreateRequest = (id: string) =>
     failure: 'Failed to add the request',
   });
 
+const REQUEST_DONE = { withdraw: 'Request withdrawn', accept: 'Request accepted', reopen: 'Request reopened' } as const;
+
 /** POST /api/admin/requests/{id}/withdraw | accept | reopen; `id` is the application's, whose record the reply is. */
 export const useRequestAction = (id: string) =>
   useApplicationChange(
@@ -85,5 +87,5 @@ export const useRequestAction = (id: string) =>
         ? callApi(adminRequestsApi.reopen, { params: { id: requestId }, body: body! })
         : callApi(action === 'withdraw' ? adminRequestsApi.withdraw : adminRequestsApi.accept, { params: { id: requestId } }),
     id,
-    { success: 'Request updated', failure: 'Failed to update the request' },
+    { success: ({ action }) => REQUEST_DONE[action], failure: 'Failed to update the request' },
   );

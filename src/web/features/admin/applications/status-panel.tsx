@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { DECLINE_REASON_NEEDED, MAX_DECLINE_REASON, type AdminApplicationDetail } from '../../../../domain/admin/applications';
 import { OPEN_REQUEST_NEEDED_MESSAGE } from '../../../../domain/application/requests';
 import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES, type ApplicationStatus } from '../../../../domain/application/status';
@@ -41,6 +41,7 @@ export function StatusPanel({
   const [refusal, setRefusal] = useState<string>();
   const change = useStatusChange(detail.id);
   const settings = useQuery(settingsQuery());
+  const saveButton = useRef<HTMLButtonElement>(null);
 
   // A status saved (here or by the server on its own) becomes the selector's value.
   useEffect(() => setChosen(detail.status as ReviewStatus), [detail.status]);
@@ -110,7 +111,7 @@ export function StatusPanel({
             </option>
           ))}
         </NativeSelect>
-        <Button size="sm" className="h-10" disabled={plan.kind === 'unchanged' || change.isPending} onClick={save}>
+        <Button ref={saveButton} size="sm" className="h-10" disabled={plan.kind === 'unchanged' || change.isPending} onClick={save}>
           Save status
         </Button>
       </div>
@@ -126,7 +127,13 @@ export function StatusPanel({
         </Alert>
       )}
       <Dialog open={confirming} onOpenChange={(open) => !open && setConfirming(false)}>
-        <DialogContent>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            // Back to the selector's row (the dialog has no Radix trigger); the button is disabled once saved, so the selector then.
+            event.preventDefault();
+            (saveButton.current && !saveButton.current.disabled ? saveButton.current : document.getElementById(id))?.focus();
+          }}
+        >
           <DialogTitle>Change the status to {label}?</DialogTitle>
           <DialogDescription>
             From {APPLICATION_STATUS_LABELS[detail.status]} to {label}.

@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { USER_FILTERS, type AdminUser, type UserLabel } from '../../../../domain/admin/users';
 import { ROLES, roleLabel, type Role } from '../../../../domain/roles';
 import { Badge } from '../../../components/ui/badge';
@@ -56,9 +56,11 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
     }
   };
   const granting = asking === 'admin';
+  const select = useRef<HTMLSelectElement>(null);
   return (
     <>
       <NativeSelect
+        ref={select}
         aria-label={`Role for ${name}`}
         title={isSelf ? 'Another admin can change your role' : undefined}
         value={pending ?? asking ?? user.role}
@@ -78,7 +80,13 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
         ))}
       </NativeSelect>
       <Dialog open={Boolean(asking)} onOpenChange={(open) => !open && setAsking(undefined)}>
-        <DialogContent>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            // Back to the row's selector (the dialog has no Radix trigger).
+            event.preventDefault();
+            select.current?.focus();
+          }}
+        >
           <DialogTitle>{granting ? `Make ${name} an admin?` : `Remove admin from ${name}?`}</DialogTitle>
           <DialogDescription>
             {granting
