@@ -25,6 +25,7 @@ export function BottomNav() {
           <li key={to} className="flex-1">
             <NavLink
               to={to}
+              aria-label={to === '/chat' && badge ? `${label}, ${badge} unread` : undefined}
               className={({ isActive }) =>
                 cn(
                   'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
@@ -47,7 +48,6 @@ export function BottomNav() {
                     )}
                   </span>
                   {label}
-                  {to === '/chat' && badge && <span className="sr-only">, {badge} unread</span>}
                 </>
               )}
             </NavLink>
