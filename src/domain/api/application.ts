@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { applicationDocumentSchema, applicationViewSchema, DOCUMENT_CONTENT_TYPES, DOCUMENT_TYPES, saveDraftBodySchema } from '../application';
+import {
+  applicationDocumentSchema,
+  applicationViewSchema,
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_TYPES,
+  saveDraftBodySchema,
+  STORED_DOCUMENT_TYPES,
+} from '../application';
 import { safeString } from '../safe-text';
 import { defineRoute, idParamsSchema, okSchema } from './route';
 
 /** `?type=` of an upload: which of the four documents the file is. */
 export const uploadQuerySchema = z.object({
-  type: z.enum(DOCUMENT_TYPES, { error: `Say which document this is: one of ${DOCUMENT_TYPES.join(', ')}.` }),
+  /** 'other' only with `request`: a file answering a request for an Other document. */
+  type: z.enum(STORED_DOCUMENT_TYPES, { error: `Say which document this is: one of ${DOCUMENT_TYPES.join(', ')}.` }),
   /** After submission: the document request this file answers (the To do page; docs/decisions/021-requests-and-messages.md). */
   request: safeString().uuid('Name the request by its id.').optional(),
 });

@@ -8,6 +8,16 @@ import { safeIsoDateTime, safeString } from '../safe-text';
 export const DOCUMENT_TYPES = ['governmentId', 'bankStatements', 'paystubs', 'taxReturns'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/**
+ * What a stored file can be: one of the four, or 'other' — a file answering a
+ * reviewer's request for an Other document, titled by it (docs/decisions/021-requests-and-messages.md).
+ */
+export const STORED_DOCUMENT_TYPES = [...DOCUMENT_TYPES, 'other'] as const;
+export type StoredDocumentType = (typeof STORED_DOCUMENT_TYPES)[number];
+
+/** A wizard's document type (not 'other'). */
+export const isWizardDocumentType = (type: StoredDocumentType): type is DocumentType => type !== 'other';
+
 export interface DocumentTypeInfo {
   type: DocumentType;
   title: string;
@@ -66,7 +76,7 @@ export const FILE_EXTENSIONS: Readonly<Record<DocumentContentType, string>> = {
  */
 export const applicationDocumentSchema = z.object({
   id: safeString(),
-  type: z.enum(DOCUMENT_TYPES),
+  type: z.enum(STORED_DOCUMENT_TYPES),
   title: safeString(),
   /** As the browser sent it, cleaned (no folder part, no control characters). */
   originalName: safeString(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeIsoDateTime, safeString } from '../safe-text';
-import { DOCUMENT_TYPES, documentTitle, type DocumentType } from './documents';
+import { documentTitle, STORED_DOCUMENT_TYPES, type DocumentType } from './documents';
 import { APPLICATION_FIELDS, fieldByName } from './fields';
 import type { ApplicationStatus } from './status';
 import { APPLICATION_STEPS, type StepId } from './steps';
@@ -26,7 +26,7 @@ export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 export type RequestActor = 'staff' | 'applicant';
 
 /** A document request names one of the wizard's document types, or 'other' with a title. */
-export const REQUEST_DOCUMENT_TYPES = [...DOCUMENT_TYPES, 'other'] as const;
+export const REQUEST_DOCUMENT_TYPES = STORED_DOCUMENT_TYPES;
 export type RequestDocumentType = (typeof REQUEST_DOCUMENT_TYPES)[number];
 
 /** The note to the buyer (issue 13: required, at most 1,000 characters); also the buyer's comment on an answer. */

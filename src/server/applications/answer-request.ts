@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { MyRequests } from '../../domain/api/requests';
-import { adminRecordOf, applicationDraftSchema, checkApplication, type ApplicationDraft } from '../../domain/application';
+import { adminRecordOf, applicationDraftSchema, checkApplication, isWizardDocumentType, type ApplicationDraft } from '../../domain/application';
 import { fieldByName } from '../../domain/application/fields';
 import {
   APPLICATION_CLOSED_MESSAGE,
@@ -147,7 +147,10 @@ export async function answerCorrection(
       throw new AppError(400, 'validation_failed', 'Some fields need your attention.', errors);
     }
     const stored = openSensitive(cipher, application);
-    const uploaded = (await documentsOf(tx, application.id)).filter((d) => !d.supersededAt).map((d) => d.type);
+    const uploaded = (await documentsOf(tx, application.id))
+      .filter((d) => !d.supersededAt)
+      .map((d) => d.type)
+      .filter(isWizardDocumentType);
     const problems = checkApplication(
       {
         ...parsed.data,

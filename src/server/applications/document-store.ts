@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { APPLICATION_CLOSED_MESSAGE, requestsChangeable } from '../../domain/application/requests';
 import { recordAudit, type AuditActor } from '../admin/audit';
-import type { DocumentType } from '../../domain/application';
+import type { StoredDocumentType } from '../../domain/application';
 import type { Deps } from '../context';
 import { applicationRequests, documents } from '../db/schema';
 import { AppError } from '../lib/errors';
@@ -30,11 +30,16 @@ export const MAX_FILES_PER_TYPE = 10;
 export async function storeDocument(
   deps: Pick<Deps, 'db' | 'storage' | 'logger'>,
   owner: Owner,
-  type: DocumentType,
+  type: StoredDocumentType,
   request: Request,
   options: { requestId?: string; actor?: AuditActor } = {},
 ): Promise<DocumentRow> {
   const { db, storage, logger } = deps;
+  // 'other' is only ever a file answering a request for an Other document (docs/decisions/021-requests-and-messages.md).
+  if (type === 'other' && !options.requestId)
+    throw new AppError(400, 'validation_failed', 'Some fields need your attention.', {
+      type: 'An Other document is uploaded to the request that asks for it.',
+    });
   const application = await ensureActiveApplication(db, owner);
   if (options.requestId) await checkUploadRequest(db, application, options.requestId, type);
   const key = storageKeyFor(application.id);
@@ -67,7 +72,7 @@ export async function storeDocument(
           .returning();
         return row;
       }
-      if (options.requestId) await checkUploadRequest(tx, active, options.requestId, type);
+      const answering = options.requestId ? await checkUploadRequest(tx, active, options.requestId, type) : null;
       const current = await tx
         .select()
         .from(documents)
@@ -86,7 +91,8 @@ export async function storeDocument(
           type,
           storageKey: key,
           ...file,
-          requestId: options.requestId ?? null,
+          requestId: answering?.id ?? null,
+          title: type === 'other' ? (answering?.title ?? null) : null,
           replacesId: predecessor?.id ?? null,
           createdAt: now,
         })
@@ -111,7 +117,7 @@ const tooManyFiles = () =>
   new AppError(409, 'too_many_files', `You can keep at most ${MAX_FILES_PER_TYPE} files of one kind. Ask the reviewer in a message if you need to send more.`);
 
 /** The request an upload answers: an open document request of the caller's submitted application, of the file's type; else 404 / 409. */
-async function checkUploadRequest(tx: Executor, application: ApplicationRow, requestId: string, type: DocumentType): Promise<void> {
+async function checkUploadRequest(tx: Executor, application: ApplicationRow, requestId: string, type: StoredDocumentType) {
   const [request] = await tx
     .select()
     .from(applicationRequests)
@@ -120,6 +126,7 @@ async function checkUploadRequest(tx: Executor, application: ApplicationRow, req
   if (!requestsChangeable(application.status)) throw new AppError(409, 'application_closed', APPLICATION_CLOSED_MESSAGE);
   if (request.kind !== 'document' || request.documentType !== type) throw new AppError(409, 'request_kind', 'This request asks for another kind of document.');
   if (request.state !== 'open') throw new AppError(409, 'request_state', 'This request is no longer open.');
+  return request;
 }
 
 /**

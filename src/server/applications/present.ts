@@ -1,4 +1,5 @@
 import {
+  isWizardDocumentType,
   checkApplication,
   documentTitle,
   isEditable,
@@ -21,7 +22,8 @@ export function presentDocument(row: DocumentRow): ApplicationDocument {
   return {
     id: row.id,
     type: row.type,
-    title: documentTitle(row.type),
+    // A file answering an Other request carries that request's title.
+    title: isWizardDocumentType(row.type) ? documentTitle(row.type) : (row.title ?? 'Other document'),
     originalName: row.originalName,
     // The database admits only these three (documents_content_type_check).
     contentType: row.contentType as DocumentContentType,
@@ -48,7 +50,7 @@ export function storedDraft(row: ApplicationRow): ApplicationDraft {
  */
 export function presentApplication(cipher: FieldCipher, owner: Owner, row: ApplicationRow | undefined, docs: DocumentRow[]): ApplicationView {
   const draft = row ? storedDraft(row) : initialDraft(owner);
-  const uploaded = docs.map((d) => d.type);
+  const uploaded = docs.map((d) => d.type).filter(isWizardDocumentType);
   const open = row ? openSensitive(cipher, row) : {};
   const missing = checkApplication({ ...draft, personal: { ...draft.personal, ...open } }, { uploaded });
   const status = row?.status ?? 'draft';

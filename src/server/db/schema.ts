@@ -16,7 +16,6 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES } from '../../domain/application/status';
-import { DOCUMENT_TYPES } from '../../domain/application/documents';
 import { JOB_STATES } from '../../domain/admin/jobs';
 import { ANNOUNCEMENT_STATES, RECIPIENT_STATES } from '../../domain/admin/announcements';
 import { REQUEST_ACTIONS, REQUEST_DOCUMENT_TYPES, REQUEST_KINDS, REQUEST_STATES } from '../../domain/application/requests';
@@ -410,8 +409,8 @@ export const documents = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The database also admits 'other' (a file answering an Other request, with its `title`); widen this enum when code first writes one. */
-    type: text('type', { enum: DOCUMENT_TYPES }).notNull(),
+    /** One of the four, or 'other': a file answering an Other request, with its `title`. */
+    type: text('type', { enum: REQUEST_DOCUMENT_TYPES }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     /** As the browser sent it (trimmed, at most 255 characters); used only for display and a sanitised download name. */
     originalName: text('original_name').notNull(),

@@ -165,6 +165,19 @@ describe('the buyer answers requests', () => {
     expect(eleventh.body.error.code).toBe('too_many_files');
   });
 
+  it('takes a file of type Other only for a request that asks for one, titled by it', async () => {
+    const member = await submitted();
+    const decree = await ask(member.applicationId, { kind: 'document', documentType: 'other', title: 'Divorce decree', note: 'The final decree, all pages.' });
+    const plain = await upload(member.browser, 'other', pdf('decree.pdf'));
+    expect(plain.status).toBe(400);
+    const answered = await uploadTo(member, decree, 'other', 'decree.pdf');
+    expect(answered.status).toBe(201);
+    expect(answered.body).toMatchObject({ type: 'other', title: 'Divorce decree' });
+    expect((await member.browser.post(`/api/application/requests/${decree}/answer`, {})).status).toBe(200);
+    const view = await member.browser.get('/api/application');
+    expect(view.body.documents.find((d: { id: string }) => d.id === answered.body.id)).toMatchObject({ type: 'other', title: 'Divorce decree' });
+  });
+
   it("answers 404 for another user's requests and keeps them unchanged", async () => {
     const owner = await submitted();
     const paystub = await ask(owner.applicationId, { kind: 'document', documentType: 'paystubs', note: 'Your latest pay stub, please.' });

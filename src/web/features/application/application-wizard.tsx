@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import {
+  isWizardDocumentType,
   APPLICATION_STEPS,
   flattenProblems,
   LAST_STEP_INDEX,
@@ -83,13 +84,7 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
   }, [step, flush, editable, view.id]);
 
   const { draft, errors: typingErrors } = savableDraft(values);
-  const problems = editable
-    ? liveProblems(
-        draft,
-        documents.map((d) => d.type),
-        view,
-      )
-    : [];
+  const problems = editable ? liveProblems(draft, documents.map((d) => d.type).filter(isWizardDocumentType), view) : [];
   const submit = useSubmitApplication({ flush, goTo, onSubmitted: setView, onStale });
   const flat = flattenProblems(problems);
 

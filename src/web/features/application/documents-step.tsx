@@ -1,4 +1,5 @@
 import {
+  isWizardDocumentType,
   checkPickedFile,
   DOCUMENT_TYPE_INFO,
   missingDocuments,
@@ -80,7 +81,7 @@ export function DocumentsStep() {
   const draftLike = { employment: { selfEmployed } };
   const required = new Set(requiredDocuments(draftLike));
   const stored = new Map(view.documents.map((d) => [d.type, d]));
-  const allThere = missingDocuments(draftLike, stored.keys()).length === 0;
+  const allThere = missingDocuments(draftLike, [...stored.keys()].filter(isWizardDocumentType)).length === 0;
 
   return (
     <div>

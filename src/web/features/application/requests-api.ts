@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationApi } from '../../../domain/api/application';
 import { myRequestsApi, type CorrectionAnswer, type MyRequests } from '../../../domain/api/requests';
-import type { DocumentType } from '../../../domain/application';
+import type { StoredDocumentType } from '../../../domain/application';
 import { callApi } from '../../lib/call-api';
 
 /**
@@ -39,7 +39,7 @@ export function useAnswerCorrection() {
 /** POST /api/application/documents?type=&request=: one file answering a document request. */
 export function useUploadToRequest() {
   return useMutation({
-    mutationFn: ({ requestId, type, file }: { requestId: string; type: DocumentType; file: File }) =>
+    mutationFn: ({ requestId, type, file }: { requestId: string; type: StoredDocumentType; file: File }) =>
       callApi(applicationApi.uploadDocument, { query: { type, request: requestId }, form: {}, file }),
   });
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ClipboardList, FileUp, Loader2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { applicationDraftSchema, fieldByName, type ApplicationField, type ApplicationView, type DocumentType } from '../../../domain/application';
+import { applicationDraftSchema, fieldByName, type ApplicationField, type ApplicationView } from '../../../domain/application';
 import { fieldsUnlockedBy, requestStateLabel, type ApplicationRequest } from '../../../domain/application/requests';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -101,7 +101,7 @@ function DocumentAnswer({ request }: { request: ApplicationRequest }) {
   const upload = useUploadToRequest();
   const send = useSendToReviewer();
   const [uploaded, setUploaded] = useState<string[]>([]);
-  const type = (request.documentType ?? 'other') as DocumentType;
+  const type = request.documentType ?? 'other';
   const error = upload.error ?? send.error;
 
   const onFile = (file: File | undefined) => {
