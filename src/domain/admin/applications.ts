@@ -40,6 +40,8 @@ export const adminApplicationListItemSchema = z.object({
   propertyValue: z.number().nullable(),
   status: z.enum(APPLICATION_STATUSES),
   assignee: textOrNull(),
+  /** The applicant's messages staff have not read, up to 100 ('99+'; docs/product/application.md#conversation). */
+  unread: z.number().int().min(0),
 });
 export type AdminApplicationListItem = z.output<typeof adminApplicationListItemSchema>;
 

@@ -28,6 +28,7 @@ import {
 } from './list-query';
 import type { ExportRows } from './csv';
 import { isoTimeOrNull } from '../lib/iso-time';
+import { staffUnreadCounts } from '../messages/conversation';
 
 /**
  * The back office's reads of applications, in SQL (issue 6 'Server rules': paged,
@@ -80,7 +81,22 @@ const LIST_FIELDS = {
   assignee: applications.assignee,
 };
 
-const toListItem = (row: RowOf<typeof LIST_FIELDS>): AdminApplicationListItem => ({ ...row, submittedAt: isoTimeOrNull(row.submittedAt) });
+type ListRow = Omit<AdminApplicationListItem, 'unread'>;
+const toListItem = (row: RowOf<typeof LIST_FIELDS>): ListRow => ({ ...row, submittedAt: isoTimeOrNull(row.submittedAt) });
+
+/**
+ * One page of /admin/applications, each row with staff's unread messages: for the page's ids,
+ * the conversation row by its key and a capped range of the conversation index after staff's
+ * marker (docs/decisions/021-requests-and-messages.md, 'Unread counts on the admin list').
+ */
+export async function listApplications(db: Db, params: ApplicationListParams): Promise<Page<AdminApplicationListItem>> {
+  const page = await listApplicationRows(db, params);
+  const unread = await staffUnreadCounts(
+    db,
+    page.items.map((item) => item.id),
+  );
+  return { ...page, items: page.items.map((item) => ({ ...item, unread: unread.get(item.id) ?? 0 })) };
+}
 
 /** The exact number of listed applications of a status (or all), from the trigger-kept counts of migration 0003. */
 const statusTotal = fixedPer(
@@ -90,8 +106,8 @@ const statusTotal = fixedPer(
     }`,
 );
 
-/** One page of /admin/applications. */
-export async function listApplications(db: Db, params: ApplicationListParams): Promise<Page<AdminApplicationListItem>> {
+/** One page of /admin/applications, its columns from the table. */
+async function listApplicationRows(db: Db, params: ApplicationListParams): Promise<Page<ListRow>> {
   if (params.q) return searchApplications(db, params);
   const fromWhere = sql`from ${applications} ${applicationFilter(params)}`;
   const page = sql`${fromWhere} ${applicationOrder(params.sort, params.dir)} ${pageWindow(params)}`;
@@ -120,7 +136,7 @@ export async function listApplications(db: Db, params: ApplicationListParams): P
  * page's rows are then read from the table. The count row comes back even when the page
  * is past the last match.
  */
-async function searchApplications(db: Db, params: ApplicationListParams): Promise<Page<AdminApplicationListItem>> {
+async function searchApplications(db: Db, params: ApplicationListParams): Promise<Page<ListRow>> {
   const offset = (params.page - 1) * params.pageSize;
   const reach = offset + params.pageSize * (1 + SEARCH_PAGES_AHEAD);
   const order = applicationOrder(params.sort, params.dir);

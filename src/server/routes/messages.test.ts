@@ -97,6 +97,12 @@ describe('messages: the buyer and staff talk about an application', () => {
 
     const next = await buyer.browser.post('/api/messages', { body: 'Thanks!' });
     expect((await admin.browser.get(staffPath())).body.unread).toBe(1);
+    // The admin list shows staff's unread count per application (0 where there is no conversation).
+    const list = await admin.browser.get('/api/admin/applications?pageSize=100');
+    expect(list.status).toBe(200);
+    const rows = list.body.items as { id: string; unread: number }[];
+    expect(rows.find((r) => r.id === applicationId)?.unread).toBe(1);
+    expect(rows.filter((r) => r.id !== applicationId).every((r) => r.unread === 0)).toBe(true);
     expect((await admin.browser.post(`${staffPath()}/read`, { upTo: next.body.id })).body).toEqual({ unread: 0 });
   });
 

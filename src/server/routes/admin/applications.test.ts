@@ -63,6 +63,8 @@ describe('admin applications: list, search, export, review, status, notes', () =
       propertyValue: null,
       status: 'in_review',
       assignee: 'Sam Reviewer',
+      // No conversation yet: nothing unread (docs/product/application.md#conversation).
+      unread: 0,
     });
     const second = await list({ q: tag, pageSize: 2, page: 2 });
     expect(ids(second)).toEqual([ann.id]);
