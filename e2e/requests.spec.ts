@@ -45,6 +45,10 @@ test.describe('the buyer answers requests on the To do page', () => {
 
     // The document: nothing to send before a file is there.
     await expect(paystub.getByRole('button', { name: 'Send to reviewer' })).toBeDisabled();
+    // A file that is not a PDF, JPG or PNG: the server's reason under the control.
+    await paystub.getByLabel(/Upload a file/).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
+    await expect(paystub.getByRole('alert')).toBeVisible();
+    await expect(paystub.getByRole('button', { name: 'Send to reviewer' })).toBeDisabled();
     await paystub.getByLabel(/Upload a file/).setInputFiles(SAMPLE_PDF);
     await expect(paystub.getByText(/uploaded$/)).toBeVisible();
     await paystub.getByRole('button', { name: 'Send to reviewer' }).click();

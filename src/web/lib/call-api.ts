@@ -1,5 +1,5 @@
 import { pathOf, queryStringOf, type ReplyBody, type RouteContract, type RouteInput } from '../../domain/api/route';
-import { api } from './api';
+import { api, ApiError } from './api';
 
 /** A multipart body: the text fields (empty ones left out), then the file in its `file` part. */
 function formDataOf(fields: Record<string, unknown>, file?: Blob & { name?: string }): FormData {
@@ -40,4 +40,45 @@ export function callApi<C extends RouteContract>(
 export function hrefOf<C extends RouteContract>(contract: C, input: Pick<RouteInput<C>, 'params' | 'query'>): string {
   const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
   return `${pathOf(contract.path, params)}${queryStringOf(query)}`;
+}
+
+/**
+ * An upload route called like callApi, reporting how much of the body has been sent
+ * (`onProgress`, 0–1) for a progress bar: fetch cannot tell, XMLHttpRequest can. The
+ * same errors as callApi: ApiError with the server's code and field messages.
+ */
+export function uploadWithProgress<C extends RouteContract>(contract: C, input: RouteInput<C>, onProgress: (fraction: number) => void): Promise<ReplyBody<C>> {
+  const { params, query, form, file } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    form?: Record<string, unknown>;
+    file?: Blob & { name?: string };
+  };
+  const url = `${pathOf(contract.path, params)}${queryStringOf(query)}`;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(contract.method.toUpperCase(), url);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'We could not reach the server. Check your connection and try again.'));
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } & Record<string, unknown> } | undefined)?.error;
+        const { code, message, fields, ...details } = error ?? {};
+        reject(new ApiError(xhr.status, code ?? 'http_error', message ?? `The server answered ${xhr.status}.`, fields, details));
+        return;
+      }
+      if (data === undefined) reject(new ApiError(xhr.status, 'invalid_reply', 'The server sent an unreadable reply.'));
+      else resolve(data as ReplyBody<C>);
+    };
+    xhr.send(formDataOf(form ?? {}, file));
+  });
 }

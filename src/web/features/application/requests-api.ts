@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { applicationApi } from '../../../domain/api/application';
 import { myRequestsApi, type CorrectionAnswer, type MyRequests } from '../../../domain/api/requests';
 import type { StoredDocumentType } from '../../../domain/application';
-import { callApi } from '../../lib/call-api';
+import { callApi, uploadWithProgress } from '../../lib/call-api';
 
 /**
  * The buyer's side of requests (src/domain/api/requests.ts; docs/decisions/021-requests-and-messages.md):
@@ -36,11 +36,11 @@ export function useAnswerCorrection() {
   });
 }
 
-/** POST /api/application/documents?type=&request=: one file answering a document request. */
-export function useUploadToRequest() {
+/** POST /api/application/documents?type=&request=: one file answering a document request, with its progress (0–1). */
+export function useUploadToRequest(onProgress: (fraction: number) => void) {
   return useMutation({
     mutationFn: ({ requestId, type, file }: { requestId: string; type: StoredDocumentType; file: File }) =>
-      callApi(applicationApi.uploadDocument, { query: { type, request: requestId }, form: {}, file }),
+      uploadWithProgress(applicationApi.uploadDocument, { query: { type, request: requestId }, form: {}, file }, onProgress),
   });
 }
 

@@ -11,6 +11,7 @@ import { Card } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { Progress } from '../../components/ui/progress';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { applicationQuery } from './application-api';
@@ -98,7 +99,8 @@ function DocumentAnswer({ request }: { request: ApplicationRequest }) {
   const inputId = useId();
   const errorId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const upload = useUploadToRequest();
+  const [progress, setProgress] = useState(0);
+  const upload = useUploadToRequest(setProgress);
   const send = useSendToReviewer();
   const [uploaded, setUploaded] = useState<string[]>([]);
   const type = request.documentType ?? 'other';
@@ -106,6 +108,7 @@ function DocumentAnswer({ request }: { request: ApplicationRequest }) {
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
+    setProgress(0);
     upload.mutate({ requestId: request.id, type, file }, { onSuccess: (document) => setUploaded((names) => [...names, document.originalName]) });
     if (fileInput.current) fileInput.current.value = '';
   };
@@ -128,9 +131,12 @@ function DocumentAnswer({ request }: { request: ApplicationRequest }) {
           onChange={(event) => onFile(event.target.files?.[0])}
         />
         {upload.isPending && (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Uploading…
-          </p>
+          <div className="flex flex-col gap-1">
+            <Progress value={progress * 100} label="Upload progress" valueText={`${Math.round(progress * 100)}% uploaded`} />
+            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Uploading… {Math.round(progress * 100)}%
+            </p>
+          </div>
         )}
         {error && (
           <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
