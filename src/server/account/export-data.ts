@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
-import { accounts, applications, documents, mailOutbox, sessions, users, waitlistEntries } from '../db/schema';
+import { accounts, applicationMessages, applications, documents, mailOutbox, sessions, users, waitlistEntries } from '../db/schema';
 import { presentDocument, storedDraft } from '../applications/present';
 import { maskedSensitive } from '../applications/sensitive';
 import { isoTimeOrNull } from '../lib/iso-time';
@@ -9,14 +9,15 @@ import { isoTimeOrNull } from '../lib/iso-time';
  * Everything stored about a user (docs/product/privacy.md#your-data: access and portability):
  * profile, sign-in methods and sessions (never a password hash or a token), the
  * waitlist entry with their address, every application (SSN digits and birth date
- * masked, as the owner always sees them), their documents, and which e-mails were
- * kept for them. Staff-only working fields (notes, assignee) are not included.
+ * masked, as the owner always sees them), their documents, the messages of their
+ * conversations with our staff (docs/product/application.md#conversation; a deleted one
+ * without its text), and which e-mails were kept for them. Staff-only working fields (notes, assignee) are not included.
  */
 export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: string) {
   const { db, cipher } = deps;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const emailKey = user.email.toLowerCase();
-  const [signIns, sessionRows, [waitlist], applicationRows, documentRows, mails] = await Promise.all([
+  const [signIns, sessionRows, [waitlist], applicationRows, documentRows, messageRows, mails] = await Promise.all([
     db
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
       .from(accounts)
@@ -28,6 +29,18 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: 
     db.select().from(waitlistEntries).where(eq(waitlistEntries.emailKey, emailKey)),
     db.select().from(applications).where(eq(applications.userId, userId)).orderBy(asc(applications.createdAt)),
     db.select().from(documents).where(eq(documents.userId, userId)).orderBy(asc(documents.createdAt)),
+    db
+      .select({
+        applicationId: applicationMessages.applicationId,
+        side: applicationMessages.senderSide,
+        body: applicationMessages.body,
+        createdAt: applicationMessages.createdAt,
+        deletedAt: applicationMessages.deletedAt,
+      })
+      .from(applicationMessages)
+      .innerJoin(applications, eq(applications.id, applicationMessages.applicationId))
+      .where(eq(applications.userId, userId))
+      .orderBy(asc(applicationMessages.applicationId), asc(applicationMessages.createdAt), asc(applicationMessages.id)),
     db
       .select({ subject: mailOutbox.subject, createdAt: mailOutbox.createdAt })
       .from(mailOutbox)
@@ -66,6 +79,7 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: 
       updatedAt: isoTimeOrNull(row.updatedAt),
     })),
     documents: documentRows.map((d) => ({ ...presentDocument(d), applicationId: d.applicationId })),
+    messages: messageRows.map((m) => ({ ...m, createdAt: isoTimeOrNull(m.createdAt), deletedAt: isoTimeOrNull(m.deletedAt) })),
     emails: mails.map((m) => ({ subject: m.subject, createdAt: isoTimeOrNull(m.createdAt) })),
   };
 }

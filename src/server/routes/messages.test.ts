@@ -137,6 +137,12 @@ describe('messages: the buyer and staff talk about an application', () => {
     expect(late.status).toBe(409);
     expect(late.body.error).toMatchObject({ code: 'too_late', message: 'A message can be deleted only within 5 minutes of sending it.' });
 
+    // The buyer's data export carries the conversation, a deleted message without its text.
+    const exported = (await buyer.browser.get('/api/me/export')).body as { messages: { side: string; body: string; deletedAt: string | null }[] };
+    expect(exported.messages).toContainEqual(expect.objectContaining({ side: 'applicant', body: '', deletedAt: expect.any(String) }));
+    expect(exported.messages).toContainEqual(expect.objectContaining({ side: 'staff', body: 'Noted.', deletedAt: null }));
+    expect(JSON.stringify(exported)).not.toContain('Oops, wrong chat.');
+
     // Staff deletes its own the same way.
     expect((await admin.browser.delete(`/api/admin/messages/${staff.body.id}`)).status).toBe(200);
     // A deleted staff message is not unread.
