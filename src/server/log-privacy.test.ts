@@ -188,6 +188,14 @@ describe('no personal data in the log when the database fails', () => {
     const buyerMessage = await applicant.browser.post('/api/messages', { body: `Call me on ${PERSON.phone}` });
     const staffMessage = await admin.browser.post(`/api/admin/applications/${applicationId}/messages`, { body: `Dear ${PERSON.firstName}` });
     expect([buyerMessage.status, staffMessage.status]).toEqual([201, 201]);
+    // A request the reviewer asked of the applicant (its answer carries a personal value).
+    const asked = await admin.browser.post(`/api/admin/applications/${applicationId}/requests`, {
+      kind: 'correction',
+      fields: ['personal.phone'],
+      note: `Is ${PERSON.phone} right?`,
+    });
+    expect(asked.status).toBe(201);
+    const requestId = asked.body.requests[0].id as string;
     const q = `?q=${encodeURIComponent(PERSON.lastName)}`;
     const qEmail = `?q=${encodeURIComponent(personalEmail())}`;
 
@@ -329,6 +337,34 @@ describe('no personal data in the log when the database fails', () => {
         route: 'POST /api/admin/applications/:id/messages/read',
         fault: 'reads',
         send: () => admin.browser.post(`/api/admin/applications/${applicationId}/messages/read`, { upTo: staffMessage.body.id }),
+      },
+      { route: 'GET /api/application/requests', fault: 'reads', send: () => applicant.browser.get('/api/application/requests') },
+      {
+        route: 'PUT /api/application/requests/:id/correction',
+        fault: 'reads',
+        send: () => applicant.browser.put(`/api/application/requests/${requestId}/correction`, { values: { 'personal.phone': PERSON.phone } }),
+      },
+      {
+        route: 'POST /api/application/requests/:id/answer',
+        fault: 'reads',
+        send: () => applicant.browser.post(`/api/application/requests/${requestId}/answer`, {}),
+      },
+      {
+        route: 'POST /api/admin/applications/:id/requests',
+        fault: 'reads',
+        send: () =>
+          admin.browser.post(`/api/admin/applications/${applicationId}/requests`, {
+            kind: 'document',
+            documentType: 'paystubs',
+            note: `For ${PERSON.firstName}`,
+          }),
+      },
+      { route: 'POST /api/admin/requests/:id/withdraw', fault: 'reads', send: () => admin.browser.post(`/api/admin/requests/${requestId}/withdraw`, {}) },
+      { route: 'POST /api/admin/requests/:id/accept', fault: 'reads', send: () => admin.browser.post(`/api/admin/requests/${requestId}/accept`, {}) },
+      {
+        route: 'POST /api/admin/requests/:id/reopen',
+        fault: 'reads',
+        send: () => admin.browser.post(`/api/admin/requests/${requestId}/reopen`, { note: `Call ${PERSON.phone}` }),
       },
       { route: 'GET /api/admin/dashboard', fault: 'reads', send: () => admin.browser.get('/api/admin/dashboard') },
       { route: 'GET /api/admin/settings', fault: 'reads', send: () => admin.browser.get('/api/admin/settings') },
