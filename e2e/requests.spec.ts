@@ -80,4 +80,26 @@ test.describe('the buyer answers requests on the To do page', () => {
     await expect(buyer.getByText('We need a few things from you')).toHaveCount(0);
     await expect(buyer.getByRole('region', { name: /Home application/ })).toContainText('In Review');
   });
+
+  test("a declined buyer's dashboard shows the reviewer's reason and that a new application can start", async ({ page, admin: _admin, applicant }) => {
+    const reason = 'The monthly income does not cover the payment yet.';
+    const declined = await page.request.patch(`/api/admin/applications/${applicant.applicationId}/status`, {
+      data: { status: 'declined', reason },
+      headers: { origin: APP_URL },
+    });
+    expect(declined.status(), await declined.text()).toBe(200);
+
+    const buyer = applicant.page;
+    await buyer.setViewportSize({ width: 375, height: 800 });
+    await buyer.goto('/dashboard');
+    const popup = buyer.getByRole('dialog', { name: 'Your application was not approved.' });
+    await expect(popup).toContainText(reason);
+    await expectAccessible(buyer);
+    await popup.getByRole('button', { name: 'Maybe Later' }).click();
+    const card = buyer.getByRole('region', { name: /Home application/ });
+    await expect(card).toContainText(reason);
+    await expect(card).toContainText('You can start a new application right away');
+    await expect(card.getByRole('link', { name: /Start a New Application/ })).toBeVisible();
+    expect(await hasHorizontalScroll(buyer)).toBe(false);
+  });
 });
