@@ -5,7 +5,7 @@ import { safeString } from '../safe-text';
 import { defineRoute, idParamsSchema } from './route';
 
 /**
- * The buyer's side of requests ("conditions"; docs/product/application.md#after-submission,
+ * The buyer's side of requests ("conditions"; docs/product/application.md#after-submission-the-to-do-page,
  * docs/decisions/021-requests-and-messages.md): the To do page lists the open and
  * answered requests of the signed-in user's application, corrects exactly the named
  * answers, and sends an uploaded document to the reviewer. A document is uploaded to

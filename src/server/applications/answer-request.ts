@@ -21,7 +21,7 @@ import { documentsOf, findActiveApplication, type ApplicationRow, type Executor 
 import { nextSealed, openSensitive, type SensitiveField } from './sensitive';
 
 /**
- * The buyer's side of requests (docs/product/application.md#after-submission;
+ * The buyer's side of requests (docs/product/application.md#after-submission-the-to-do-page;
  * docs/decisions/021-requests-and-messages.md): list them, correct exactly the named
  * answers, send an uploaded document. Each answer locks the application, writes the
  * request, its event (with the changed fields' NAMES, never their values) and its

@@ -18,7 +18,7 @@ import { applicationQuery } from './application-api';
 import { useAnswerCorrection, useSendToReviewer, useUploadToRequest, myRequestsQuery } from './requests-api';
 
 /**
- * /apply/requests — the To do page (issue 13 'The buyer's side'; docs/decisions/021-requests-and-messages.md):
+ * /apply/requests — the To do page (docs/product/application.md#after-submission-the-to-do-page):
  * the open requests with the reviewer's note; a document request takes an upload and
  * 'Send to reviewer'; a correction unlocks exactly its fields, checked by the wizard's
  * schema, then 'Send to reviewer'; answered ones wait for the reviewer.
