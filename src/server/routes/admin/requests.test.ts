@@ -30,7 +30,7 @@ describe('admin requests: ask, withdraw, accept, reopen', () => {
   const requestsIn = (applicationId: string) =>
     app.db.select().from(applicationRequests).where(eq(applicationRequests.applicationId, applicationId)).orderBy(asc(applicationRequests.createdAt));
   const auditOf = (entityId: string) => app.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(asc(auditLog.id));
-  /** What the buyer's 'Send to reviewer' will do (not built yet): the request answered, with its event. */
+  /** The state the buyer's 'Send to reviewer' leaves (src/server/applications/answer-request.ts, tested over HTTP in routes/requests.test.ts), written directly: the request answered, with its event. */
   async function answer(requestId: string, userId: string, at = new Date()) {
     await app.db
       .update(applicationRequests)
