@@ -15,7 +15,7 @@ export function applicationSubmittedMail(ctx: MailContext, { firstName, submitte
     paragraphs: [
       `Your home application has been submitted successfully (${when} UTC). Thank you!`,
       `We will review it and let you know our decision within ${DECISION_WINDOW_TEXT}. You'll receive updates via email.`,
-      'Your application can no longer be edited, but you can still add or replace documents from your application page.',
+      'Your application can no longer be edited, but you can still add documents from your application page. If we need anything else, we will put it on your to-do list and email you.',
     ],
     action: { label: 'Go to my dashboard', url: appLink(ctx, '/dashboard') },
   });
@@ -34,6 +34,6 @@ export function applicationStatusMail(ctx: MailContext, { firstName, status }: {
     subject: content.subject,
     greeting: firstName ? `Hi ${firstName},` : 'Hi,',
     paragraphs: [...content.paragraphs],
-    action: { label: 'Go to my dashboard', url: appLink(ctx, '/dashboard') },
+    action: { label: content.action.label, url: appLink(ctx, content.action.path) },
   });
 }

@@ -7,7 +7,7 @@ import { applications, auditLog, documents, settings, users } from '../../db/sch
 import { insertApplication, daysAgo } from '../../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { fillApplication, signUp, type Member } from '../../test/application-client';
-import { AUTH_TEST_ENV, mailsTo, TestBrowser } from '../../test/auth-client';
+import { AUTH_TEST_ENV, linkIn, mailsTo, TestBrowser } from '../../test/auth-client';
 import { startTestServer, waitFor, type TestServer } from '../../test/harness';
 
 const STATUS_SUBJECTS = ['Your home application is approved', 'An update on your home application', 'We need a little more information for your application'];
@@ -378,6 +378,14 @@ describe('admin applications: list, search, export, review, status, notes', () =
       'We need a little more information for your application',
       'An update on your home application',
     ]);
+    // The Missing Info e-mail sends the buyer to the to-do list that names what is needed; the others to the dashboard.
+    const actionOf = (text: string) => ['/apply/requests', '/dashboard'].find((path) => linkIn(text, path));
+    const links = Object.fromEntries((await statusMails(member.account.email)).map((m) => [m.subject, actionOf(m.text)]));
+    expect(links).toEqual({
+      'Your home application is approved': '/dashboard',
+      'We need a little more information for your application': '/apply/requests',
+      'An update on your home application': '/dashboard',
+    });
     expect((await auditOf(member.applicationId)).map((a) => a.action)).toEqual(['update', 'approve', 'update', 'update', 'decline']);
     expect((await app.db.select({ role: users.role }).from(users).where(eq(users.id, member.userId)))[0].role).toBe('applicant');
 
