@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
-import { accounts, applicationMessages, applications, documents, mailOutbox, sessions, users, waitlistEntries } from '../db/schema';
+import { accounts, applicationMessages, applicationRequests, applications, documents, mailOutbox, sessions, users, waitlistEntries } from '../db/schema';
 import { presentDocument, storedDraft } from '../applications/present';
 import { maskedSensitive } from '../applications/sensitive';
 import { isoTimeOrNull } from '../lib/iso-time';
@@ -9,7 +9,8 @@ import { isoTimeOrNull } from '../lib/iso-time';
  * Everything stored about a user (docs/product/privacy.md#your-data: access and portability):
  * profile, sign-in methods and sessions (never a password hash or a token), the
  * waitlist entry with their address, every application (SSN digits and birth date
- * masked, as the owner always sees them), their documents, the messages of their
+ * masked, as the owner always sees them, and a decline's reason), their documents, what our reviewers
+ * asked of them (docs/product/application.md#after-submission-the-to-do-page), the messages of their
  * conversations with our staff (docs/product/application.md#conversation; a deleted one
  * without its text), and which e-mails were kept for them. Staff-only working fields (notes, assignee) are not included.
  */
@@ -17,7 +18,7 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: 
   const { db, cipher } = deps;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const emailKey = user.email.toLowerCase();
-  const [signIns, sessionRows, [waitlist], applicationRows, documentRows, messageRows, mails] = await Promise.all([
+  const [signIns, sessionRows, [waitlist], applicationRows, documentRows, requestRows, messageRows, mails] = await Promise.all([
     db
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
       .from(accounts)
@@ -29,6 +30,24 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: 
     db.select().from(waitlistEntries).where(eq(waitlistEntries.emailKey, emailKey)),
     db.select().from(applications).where(eq(applications.userId, userId)).orderBy(asc(applications.createdAt)),
     db.select().from(documents).where(eq(documents.userId, userId)).orderBy(asc(documents.createdAt)),
+    db
+      .select({
+        id: applicationRequests.id,
+        applicationId: applicationRequests.applicationId,
+        kind: applicationRequests.kind,
+        documentType: applicationRequests.documentType,
+        title: applicationRequests.title,
+        fields: applicationRequests.fields,
+        note: applicationRequests.note,
+        state: applicationRequests.state,
+        round: applicationRequests.round,
+        createdAt: applicationRequests.createdAt,
+        stateChangedAt: applicationRequests.stateChangedAt,
+      })
+      .from(applicationRequests)
+      .innerJoin(applications, eq(applications.id, applicationRequests.applicationId))
+      .where(eq(applications.userId, userId))
+      .orderBy(asc(applicationRequests.createdAt), asc(applicationRequests.id)),
     db
       .select({
         applicationId: applicationMessages.applicationId,
@@ -75,10 +94,12 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: 
       certifiedAt: isoTimeOrNull(row.certifiedAt),
       submittedAt: isoTimeOrNull(row.submittedAt),
       reviewedAt: isoTimeOrNull(row.reviewedAt),
+      declineReason: row.declineReason,
       createdAt: isoTimeOrNull(row.createdAt),
       updatedAt: isoTimeOrNull(row.updatedAt),
     })),
     documents: documentRows.map((d) => ({ ...presentDocument(d), applicationId: d.applicationId })),
+    requests: requestRows.map((r) => ({ ...r, createdAt: isoTimeOrNull(r.createdAt), stateChangedAt: isoTimeOrNull(r.stateChangedAt) })),
     messages: messageRows.map((m) => ({ ...m, createdAt: isoTimeOrNull(m.createdAt), deletedAt: isoTimeOrNull(m.deletedAt) })),
     emails: mails.map((m) => ({ subject: m.subject, createdAt: isoTimeOrNull(m.createdAt) })),
   };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { accounts, applications, documents, mailOutbox, sessions, twoFactors, users, waitlistEntries } from '../db/schema';
+import { accounts, applicationRequests, applications, documents, mailOutbox, sessions, twoFactors, users, waitlistEntries } from '../db/schema';
 import { AUTH_TEST_ENV, TestBrowser } from '../test/auth-client';
 import { fillApplication, fixture, signUp, storedFiles, upload } from '../test/application-client';
 import { postJson, startTestServer, waitlistSubmission, type TestServer } from '../test/harness';
@@ -49,6 +49,10 @@ describe("the user's own data: status, export, deletion", () => {
     await postJson(`${app.url}/api/waitlist`, waitlistSubmission({ email, firstName: 'Waiting' }));
     await member.browser.request('PUT', '/api/application', { personal: { firstName: 'Ada', ssnLast4: '2468', dateOfBirth: '1988-03-04' } });
     await upload(member.browser, 'paystubs', { bytes: fixture('sample.pdf'), name: 'stub.pdf' });
+    // What a reviewer asked of them, and a decline's reason, are theirs too (written here directly; the routes are tested elsewhere).
+    const [{ id: applicationId }] = await app.db.select({ id: applications.id }).from(applications).where(eq(applications.userId, member.userId));
+    await app.db.insert(applicationRequests).values({ applicationId, kind: 'document', documentType: 'paystubs', note: 'Your latest pay stub, please.' });
+    await app.db.update(applications).set({ declineReason: 'The income does not cover the payments.' }).where(eq(applications.id, applicationId));
 
     const response = await fetch(`${app.url}/api/me/export`, { headers: { cookie: member.browser.cookieHeader } });
     expect(response.status).toBe(200);
@@ -64,6 +68,10 @@ describe("the user's own data: status, export, deletion", () => {
       draft: { personal: { firstName: 'Ada' } },
       sensitive: { ssnLast4: '•••• 2468', dateOfBirth: '••/••/1988' },
     });
+    expect(data.applications[0].declineReason).toBe('The income does not cover the payments.');
+    expect(data.requests).toEqual([
+      expect.objectContaining({ applicationId, kind: 'document', documentType: 'paystubs', note: 'Your latest pay stub, please.', state: 'open', round: 1 }),
+    ]);
     expect(data.documents).toEqual([expect.objectContaining({ type: 'paystubs', originalName: 'stub.pdf', contentType: 'application/pdf' })]);
     expect(data.signInMethods).toEqual([expect.objectContaining({ provider: 'credential' })]);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
