@@ -66,4 +66,39 @@ test.describe('chat: the conversation about an application', () => {
     await expectAccessible(buyer);
     expect(await hasHorizontalScroll(buyer)).toBe(false);
   });
+
+  test('staff read and answer in the review dialog; the buyer sees the answer on /chat', async ({ page, admin, applicant }) => {
+    test.slow();
+    const buyer = applicant.page;
+    await buyer.goto('/chat');
+    const box = buyer.getByLabel('Message', { exact: true });
+    await box.fill('Do you need anything else from me?');
+    await buyer.getByRole('button', { name: 'Send' }).click();
+    await expect(box).toHaveValue('');
+
+    // The reviewer opens the application: the Conversation shows the applicant's message.
+    await page.goto(`/admin/applications?review=${applicant.applicationId}`);
+    const dialog = page.getByRole('dialog', { name: applicant.name });
+    const conversation = dialog.getByRole('region', { name: 'Conversation' });
+    const messages = conversation.getByRole('list', { name: 'Messages' });
+    await expect(messages.getByText('Do you need anything else from me?')).toBeVisible();
+    await expect(messages.getByText('Applicant', { exact: true })).toBeVisible();
+
+    // An empty message is refused under the field; an answer is sent and listed with the reviewer's name.
+    const reply = conversation.getByLabel('Message to the applicant');
+    await conversation.getByRole('button', { name: 'Send' }).click();
+    await expect(conversation.getByText('Write a message.')).toBeVisible();
+    await reply.fill('No, we have everything. Thank you!');
+    await expect(conversation.getByText('34 / 5,000')).toBeVisible();
+    await conversation.getByRole('button', { name: 'Send' }).click();
+    await expect(messages.getByText('No, we have everything. Thank you!')).toBeVisible();
+    await expect(messages.getByText(`${admin.account.firstName} ${admin.account.lastName}`)).toBeVisible();
+    await expect(reply).toHaveValue('');
+    await expect(conversation.getByRole('button', { name: 'Delete your message' })).toHaveCount(1);
+    await expectAccessible(page);
+
+    // The buyer sees the answer on /chat.
+    await buyer.goto('/chat');
+    await expect(buyer.getByRole('list', { name: 'Messages' }).getByText('No, we have everything. Thank you!')).toBeVisible();
+  });
 });

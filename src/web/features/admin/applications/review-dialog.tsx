@@ -11,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { applicationDetailQuery, useNotesChange } from './applications-api';
+import { ConversationPanel } from './conversation-panel';
 import { RequestsPanel } from './requests-panel';
 import { StatusPanel } from './status-panel';
 import { calendarDate, localDateTime } from '../../../lib/dates';
@@ -165,6 +166,7 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
           }
         }}
       />
+      <ConversationPanel applicationId={detail.id} />
       <div className="grid gap-4 md:grid-cols-2">
         <Section
           title="Personal Information"

@@ -1,0 +1,175 @@
+import { useQuery } from '@tanstack/react-query';
+import { Send, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { deletableUntil, MAX_MESSAGE_CHARS, type Message } from '../../../../domain/application/messages';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { localDateTime } from '../../../lib/dates';
+import { adminConversationQuery, useDeleteAdminMessage, useMarkAdminMessagesRead, useSendAdminMessage } from './messages-api';
+
+const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+/** Who wrote it, as staff read it. */
+const senderOf = (message: Message) => (message.side === 'staff' ? (message.senderName ?? 'Staff') : 'Applicant');
+
+/**
+ * The review dialog's Conversation: the application's messages with its applicant
+ * (docs/product/application.md#conversation): newest at the bottom, a composer (a failed
+ * send keeps the text), delete own within 5 minutes, read when shown, asked again every 10 s.
+ */
+export function ConversationPanel({ applicationId }: { applicationId: string }) {
+  const conversation = useQuery(adminConversationQuery(applicationId));
+  const markRead = useMarkAdminMessagesRead(applicationId);
+  const data = conversation.data;
+  const messages = data?.messages ?? [];
+  const lastId = messages.at(-1)?.id ?? null;
+  const listRef = useRef<HTMLOListElement>(null);
+
+  // The newest message shown: keep it in view and mark the conversation read up to it.
+  useEffect(() => {
+    if (!data || !lastId) return;
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+    if (data.unread > 0 && !markRead.isPending) markRead.mutate(lastId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the newest message or the unread count changes
+  }, [lastId, data?.unread]);
+
+  return (
+    <section className="rounded-[var(--radius-control)] border border-border p-4" aria-labelledby="conversation-title">
+      <h3 id="conversation-title" className="text-sm font-semibold text-foreground">
+        Conversation
+      </h3>
+      {conversation.isPending ? (
+        <div className="mt-3 space-y-2" aria-busy="true" aria-label="Loading messages">
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="ml-auto h-10 w-2/3" />
+        </div>
+      ) : conversation.isError && !data ? (
+        <Alert variant="destructive" role="alert" className="mt-3">
+          <div className="space-y-2">
+            <p>{errorText(conversation.error, 'Failed to load the messages.')}</p>
+            <Button size="sm" variant="outline" onClick={() => void conversation.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </Alert>
+      ) : (
+        <>
+          {messages.length === 0 ? (
+            <p className="mt-2 text-sm text-muted-foreground">No messages yet. Write to the applicant below.</p>
+          ) : (
+            <ol ref={listRef} className="mt-3 max-h-80 space-y-3 overflow-y-auto" aria-label="Messages" tabIndex={0}>
+              {messages.map((message) => (
+                <MessageItem key={message.id} message={message} applicationId={applicationId} />
+              ))}
+            </ol>
+          )}
+          <Composer applicationId={applicationId} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function MessageItem({ message, applicationId }: { message: Message; applicationId: string }) {
+  const remove = useDeleteAdminMessage(applicationId);
+  const [error, setError] = useState<string | null>(null);
+  const canDelete = message.mine && !message.deletedAt && Date.now() <= deletableUntil(new Date(message.createdAt)).getTime();
+  return (
+    <li className={cn('flex flex-col', message.side === 'staff' ? 'items-end' : 'items-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap [overflow-wrap:anywhere]',
+          message.deletedAt
+            ? 'border border-dashed border-border bg-transparent text-muted-foreground italic'
+            : message.side === 'staff'
+              ? 'bg-primary text-primary-foreground'
+              : 'border border-border bg-card text-foreground',
+        )}
+      >
+        {message.deletedAt ? 'Message deleted' : message.body}
+      </div>
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+        <span className="font-medium">{senderOf(message)}</span>
+        <time dateTime={message.createdAt}>{localDateTime(message.createdAt)}</time>
+        {canDelete && (
+          <Button
+            size="sm"
+            variant="link"
+            className="h-auto text-xs"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(message.id, { onError: (e) => setError(errorText(e, 'Failed to delete the message.')) })}
+          >
+            <Trash2 aria-hidden="true" className="size-3.5" /> Delete<span className="sr-only"> your message</span>
+          </Button>
+        )}
+      </p>
+      {error && (
+        <p role="alert" className="mt-1 text-xs text-destructive">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function Composer({ applicationId }: { applicationId: string }) {
+  const send = useSendAdminMessage(applicationId);
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const length = text.trim().length;
+  const tooLong = length > MAX_MESSAGE_CHARS;
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (send.isPending) return;
+    if (length === 0) return setError('Write a message.');
+    if (tooLong) return setError(`Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`);
+    setError(null);
+    send.mutate(text, {
+      onSuccess: () => setText(''),
+      // The text stays in the box to send again.
+      onError: (e) => setError(e instanceof ApiError ? (e.fields?.body ?? e.message) : 'Failed to send the message. Please try again.'),
+    });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-3" noValidate>
+      <label htmlFor={`${id}-message`} className="text-sm font-medium">
+        Message to the applicant
+      </label>
+      <textarea
+        id={`${id}-message`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        rows={3}
+        aria-describedby={`${id}-count`}
+        aria-invalid={error ? true : undefined}
+        aria-errormessage={error ? `${id}-error` : undefined}
+        className="mt-1 block w-full resize-y rounded-[var(--radius-control)] border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-ring"
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <p id={`${id}-count`} className={cn('text-xs text-muted-foreground', tooLong && 'font-semibold text-destructive')}>
+          {length.toLocaleString('en-US')} / {MAX_MESSAGE_CHARS.toLocaleString('en-US')}
+        </p>
+        <Button type="submit" size="sm" disabled={send.isPending}>
+          <Send aria-hidden="true" /> {send.isPending ? 'Sending…' : 'Send'}
+        </Button>
+      </div>
+    </form>
+  );
+}
