@@ -60,6 +60,8 @@ test.describe('/admin/users', () => {
     await grant.getByRole('button', { name: 'Make admin' }).click();
     await expect(page.getByText(`${name} is now Admin.`)).toBeVisible();
     await expect(role).toHaveValue('admin');
+    // The first change's toast said the same words: let it go, so the next one is the removal's own.
+    await expect(page.getByText(`${name} is now Homeowner.`)).toHaveCount(0, { timeout: 10_000 });
     await role.selectOption('homeowner');
     const remove = page.getByRole('dialog', { name: `Remove admin from ${name}?` });
     await remove.getByRole('button', { name: 'Remove admin' }).click();
