@@ -36,3 +36,6 @@ export function failureText(error: unknown, specText: string): string {
 }
 
 export const isApiError = (error: unknown, code: string): error is ApiError => error instanceof ApiError && error.code === code;
+
+/** The server's own message for a refusal (it names the rule, e.g. the 5-minute delete window), or `fallback` when there is none. */
+export const serverMessageOr = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);

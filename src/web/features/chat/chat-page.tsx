@@ -1,17 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MessageCircle, Send, Trash2 } from 'lucide-react';
+import { MessageCircle, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { deletableUntil, MAX_MESSAGE_CHARS, type Message } from '../../../domain/application/messages';
+import { MAX_MESSAGE_CHARS, type Message } from '../../../domain/application/messages';
+import { MessageItem } from '../../components/messages/message-item';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { localDateTime } from '../../lib/dates';
+import { serverMessageOr } from '../../lib/form-errors';
 import { conversationQuery, olderMessagesQuery, useDeleteMessage, useMarkMessagesRead, useSendMessage } from './chat-api';
-
-const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 /** Who wrote it, as the buyer reads it. */
 const senderOf = (message: Message) =>
@@ -64,7 +63,7 @@ export default function ChatPage() {
       const page = await queryClient.fetchQuery(olderMessagesQuery(cursor));
       setOlder({ messages: [...page.messages, ...(older?.messages ?? [])], cursor: page.olderCursor });
     } catch (error) {
-      setOlderError(errorText(error, 'Failed to load older messages.'));
+      setOlderError(serverMessageOr(error, 'Failed to load older messages.'));
     } finally {
       setLoadingOlder(false);
     }
@@ -100,7 +99,7 @@ export default function ChatPage() {
       ) : conversation.isError && !data ? (
         <Alert variant="destructive" role="alert" className="mt-6">
           <div className="space-y-2">
-            <p>{errorText(conversation.error, 'Failed to load your messages.')}</p>
+            <p>{serverMessageOr(conversation.error, 'Failed to load your messages.')}</p>
             <Button size="sm" variant="outline" onClick={() => void conversation.refetch()}>
               Try again
             </Button>
@@ -139,7 +138,7 @@ export default function ChatPage() {
             ) : (
               <ol className="space-y-3" aria-label="Messages">
                 {shown.map((message) => (
-                  <MessageItem key={message.id} message={message} />
+                  <MessageItem key={message.id} message={message} sender={senderOf(message)} alignEnd={message.mine} useRemove={useDeleteMessage} />
                 ))}
               </ol>
             )}
@@ -149,48 +148,6 @@ export default function ChatPage() {
         </>
       )}
     </section>
-  );
-}
-
-function MessageItem({ message }: { message: Message }) {
-  const remove = useDeleteMessage();
-  const [error, setError] = useState<string | null>(null);
-  const canDelete = message.mine && !message.deletedAt && Date.now() <= deletableUntil(new Date(message.createdAt)).getTime();
-  return (
-    <li className={cn('flex flex-col', message.mine ? 'items-end' : 'items-start')}>
-      <div
-        className={cn(
-          'max-w-[85%] rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap [overflow-wrap:anywhere]',
-          message.deletedAt
-            ? 'border border-dashed border-border bg-transparent text-muted-foreground italic'
-            : message.mine
-              ? 'bg-primary text-primary-foreground'
-              : 'border border-border bg-card text-foreground',
-        )}
-      >
-        {message.deletedAt ? 'Message deleted' : message.body}
-      </div>
-      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-        <span className="font-medium">{senderOf(message)}</span>
-        <time dateTime={message.createdAt}>{localDateTime(message.createdAt)}</time>
-        {canDelete && (
-          <Button
-            size="sm"
-            variant="link"
-            className="h-auto text-xs"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(message.id, { onError: (e) => setError(errorText(e, 'Failed to delete the message.')) })}
-          >
-            <Trash2 aria-hidden="true" className="size-3.5" /> Delete<span className="sr-only"> your message</span>
-          </Button>
-        )}
-      </p>
-      {error && (
-        <p role="alert" className="mt-1 text-xs text-destructive">
-          {error}
-        </p>
-      )}
-    </li>
   );
 }
 

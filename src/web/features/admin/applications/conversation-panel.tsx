@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Send, Trash2 } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { deletableUntil, MAX_MESSAGE_CHARS, type Message } from '../../../../domain/application/messages';
+import { MAX_MESSAGE_CHARS, type Message } from '../../../../domain/application/messages';
+import { MessageItem } from '../../../components/messages/message-item';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { localDateTime } from '../../../lib/dates';
+import { serverMessageOr } from '../../../lib/form-errors';
 import { adminConversationQuery, useDeleteAdminMessage, useMarkAdminMessagesRead, useSendAdminMessage } from './messages-api';
-
-const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 /** Who wrote it, as staff read it. */
 const senderOf = (message: Message) => (message.side === 'staff' ? (message.senderName ?? 'Staff') : 'Applicant');
@@ -21,6 +20,7 @@ const senderOf = (message: Message) => (message.side === 'staff' ? (message.send
  * send keeps the text), delete own within 5 minutes, read when shown, asked again every 10 s.
  */
 export function ConversationPanel({ applicationId }: { applicationId: string }) {
+  const useRemove = () => useDeleteAdminMessage(applicationId);
   const conversation = useQuery(adminConversationQuery(applicationId));
   const markRead = useMarkAdminMessagesRead(applicationId);
   const data = conversation.data;
@@ -50,7 +50,7 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
       ) : conversation.isError && !data ? (
         <Alert variant="destructive" role="alert" className="mt-3">
           <div className="space-y-2">
-            <p>{errorText(conversation.error, 'Failed to load the messages.')}</p>
+            <p>{serverMessageOr(conversation.error, 'Failed to load the messages.')}</p>
             <Button size="sm" variant="outline" onClick={() => void conversation.refetch()}>
               Try again
             </Button>
@@ -63,7 +63,7 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
           ) : (
             <ol ref={listRef} className="mt-3 max-h-80 space-y-3 overflow-y-auto" aria-label="Messages" tabIndex={0}>
               {messages.map((message) => (
-                <MessageItem key={message.id} message={message} applicationId={applicationId} />
+                <MessageItem key={message.id} message={message} sender={senderOf(message)} alignEnd={message.side === 'staff'} compact useRemove={useRemove} />
               ))}
             </ol>
           )}
@@ -71,48 +71,6 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
         </>
       )}
     </section>
-  );
-}
-
-function MessageItem({ message, applicationId }: { message: Message; applicationId: string }) {
-  const remove = useDeleteAdminMessage(applicationId);
-  const [error, setError] = useState<string | null>(null);
-  const canDelete = message.mine && !message.deletedAt && Date.now() <= deletableUntil(new Date(message.createdAt)).getTime();
-  return (
-    <li className={cn('flex flex-col', message.side === 'staff' ? 'items-end' : 'items-start')}>
-      <div
-        className={cn(
-          'max-w-[85%] rounded-2xl px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap [overflow-wrap:anywhere]',
-          message.deletedAt
-            ? 'border border-dashed border-border bg-transparent text-muted-foreground italic'
-            : message.side === 'staff'
-              ? 'bg-primary text-primary-foreground'
-              : 'border border-border bg-card text-foreground',
-        )}
-      >
-        {message.deletedAt ? 'Message deleted' : message.body}
-      </div>
-      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-        <span className="font-medium">{senderOf(message)}</span>
-        <time dateTime={message.createdAt}>{localDateTime(message.createdAt)}</time>
-        {canDelete && (
-          <Button
-            size="sm"
-            variant="link"
-            className="h-auto text-xs"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(message.id, { onError: (e) => setError(errorText(e, 'Failed to delete the message.')) })}
-          >
-            <Trash2 aria-hidden="true" className="size-3.5" /> Delete<span className="sr-only"> your message</span>
-          </Button>
-        )}
-      </p>
-      {error && (
-        <p role="alert" className="mt-1 text-xs text-destructive">
-          {error}
-        </p>
-      )}
-    </li>
   );
 }
 
