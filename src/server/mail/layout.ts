@@ -15,6 +15,11 @@ export interface MailParts {
   action?: { label: string; url: string };
   /** Smaller text under the button, e.g. when the link stops working. */
   after?: string[];
+  /**
+   * Notification and reminder mail (src/server/notifications): why this address gets it and the page that
+   * turns its kind off (RFC 8058's link; the one-click POST is in the List-Unsubscribe header).
+   */
+  unsubscribe?: { reason: string; url: string };
 }
 
 export function escapeHtml(value: string): string {
@@ -36,6 +41,7 @@ export function renderMail(brand: Pick<Brand, 'name' | 'contactEmail'>, parts: M
     signOff,
     '',
     footer,
+    ...(parts.unsubscribe ? ['', parts.unsubscribe.reason, `Unsubscribe: ${parts.unsubscribe.url}`] : []),
   ].join('\n');
 
   const p = (content: string, style = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937') => `<p style="${style}">${content}</p>`;
@@ -58,6 +64,11 @@ ${button}
 ${(parts.after ?? []).map((para) => p(escapeHtml(para), small)).join('\n')}
 ${p(escapeHtml(signOff))}
 ${p(escapeHtml(footer), small)}
+${
+  parts.unsubscribe
+    ? p(`${escapeHtml(parts.unsubscribe.reason)} <a href="${escapeHtml(parts.unsubscribe.url)}" style="color:#6b7280">Unsubscribe</a>`, small)
+    : ''
+}
 </div>
 </body></html>`;
   return { subject: parts.subject, text, html, actionUrl: parts.action?.url };

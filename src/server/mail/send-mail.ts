@@ -14,6 +14,8 @@ export interface MailMessage {
   html: string;
   /** The link the message asks its reader to open (without SMTP, the log names a link that leads to it: outbox-link.ts). */
   actionUrl?: string;
+  /** Further headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on notification mail. */
+  headers?: Record<string, string>;
 }
 
 export type SendMail = (message: MailMessage) => Promise<void>;
@@ -44,9 +46,9 @@ export function createMailer({ config, db, logger, brand }: MailerDeps): Mailer 
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
       kind: 'smtp',
-      async sendMail({ to, subject, text, html }) {
+      async sendMail({ to, subject, text, html, headers }) {
         try {
-          const info = await transport.sendMail({ from, to, subject, text, html });
+          const info = await transport.sendMail({ from, to, subject, text, html, ...(headers ? { headers } : {}) });
           logger.info({ messageId: info.messageId, subject }, 'mail sent');
         } catch (error) {
           // The SMTP server's reply may name the recipient: the error's safe facts only.
@@ -62,8 +64,11 @@ export function createMailer({ config, db, logger, brand }: MailerDeps): Mailer 
   let secret: string | undefined;
   return {
     kind: 'outbox',
-    async sendMail({ to, subject, text, html, actionUrl }) {
-      const [row] = await db.insert(mailOutbox).values({ to, subject, text, html }).returning({ id: mailOutbox.id });
+    async sendMail({ to, subject, text, html, actionUrl, headers }) {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ to, subject, text, html, headers: headers ?? null })
+        .returning({ id: mailOutbox.id });
       const hint = actionUrl ? `; open its link: ${outboxOpenUrl(config.APP_URL, (secret ??= resolveAuthSecret(config)), row.id)}` : '';
       logger.info({ mailId: row.id, subject }, `mail kept in the outbox (SMTP_URL is not set)${hint}`);
     },
