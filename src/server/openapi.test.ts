@@ -146,10 +146,14 @@ describe('/api/openapi.json', () => {
     const queryOf = (operation: Operation) => operation.parameters?.filter((p) => p.in === 'query').map((p) => p.name);
 
     const applications = op('/api/admin/applications', 'get');
-    expect(queryOf(applications)).toEqual(expect.arrayContaining(['page', 'q', 'status', 'sort', 'dir', 'from', 'to']));
+    expect(queryOf(applications)).toEqual(expect.arrayContaining(['page', 'q', 'status', 'assigned', 'waiting', 'sort', 'dir', 'from', 'to']));
     expect(Object.keys(json(applications, '200')?.properties?.items?.items?.properties ?? {})).toEqual(
-      expect.arrayContaining(['submittedAt', 'propertyValue', 'status', 'assignee']),
+      expect.arrayContaining(['submittedAt', 'propertyValue', 'status', 'assignee', 'waitingSince', 'unread']),
     );
+    const assign = op('/api/admin/applications/{id}/assignee', 'put');
+    expect(Object.keys(assign.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual(['assigneeId']);
+    expect(Object.keys(assign.responses)).toEqual(expect.arrayContaining(['200', '400', '404']));
+    expect(Object.keys(json(op('/api/admin/assignees', 'get'), '200')?.properties ?? {})).toEqual(['items']);
     expect(Object.keys(json(op('/api/admin/applications/{id}', 'get'), '200')?.properties ?? {})).toEqual(
       expect.arrayContaining(['personal', 'employment', 'financial', 'property', 'documents']),
     );

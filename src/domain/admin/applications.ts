@@ -12,17 +12,28 @@ import { safeIsoDateTime, safeString } from '../safe-text';
  * contracts (src/domain/api/admin-applications.ts), the server and the pages.
  */
 
-/** The columns the list sorts by (`?sort=`); newest submitted first by default. */
-export const APPLICATION_SORT_COLUMNS = ['submitted_at', 'name', 'email', 'property_value', 'status', 'assignee'] as const;
+/**
+ * The columns the list sorts by (`?sort=`); newest submitted first by default. `waiting_since`
+ * ascending is 'Waiting for us' oldest first (docs/product/back-office.md#waiting-for-us).
+ */
+export const APPLICATION_SORT_COLUMNS = ['submitted_at', 'name', 'email', 'property_value', 'status', 'assignee', 'waiting_since'] as const;
 export type ApplicationSortColumn = (typeof APPLICATION_SORT_COLUMNS)[number];
 
 /** The status filter: All Statuses, then the five review statuses (drafts are never listed; docs/product/back-office.md#applications). */
 export const APPLICATION_STATUS_FILTERS = ['all', ...REVIEW_STATUSES] as const;
 export type ApplicationStatusFilter = (typeof APPLICATION_STATUS_FILTERS)[number];
 
+/** 'Assigned to me' (`?assigned=me`) and 'Waiting for us' (`?waiting=us`): two filters that combine with the others. */
+export const APPLICATION_ASSIGNED_FILTERS = ['anyone', 'me'] as const;
+export const APPLICATION_WAITING_FILTERS = ['any', 'us'] as const;
+
 // One object (safeExtend keeps the dates' refinement), not an intersection: the OpenAPI document lists an object's fields as query parameters.
 export const applicationListParamsSchema = listParamsSchema(APPLICATION_SORT_COLUMNS, 'submitted_at').safeExtend({
   status: z.enum(APPLICATION_STATUS_FILTERS, { error: 'Choose one of the listed statuses.' }).default('all'),
+  /** `me`: only the applications assigned to the signed-in admin ('Assigned to me'; docs/product/back-office.md#assignment). */
+  assigned: z.enum(APPLICATION_ASSIGNED_FILTERS, { error: 'Choose anyone or me.' }).default('anyone'),
+  /** `us`: only the applications waiting for us ('Waiting for us'; docs/product/back-office.md#waiting-for-us). */
+  waiting: z.enum(APPLICATION_WAITING_FILTERS, { error: 'Choose any or us.' }).default('any'),
 });
 export type ApplicationListParams = z.output<typeof applicationListParamsSchema>;
 
@@ -40,6 +51,8 @@ export const adminApplicationListItemSchema = z.object({
   propertyValue: z.number().nullable(),
   status: z.enum(APPLICATION_STATUSES),
   assignee: textOrNull(),
+  /** Since when it waits for us (docs/product/back-office.md#waiting-for-us); null when it is the buyer's turn or closed. */
+  waitingSince: isoTimeOrNull(),
   /** The applicant's messages staff have not read, up to 100 ('99+'; docs/product/application.md#conversation). */
   unread: z.number().int().min(0),
 });
@@ -56,7 +69,11 @@ export const adminApplicationDetailSchema = z.object({
   submittedAt: isoTimeOrNull(),
   reviewedAt: isoTimeOrNull(),
   notes: textOrNull(),
+  /** The assigned admin's name as shown; null when unassigned (docs/product/back-office.md#assignment). */
   assignee: textOrNull(),
+  /** The assigned admin's account, or null (unassigned, or the account is gone). */
+  assigneeId: textOrNull(),
+  assignedAt: isoTimeOrNull(),
   /** The reason the buyer sees while the application is declined; null otherwise. */
   declineReason: textOrNull(),
   /** The account's address, where the status e-mails go (it may differ from the e-mail given in the application). */
@@ -134,6 +151,23 @@ export const statusChangeSchema = z
     if (value.status === 'declined' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: DECLINE_REASON_NEEDED });
   });
 export type StatusChange = z.output<typeof statusChangeSchema>;
+
+/**
+ * PUT /api/admin/applications/{id}/assignee (docs/product/back-office.md#assignment): an admin's
+ * account id ('Assign to me' sends one's own), or null for Unassigned. Account ids are
+ * better-auth's random text, not uuids.
+ */
+export const assigneeChangeSchema = z.object({
+  assigneeId: safeString({ error: 'Choose an admin, or Unassigned.' }).min(1, 'Choose an admin, or Unassigned.').max(200).nullable(),
+});
+export type AssigneeChange = z.output<typeof assigneeChangeSchema>;
+export const NOT_AN_ADMIN = 'Only an admin can be assigned. Choose one from the list.';
+
+/** GET /api/admin/assignees: the admins an application can be assigned to, by name. */
+export const adminAssigneesSchema = z.object({
+  items: z.array(z.object({ id: safeString(), name: safeString() })),
+});
+export type AdminAssignee = z.output<typeof adminAssigneesSchema>['items'][number];
 
 /** Admin notes: free text saved on blur (docs/product/back-office.md#applications, Notes), bounded so a paste cannot fill the database. */
 export const MAX_NOTES_LENGTH = 10_000;

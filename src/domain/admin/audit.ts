@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'reopen',
   'withdraw',
   'answer',
+  'assign',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -71,6 +72,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   reopen: 'Reopen',
   withdraw: 'Withdraw',
   answer: 'Answer',
+  assign: 'Assign',
 };
 
 /** docs/product/back-office.md#audit-log: ranges 1d, 7d, 30d, 90d; default 7d. */

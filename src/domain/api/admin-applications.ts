@@ -1,5 +1,7 @@
 import {
   adminApplicationDetailSchema,
+  adminAssigneesSchema,
+  assigneeChangeSchema,
   adminApplicationListItemSchema,
   applicationListParamsSchema,
   notesChangeSchema,
@@ -14,7 +16,8 @@ export const adminApplicationsApi = {
     method: 'get',
     path: '/api/admin/applications',
     access: 'admin',
-    summary: 'One page of submitted applications: search by name, e-mail or ID, status and date filters, sort',
+    summary:
+      "One page of submitted applications: search by name, e-mail or ID, status and date filters, 'Assigned to me' (assigned=me), 'Waiting for us' (waiting=us; oldest first with sort=waiting_since&dir=asc), sort",
     query: applicationListParamsSchema,
     responses: { 200: { description: 'A page of applications', schema: pageSchema(adminApplicationListItemSchema) } },
   }),
@@ -45,6 +48,22 @@ export const adminApplicationsApi = {
     responses: { 200: { description: 'The application as the review dialog shows it', schema: adminApplicationDetailSchema } },
     // 409 another_active_application (reopening a declined one); 422 open_request_needed (Missing Info without an open request).
     errors: [409, 422],
+  }),
+  changeAssignee: defineRoute({
+    method: 'put',
+    path: '/api/admin/applications/{id}/assignee',
+    access: 'admin',
+    summary: "Assigns the application to an admin ('Assign to me' sends one's own id) or to nobody (null); audited with the account ids",
+    params: idParamsSchema,
+    body: assigneeChangeSchema,
+    responses: { 200: { description: 'The application as the review dialog shows it', schema: adminApplicationDetailSchema } },
+  }),
+  assignees: defineRoute({
+    method: 'get',
+    path: '/api/admin/assignees',
+    access: 'admin',
+    summary: 'The admins an application can be assigned to, by name',
+    responses: { 200: { description: 'Every admin account, by name', schema: adminAssigneesSchema } },
   }),
   changeNotes: defineRoute({
     method: 'patch',

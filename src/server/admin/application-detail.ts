@@ -56,6 +56,8 @@ export function presentForReview(
     reviewedAt: isoTimeOrNull(row.reviewedAt),
     notes: row.notes,
     assignee: row.assignee,
+    assigneeId: row.assigneeId,
+    assignedAt: isoTimeOrNull(row.assignedAt),
     declineReason: row.status === 'declined' ? row.declineReason : null,
     accountEmail,
     personal: {

@@ -37,19 +37,35 @@ import { staffUnreadCounts } from '../messages/conversation';
  */
 
 const NOT_DRAFT = fixed(sql`${applications.status} <> 'draft'`);
+const WAITING = fixed(sql`${applications.waitingSince} is not null`);
 const SEARCH_COLUMNS: SearchColumns = { text: applications.searchText, email: fixed(sql`lower(${applications.email})`), id: applications.id, idKind: 'uuid' };
+
+/** Who is asking: 'Assigned to me' means this account. */
+export type Viewer = { id: string };
+
+type FilterParams = Pick<ApplicationListParams, 'q' | 'status' | 'from' | 'to' | 'assigned' | 'waiting'>;
 
 /**
  * `where …` of the list and the export: not a draft, the status, the search (on `search_text`, the lower-cased
- * names and e-mail stored by migration 0007: on the trigram index and in the submitted-date index), the submitted dates.
+ * names and e-mail stored by migration 0007: on the trigram index and in the submitted-date index), the submitted dates,
+ * 'Assigned to me' (on applications_assignee_idx) and 'Waiting for us' (on the partial applications_waiting_idx;
+ * docs/decisions/021-requests-and-messages.md, 'Indexes for the benchmark').
  */
-export function applicationFilter(params: Pick<ApplicationListParams, 'q' | 'status' | 'from' | 'to'>): SQL {
-  const conditions: SQL[] = [params.status === 'all' ? NOT_DRAFT : sql`${applications.status} = ${params.status}`];
+export function applicationFilter(params: FilterParams, viewer: Viewer): SQL {
+  const waiting = params.waiting === 'us';
+  // A draft never waits for us (ADR 021: waitingSince is null for a draft), so 'Waiting for us' alone is the
+  // partial index's own condition, and its capped total an index-only scan.
+  const conditions: SQL[] = params.status === 'all' ? (waiting ? [] : [NOT_DRAFT]) : [sql`${applications.status} = ${params.status}`];
+  if (waiting) conditions.push(WAITING);
+  if (params.assigned === 'me') conditions.push(sql`${applications.assigneeId} = ${viewer.id}`);
   const search = searchCondition(params.q, SEARCH_COLUMNS);
   if (search) conditions.push(search);
   conditions.push(...dateRangeConditions(applications.submittedAt, params));
   return whereAll(conditions);
 }
+
+/** Filters whose total is counted in the table (up to the cap), not read from the kept status counts. */
+const countedFilter = (params: FilterParams) => Boolean(params.from || params.to || params.assigned === 'me' || params.waiting === 'us');
 
 /** Sort keys per column; every order ends with the id so pages never overlap. */
 const SORT_KEYS: Record<ApplicationSortColumn, (SQL | Column)[]> = {
@@ -59,12 +75,15 @@ const SORT_KEYS: Record<ApplicationSortColumn, (SQL | Column)[]> = {
   property_value: [applications.propertyValue],
   status: [applications.status],
   assignee: [sql`lower(${applications.assignee})`],
+  waiting_since: [applications.waitingSince],
 };
 
-const applicationOrder = fixedPer((sort: ApplicationSortColumn, dir: 'asc' | 'desc'): SQL => {
+const applicationOrder = fixedPer((sort: ApplicationSortColumn, dir: 'asc' | 'desc', waiting: ApplicationListParams['waiting']): SQL => {
   const direction = dir === 'asc' ? sql`asc` : sql`desc`;
   // Listed rows always have submitted_at; 'asc nulls first' lets PostgreSQL read the (… submitted_at desc nulls last) indexes backwards.
-  const nulls = sort === 'submitted_at' && dir === 'asc' ? sql`nulls first` : sql`nulls last`;
+  // 'Waiting for us' rows all have waiting_since: 'desc nulls first' reads the (waiting_since, id) index backwards.
+  const nullsFirst = (sort === 'submitted_at' && dir === 'asc') || (sort === 'waiting_since' && dir === 'desc' && waiting === 'us');
+  const nulls = nullsFirst ? sql`nulls first` : sql`nulls last`;
   const keys = SORT_KEYS[sort].map((key) => sql`${key} ${direction} ${nulls}`);
   return sql`order by ${sql.join([...keys, sql`${applications.id} ${direction}`], sql`, `)}`;
 });
@@ -79,18 +98,23 @@ const LIST_FIELDS = {
   propertyValue: applications.propertyValue,
   status: applications.status,
   assignee: applications.assignee,
+  waitingSince: applications.waitingSince,
 };
 
 type ListRow = Omit<AdminApplicationListItem, 'unread'>;
-const toListItem = (row: RowOf<typeof LIST_FIELDS>): ListRow => ({ ...row, submittedAt: isoTimeOrNull(row.submittedAt) });
+const toListItem = (row: RowOf<typeof LIST_FIELDS>): ListRow => ({
+  ...row,
+  submittedAt: isoTimeOrNull(row.submittedAt),
+  waitingSince: isoTimeOrNull(row.waitingSince),
+});
 
 /**
  * One page of /admin/applications, each row with staff's unread messages: for the page's ids,
  * the conversation row by its key and a capped range of the conversation index after staff's
  * marker (docs/decisions/021-requests-and-messages.md, 'Unread counts on the admin list').
  */
-export async function listApplications(db: Db, params: ApplicationListParams): Promise<Page<AdminApplicationListItem>> {
-  const page = await listApplicationRows(db, params);
+export async function listApplications(db: Db, params: ApplicationListParams, viewer: Viewer): Promise<Page<AdminApplicationListItem>> {
+  const page = await listApplicationRows(db, params, viewer);
   const unread = await staffUnreadCounts(
     db,
     page.items.map((item) => item.id),
@@ -106,15 +130,22 @@ const statusTotal = fixedPer(
     }`,
 );
 
+/**
+ * `from … where … order by … limit …` of a page without a search: 'Waiting for us' page 1 reads the first entries of
+ * applications_waiting_idx, 'Assigned to me' those of applications_assignee_idx (the plans are checked in
+ * src/server/routes/admin/assignment.test.ts).
+ */
+export const applicationPage = (params: ApplicationListParams, viewer: Viewer): SQL =>
+  sql`from ${applications} ${applicationFilter(params, viewer)} ${applicationOrder(params.sort, params.dir, params.waiting)} ${pageWindow(params)}`;
+
 /** One page of /admin/applications, its columns from the table. */
-async function listApplicationRows(db: Db, params: ApplicationListParams): Promise<Page<ListRow>> {
-  if (params.q) return searchApplications(db, params);
-  const fromWhere = sql`from ${applications} ${applicationFilter(params)}`;
-  const page = sql`${fromWhere} ${applicationOrder(params.sort, params.dir)} ${pageWindow(params)}`;
-  if (params.from || params.to) {
+async function listApplicationRows(db: Db, params: ApplicationListParams, viewer: Viewer): Promise<Page<ListRow>> {
+  if (params.q) return searchApplications(db, params, viewer);
+  const page = applicationPage(params, viewer);
+  if (countedFilter(params)) {
     const [rows, count] = await Promise.all([
       queryRows<Record<string, unknown>>(db, sql`select ${selectList(LIST_FIELDS)} ${page}`),
-      countApplications(db, params),
+      countApplications(db, params, viewer),
     ]);
     return toPage(decodeRows(LIST_FIELDS, rows).map(toListItem), params, count);
   }
@@ -136,14 +167,14 @@ async function listApplicationRows(db: Db, params: ApplicationListParams): Promi
  * page's rows are then read from the table. The count row comes back even when the page
  * is past the last match.
  */
-async function searchApplications(db: Db, params: ApplicationListParams): Promise<Page<ListRow>> {
+async function searchApplications(db: Db, params: ApplicationListParams, viewer: Viewer): Promise<Page<ListRow>> {
   const offset = (params.page - 1) * params.pageSize;
   const reach = offset + params.pageSize * (1 + SEARCH_PAGES_AHEAD);
-  const order = applicationOrder(params.sort, params.dir);
+  const order = applicationOrder(params.sort, params.dir, params.waiting);
   const rows = await queryRows<Record<string, unknown> & { matched: number | string }>(
     db,
     sql`with hits as materialized (
-          select ${applications.id}, row_number() over (${order}) as n from ${applications} ${applicationFilter(params)} ${order} limit ${reach + 1}
+          select ${applications.id}, row_number() over (${order}) as n from ${applications} ${applicationFilter(params, viewer)} ${order} limit ${reach + 1}
         ),
         page as (
           select ${selectList(LIST_FIELDS)}, shown.n
@@ -162,10 +193,10 @@ async function searchApplications(db: Db, params: ApplicationListParams): Promis
  * Rows matching the filter (the list's total, and what an export covered for its
  * audit entry). A status filter alone — or none — is the exact sum of the
  * trigger-kept status counts (migration 0003), one small read at any size; a
- * search or a date range is counted in the table up to the cap.
+ * search, a date range, 'Assigned to me' or 'Waiting for us' is counted in the table up to the cap.
  */
-export async function countApplications(db: Db, params: ApplicationListParams): Promise<{ total: number; totalCapped: boolean }> {
-  if (params.q || params.from || params.to) return cappedCount(db, sql`from ${applications} ${applicationFilter(params)}`, countCapFor(params));
+export async function countApplications(db: Db, params: ApplicationListParams, viewer: Viewer): Promise<{ total: number; totalCapped: boolean }> {
+  if (params.q || countedFilter(params)) return cappedCount(db, sql`from ${applications} ${applicationFilter(params, viewer)}`, countCapFor(params));
   return readKeptTotal(db, statusTotal(params.status));
 }
 
@@ -191,14 +222,15 @@ const EXPORT_FIELDS = {
   downPayment: applications.downPayment,
   assignee: applications.assignee,
   reviewedAt: applications.reviewedAt,
+  waitingSince: applications.waitingSince,
   notes: applications.notes,
 };
 export type ExportRow = RowOf<typeof EXPORT_FIELDS>;
 
 /** The export: the filtered list in its order (src/server/admin/csv.ts reads it in batches). */
-export function exportRows(params: ApplicationListParams): ExportRows<ExportRow> {
+export function exportRows(params: ApplicationListParams, viewer: Viewer): ExportRows<ExportRow> {
   return {
-    query: sql`select ${selectList(EXPORT_FIELDS)} from ${applications} ${applicationFilter(params)} ${applicationOrder(params.sort, params.dir)}`,
+    query: sql`select ${selectList(EXPORT_FIELDS)} from ${applications} ${applicationFilter(params, viewer)} ${applicationOrder(params.sort, params.dir, params.waiting)}`,
     map: (rows) => decodeRows(EXPORT_FIELDS, rows),
   };
 }

@@ -12,6 +12,10 @@ export interface ApplicationFields {
   email?: string | null;
   propertyValue?: number | null;
   assignee?: string | null;
+  /** The assigned admin's account (with `assignee`, the name shown). */
+  assigneeId?: string | null;
+  /** Set it to appear in 'Waiting for us' (a row written straight to the database keeps no rule; ADR 021). */
+  waitingSince?: Date | null;
   submittedAt?: Date | null;
   reviewedAt?: Date | null;
   notes?: string | null;
@@ -40,6 +44,8 @@ export async function insertApplication(db: Db, fields: ApplicationFields = {}) 
       email: fields.email === undefined ? email : fields.email,
       propertyValue: fields.propertyValue ?? null,
       assignee: fields.assignee ?? null,
+      assigneeId: fields.assigneeId ?? null,
+      waitingSince: fields.waitingSince ?? null,
       submittedAt: fields.submittedAt === undefined ? (status === 'draft' ? null : new Date()) : fields.submittedAt,
       reviewedAt: fields.reviewedAt ?? null,
       notes: fields.notes ?? null,

@@ -63,6 +63,8 @@ describe('admin applications: list, search, export, review, status, notes', () =
       propertyValue: null,
       status: 'in_review',
       assignee: 'Sam Reviewer',
+      // Written straight to the database without it: not in 'Waiting for us' (docs/product/back-office.md#waiting-for-us).
+      waitingSince: null,
       // No conversation yet: nothing unread (docs/product/application.md#conversation).
       unread: 0,
     });
@@ -542,7 +544,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'ID,Submitted At,Status,First Name,Last Name,Email,Phone,Employment Status,Employer,Job Title,Annual Income,Savings,Retirement Accounts,' +
-        'Credit Card Debt,Student Loans,Property Address,Property Value,Down Payment,Assignee,Reviewed At,Notes',
+        'Credit Card Debt,Student Loans,Property Address,Property Value,Down Payment,Assignee,Reviewed At,Waiting Since,Notes',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1].startsWith(`${plain.id},${plain.submittedAt!.toISOString()},approved,Plain,${tag},`)).toBe(true);
@@ -560,7 +562,12 @@ describe('admin applications: list, search, export, review, status, notes', () =
     expect(entry).toMatchObject({
       entityType: 'applications',
       actorId: admin.user.id,
-      changes: { filter: { q: tag, status: 'all', from: null, to: null, sort: 'submitted_at', dir: 'desc' }, format: 'csv', rows: 2, rowsCapped: false },
+      changes: {
+        filter: { q: tag, status: 'all', from: null, to: null, assigned: 'anyone', waiting: 'any', sort: 'submitted_at', dir: 'desc' },
+        format: 'csv',
+        rows: 2,
+        rowsCapped: false,
+      },
     });
   });
 

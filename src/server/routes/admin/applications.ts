@@ -6,6 +6,7 @@ import { reviewDetail } from '../../admin/review-detail';
 import { countApplications, exportRows, listApplications, type ExportRow } from '../../admin/applications-repo';
 import { actorOf } from '../../admin/audit';
 import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
+import { changeAssignee, listAssignees } from '../../admin/assignment';
 import { changeNotes, changeStatus } from '../../admin/review-application';
 import { apiRouter, route } from '../../lib/route';
 
@@ -34,32 +35,42 @@ const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Down Payment', value: (r) => r.downPayment },
   { header: 'Assignee', value: (r) => r.assignee },
   { header: 'Reviewed At', value: (r) => r.reviewedAt },
+  { header: 'Waiting Since', value: (r) => r.waitingSince },
   { header: 'Notes', value: (r) => r.notes },
 ];
 
 /** What the export covered, for its audit entry. */
-const filterOf = ({ q, status, from, to, sort, dir }: ApplicationListParams) => ({ q: q || null, status, from: from ?? null, to: to ?? null, sort, dir });
+const filterOf = ({ q, status, from, to, assigned, waiting, sort, dir }: ApplicationListParams) => ({
+  q: q || null,
+  status,
+  from: from ?? null,
+  to: to ?? null,
+  assigned,
+  waiting,
+  sort,
+  dir,
+});
 
 /**
  * `/api/admin/applications` (src/domain/api/admin-applications.ts), behind the admin
  * guard of src/server/routes/admin.ts: the list, its CSV export, the review dialog's
- * record, and the two changes an admin makes there, status and notes
- * (docs/product/back-office.md#applications, #application-status).
+ * record, and the changes an admin makes there: status, notes and assignee, with the
+ * admins to assign to (docs/product/back-office.md#applications, #application-status, #assignment).
  */
 export function adminApplicationsRoutes() {
   const router = apiRouter<AuthedEnv>();
-  route(router, adminApplicationsApi.list, (c, { query }) => listApplications(c.var.deps.db, query));
+  route(router, adminApplicationsApi.list, (c, { query }) => listApplications(c.var.deps.db, query, c.var.user));
   /** The CSV of the current filter, streamed; the export is audited with the number of rows it covers. */
   route(router, adminApplicationsApi.export, async (c, { query }) => {
     const { db } = c.var.deps;
-    const matching = await countApplications(db, query);
+    const matching = await countApplications(db, query, c.var.user);
     return auditedCsvExport(db, actorOf(c), {
       list: 'applications',
       entityType: 'applications',
       filter: filterOf(query),
       details: { format: 'csv', rows: matching.total, rowsCapped: matching.totalCapped },
       columns: EXPORT_COLUMNS,
-      rows: exportRows(query),
+      rows: exportRows(query, c.var.user),
     });
   });
   route(router, adminApplicationsApi.detail, async (c, { params }) => {
@@ -73,5 +84,9 @@ export function adminApplicationsRoutes() {
   route(router, adminApplicationsApi.changeNotes, async (c, { params, body }) =>
     reviewDetail(c.var.deps, await changeNotes(c.var.deps, actorOf(c), params.id, body.notes)),
   );
+  route(router, adminApplicationsApi.changeAssignee, async (c, { params, body }) =>
+    reviewDetail(c.var.deps, await changeAssignee(c.var.deps.db, actorOf(c), params.id, body.assigneeId)),
+  );
+  route(router, adminApplicationsApi.assignees, async (c) => ({ items: await listAssignees(c.var.deps.db) }));
   return router;
 }
