@@ -1,8 +1,9 @@
-// npm run bench [-- size|calculators|waitlist|pglite-fsync|admin|jobs]: prints figures, asserts nothing.
+// npm run bench [-- size|calculators|waitlist|pglite-fsync|admin|jobs|review]: prints figures, asserts nothing.
 import { benchAdmin } from './admin';
 import { benchCalculators } from './calculators';
 import { benchJobs } from './jobs';
 import { benchPgliteFsync } from './pglite-fsync';
+import { benchReview } from './review';
 import { benchSize } from './size';
 import { benchWaitlist } from './waitlist';
 
@@ -15,3 +16,4 @@ if (want('waitlist')) await benchWaitlist();
 if (want('pglite-fsync')) await benchPgliteFsync();
 if (want('admin')) await benchAdmin();
 if (want('jobs')) await benchJobs();
+if (want('review')) await benchReview();
