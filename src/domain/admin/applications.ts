@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, REVIEW_STATUSES, type ApplicationStatus } from '../application/status';
-import { applicationDocumentSchema } from '../application/documents';
+import { reviewDocumentSchema } from '../application/document-review';
 import { applicationRequestSchema } from '../application/requests';
 import { listParamsSchema } from './lists';
 import { safeIsoDateTime, safeString } from '../safe-text';
@@ -126,8 +126,11 @@ export const adminApplicationDetailSchema = z.object({
     desiredValue: z.number().nullable(),
     downPayment: z.number().nullable(),
   }),
-  /** As the applicant sees them, each with its download link (GET /api/documents/{id}, audited). */
-  documents: z.array(applicationDocumentSchema),
+  /**
+   * The current files, each with its review (docs/product/back-office.md#document-review), its download
+   * link (GET /api/documents/{id}, audited) and its earlier versions newest first.
+   */
+  documents: z.array(reviewDocumentSchema),
   /** The requests asked of the applicant, oldest first, each with its history (docs/decisions/021-requests-and-messages.md). */
   requests: z.array(applicationRequestSchema),
 });

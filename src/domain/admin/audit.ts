@@ -20,6 +20,8 @@ export const AUDIT_ENTITY_TYPES = [
   'jobs',
   'requests',
   'messages',
+  'notifications',
+  'announcements',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -36,6 +38,8 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<AuditEntityType, string>> = {
   jobs: 'Jobs',
   requests: 'Requests',
   messages: 'Messages',
+  notifications: 'E-mail settings',
+  announcements: 'Announcements',
 };
 
 export const AUDIT_ACTIONS = [
@@ -53,7 +57,11 @@ export const AUDIT_ACTIONS = [
   'reopen',
   'withdraw',
   'answer',
+  'review',
   'assign',
+  'remind',
+  'send',
+  'cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -72,7 +80,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   reopen: 'Reopen',
   withdraw: 'Withdraw',
   answer: 'Answer',
+  review: 'Review',
   assign: 'Assign',
+  remind: 'Remind',
+  send: 'Send',
+  cancel: 'Cancel',
 };
 
 /** docs/product/back-office.md#audit-log: ranges 1d, 7d, 30d, 90d; default 7d. */

@@ -53,6 +53,16 @@ export function missingDocuments(draft: Parameters<typeof requiredDocuments>[0],
   return requiredDocuments(draft).filter((type) => !have.has(type));
 }
 
+/** A reviewer's verdict on one file (docs/decisions/021-requests-and-messages.md 'Per-document review'). */
+export const DOCUMENT_REVIEW_STATES = ['accepted', 'needs_attention'] as const;
+export type DocumentReviewState = (typeof DOCUMENT_REVIEW_STATES)[number];
+
+/** What the buyer and the reviewer read for a verdict: 'Accepted', or 'Needs attention: <reason>'. */
+export function documentReviewText(state: DocumentReviewState, reason: string | null): string {
+  if (state === 'accepted') return 'Accepted';
+  return reason ? `Needs attention: ${reason}` : 'Needs attention';
+}
+
 // ---- Files (docs/product/application.md#documents, #messages) ----
 
 /** docs/product/application.md#documents: 25 MB per file (25 × 1024 × 1024 bytes, as a browser's File.size counts). */
@@ -85,6 +95,14 @@ export const applicationDocumentSchema = z.object({
   createdAt: safeIsoDateTime('A date-time'),
   /** Downloads the file (an attachment): GET /api/documents/{id}. */
   url: safeString(),
+  /** After submission: the file this one is a new version of (docs/decisions/021-requests-and-messages.md 'Versions'). */
+  replacesId: safeString().nullable(),
+  /**
+   * The reviewer's verdict on this file (docs/product/application.md#document-review): null (not
+   * reviewed yet), accepted, or needs_attention with the reason the buyer reads. Never who reviewed it.
+   */
+  reviewState: z.enum(DOCUMENT_REVIEW_STATES).nullable(),
+  reviewReason: safeString().nullable(),
 });
 export type ApplicationDocument = z.output<typeof applicationDocumentSchema>;
 

@@ -1,11 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AdminApplicationDetail } from '../../domain/admin/applications';
+import type { ReviewDocument } from '../../domain/application/document-review';
 import type { ApplicationRequest } from '../../domain/application/requests';
 import { maskSsnLast4, type FieldCipher } from '../lib/crypto';
 import type { Logger } from '../lib/logger';
 import { applications } from '../db/schema';
-import { presentDocument } from '../applications/present';
-import type { ApplicationRow, DocumentRow, Executor } from '../applications/repository';
+import type { ApplicationRow, Executor } from '../applications/repository';
 import { openSensitive } from '../applications/sensitive';
 import { AppError } from '../lib/errors';
 import { isoTimeOrNull } from '../lib/iso-time';
@@ -42,7 +42,7 @@ export function presentForReview(
   cipher: FieldCipher,
   logger: Logger,
   row: ApplicationRow,
-  docs: DocumentRow[],
+  documents: ReviewDocument[],
   requests: ApplicationRequest[],
   accountEmail: string | null = null,
 ): AdminApplicationDetail {
@@ -95,7 +95,7 @@ export function presentForReview(
       certifiedAt: isoTimeOrNull(row.certifiedAt),
     },
     property: { address: row.propertyAddress, desiredValue: row.propertyValue, downPayment: row.downPayment },
-    documents: docs.map(presentDocument),
+    documents,
     requests,
   };
 }

@@ -14,7 +14,10 @@ import type { ApplicationRow, Executor } from '../applications/repository';
 import type { Deps } from '../context';
 import { applicationRequestEvents, applicationRequests, users } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { onRequestOpened } from '../notifications/reminders-schedule';
 import { isoTime } from '../lib/iso-time';
+import { notifyRequestOpened } from '../notifications/request-notification';
+import { notifyStatusChange } from '../notifications/status-notification';
 import { applicationNotFound, findReviewable } from './application-detail';
 import { moveStatus, openRequestCount, syncWaitingSince } from './application-status';
 import { recordAudit, type AuditActor } from './audit';
@@ -30,7 +33,7 @@ import { recordAudit, type AuditActor } from './audit';
 export type RequestRow = typeof applicationRequests.$inferSelect;
 
 export const requestNotFound = () => new AppError(404, 'not_found', 'Request not found.');
-const applicationClosed = () => new AppError(409, 'application_closed', APPLICATION_CLOSED_MESSAGE);
+export const applicationClosed = () => new AppError(409, 'application_closed', APPLICATION_CLOSED_MESSAGE);
 const wrongState = (action: RequestAction) => new AppError(409, 'request_state', WRONG_STATE_MESSAGES[action]);
 
 /** The requests of an application, oldest first, each with its history (who by name, when, the notes). */
@@ -94,31 +97,63 @@ export async function createRequest(deps: Pick<Deps, 'db'>, actor: AuditActor, a
     const application = await findReviewable(tx, applicationId, { forUpdate: true });
     if (!application) throw applicationNotFound();
     if (!requestsChangeable(application.status)) throw applicationClosed();
-    const now = new Date();
-    const values =
-      input.kind === 'document'
-        ? { kind: input.kind, documentType: input.documentType, title: input.documentType === 'other' ? (input.title ?? null) : null, fields: null }
-        : { kind: input.kind, documentType: null, title: null, fields: input.fields };
-    const [request] = await tx
-      .insert(applicationRequests)
-      .values({ applicationId, ...values, note: input.note, createdBy: actor.id, createdAt: now, stateChangedAt: now, stateChangedBy: actor.id })
-      .returning();
-    await tx.insert(applicationRequestEvents).values({ requestId: request.id, action: 'create', actorId: actor.id, at: now, note: input.note });
-    await recordAudit(tx, actor, {
-      action: 'create',
-      entityType: 'requests',
-      entityId: request.id,
-      changes: {
-        application: applicationId,
-        kind: request.kind,
-        documentType: request.documentType,
-        title: request.title,
-        fields: request.fields,
-        note: request.note,
-      },
-    });
+    await insertRequest(tx, actor, application, input);
     return application;
   });
+}
+
+/**
+ * Writes a new open request, its 'create' event and its audit entry in the caller's
+ * transaction, on an application the caller has locked and found open to requests
+ * (createRequest; a document's 'Needs attention', src/server/admin/document-review.ts,
+ * with `documentId`). Adding a request changes neither the status nor waiting_since
+ * (docs/decisions/021-requests-and-messages.md 'The rules around the status').
+ */
+export async function insertRequest(
+  tx: Executor,
+  actor: AuditActor,
+  application: ApplicationRow,
+  input: NewRequest,
+  options: { documentId?: string } = {},
+): Promise<RequestRow> {
+  const now = new Date();
+  const values =
+    input.kind === 'document'
+      ? { kind: input.kind, documentType: input.documentType, title: input.documentType === 'other' ? (input.title ?? null) : null, fields: null }
+      : { kind: input.kind, documentType: null, title: null, fields: input.fields };
+  const [request] = await tx
+    .insert(applicationRequests)
+    .values({
+      applicationId: application.id,
+      ...values,
+      documentId: options.documentId ?? null,
+      note: input.note,
+      createdBy: actor.id,
+      createdAt: now,
+      stateChangedAt: now,
+      stateChangedBy: actor.id,
+    })
+    .returning();
+  await tx.insert(applicationRequestEvents).values({ requestId: request.id, action: 'create', actorId: actor.id, at: now, note: input.note });
+  // Reminders every 3 days while requests stay open (docs/product/application.md#reminders).
+  await onRequestOpened(tx, application.id, request, now);
+  // The buyer's e-mail about it (docs/product/application.md#e-mails-about-your-application).
+  await notifyRequestOpened(tx, application.id, now);
+  await recordAudit(tx, actor, {
+    action: 'create',
+    entityType: 'requests',
+    entityId: request.id,
+    changes: {
+      application: application.id,
+      kind: request.kind,
+      documentType: request.documentType,
+      title: request.title,
+      fields: request.fields,
+      ...(request.documentId ? { document: request.documentId } : {}),
+      note: request.note,
+    },
+  });
+  return request;
 }
 
 /**
@@ -153,6 +188,7 @@ export async function changeRequest(
       at: now,
       note: change.action === 'reopen' ? change.note : null,
     });
+    if (change.action === 'reopen') await onRequestOpened(tx, application.id, { id: request.id, round: request.round + 1 }, now);
     await recordAudit(tx, actor, {
       action: change.action,
       entityType: 'requests',
@@ -164,8 +200,12 @@ export async function changeRequest(
       },
     });
 
+    if (change.action === 'reopen') await notifyRequestOpened(tx, application.id, now);
     const status = change.action === 'withdraw' ? statusWhenRequestCloses(application.status, await openRequestCount(tx, application.id)) : null;
-    if (status) return moveStatus(tx, actor, application, status, now, 'the last open request was withdrawn');
+    if (status) {
+      await notifyStatusChange(tx, application.id, status);
+      return moveStatus(tx, actor, application, status, now, 'the last open request was withdrawn');
+    }
     const waiting = await syncWaitingSince(tx, application, now);
     return { ...application, waitingSince: waiting };
   });

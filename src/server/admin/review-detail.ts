@@ -1,18 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { documentsOf, type ApplicationRow } from '../applications/repository';
+import type { ApplicationRow } from '../applications/repository';
 import { users } from '../db/schema';
 import type { Deps } from '../context';
 import { presentForReview } from './application-detail';
+import { reviewDocumentsOf } from './document-review';
 import { requestsOf } from './requests';
 
 /**
  * The review dialog's record of a submitted application (docs/product/back-office.md#applications):
- * the answers, its documents and the requests asked of the applicant with their history
+ * the answers, its documents with their reviews and earlier versions (#document-review) and the requests asked of the applicant with their history
  * (docs/decisions/021-requests-and-messages.md). What every route of the dialog answers.
  */
 export async function reviewDetail(deps: Pick<Deps, 'db' | 'cipher' | 'logger'>, row: ApplicationRow) {
   const [docs, requests, [owner]] = await Promise.all([
-    documentsOf(deps.db, row.id),
+    reviewDocumentsOf(deps.db, row.id),
     requestsOf(deps.db, row.id),
     deps.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)),
   ]);

@@ -23,7 +23,7 @@ export const MAX_FILES_PER_TYPE = 10;
  * - A draft: replaces an earlier one of the same type; the earlier file is removed after commit.
  * - After submission nothing is deleted (issue 13 'Versions, never silent loss'; ADR 021):
  *   with `requestId` the file is one more of its type answering that open document
- *   request; without, it is a new version of the latest current file of its type
+ *   request (a new version of the file whose 'Needs attention' raised it, if it is still current); without, it is a new version of the latest current file of its type
  *   (`replaces_id`, the older one `superseded_at`). At most MAX_FILES_PER_TYPE current
  *   files per type (409 too_many_files). Each such upload is audited (`actor`).
  */
@@ -78,8 +78,9 @@ export async function storeDocument(
         .from(documents)
         .where(and(eq(documents.applicationId, active.id), eq(documents.type, type), isNull(documents.supersededAt)))
         .orderBy(desc(documents.createdAt));
-      // A new version takes its predecessor's place; an answer to a request is one more file.
-      const predecessor = options.requestId ? undefined : current[0];
+      // A new version takes its predecessor's place; an answer to a request is one more file — except to a
+      // request a file's 'Needs attention' raised: that answer is the file's new version (docs/product/application.md#document-review).
+      const predecessor = answering ? current.find((d) => d.id === answering.documentId) : current[0];
       if (!predecessor && current.length >= MAX_FILES_PER_TYPE) throw tooManyFiles();
       const now = new Date();
       if (predecessor) await tx.update(documents).set({ supersededAt: now }).where(eq(documents.id, predecessor.id));

@@ -31,6 +31,10 @@ export function presentDocument(row: DocumentRow): ApplicationDocument {
     // Never null: the column is NOT NULL with a default.
     createdAt: isoTime(row.createdAt),
     url: pathOf(documentsApi.download.path, { id: row.id }),
+    replacesId: row.replacesId,
+    // The verdict and its reason, never who gave it (docs/product/application.md#document-review).
+    reviewState: row.reviewState,
+    reviewReason: row.reviewState === 'needs_attention' ? row.reviewReason : null,
   };
 }
 
@@ -61,7 +65,8 @@ export function presentApplication(cipher: FieldCipher, owner: Owner, row: Appli
     version: row?.version ?? 0,
     draft,
     sensitive: maskedSensitive(cipher, row),
-    documents: docs.map(presentDocument),
+    // The current files only (several per type after submission); earlier versions are the reviewer's (docs/product/application.md#documents).
+    documents: docs.filter((d) => d.supersededAt === null).map(presentDocument),
     requiredDocuments: requiredDocuments(draft),
     missing,
     consentedAt: isoTimeOrNull(row?.consentedAt),

@@ -1,9 +1,11 @@
 import { ROLE_RANK } from '../../domain/roles';
 import { requireRole, type AuthedEnv } from '../auth/guards';
 import { apiRouter } from '../lib/route';
+import { adminAnnouncementsRoutes } from './admin/announcements';
 import { adminApplicationsRoutes } from './admin/applications';
 import { adminAuditRoutes } from './admin/audit';
 import { adminDashboardRoutes } from './admin/dashboard';
+import { adminDocumentsRoutes } from './admin/documents';
 import { adminJobsRoutes } from './admin/jobs';
 import { adminLettersRoutes } from './admin/letters';
 import { adminMessagesRoutes } from './admin/messages';
@@ -30,9 +32,11 @@ export function adminRoutes() {
   admin.route('/', adminDashboardRoutes());
   admin.route('/', adminApplicationsRoutes());
   admin.route('/', adminRequestsRoutes());
+  admin.route('/', adminDocumentsRoutes());
   admin.route('/', adminMessagesRoutes());
   admin.route('/', adminUsersRoutes());
   admin.route('/', adminWaitlistRoutes());
+  admin.route('/', adminAnnouncementsRoutes());
   admin.route('/', adminLettersRoutes());
   admin.route('/', adminAuditRoutes());
   admin.route('/', adminJobsRoutes());

@@ -102,7 +102,9 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
     changing,
     setChanging: (name, on) => setChangingState((current) => ({ ...current, [name]: on })),
     prefilled,
-    onDocumentStored: (doc) => setDocuments((current) => [...current.filter((d) => d.type !== doc.type), doc]),
+    // A draft keeps one file per type; after submission a new version takes the place of the file it replaces (docs/product/application.md#documents).
+    onDocumentStored: (doc) =>
+      setDocuments((current) => [...current.filter((d) => (view.status === 'draft' ? d.type !== doc.type : d.id !== doc.replacesId)), doc]),
     onDocumentRemoved: (type) => setDocuments((current) => current.filter((d) => d.type !== type)),
     saveNow: () => void flush(),
   };

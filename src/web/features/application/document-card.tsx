@@ -1,6 +1,7 @@
 import { FileText, Loader2, Upload } from 'lucide-react';
 import { useId, type ChangeEvent } from 'react';
-import { DOCUMENT_ACCEPT, type DocumentTypeInfo, type ApplicationDocument } from '../../../domain/application';
+import { Link } from 'react-router';
+import { DOCUMENT_ACCEPT, documentReviewText, type DocumentTypeInfo, type ApplicationDocument } from '../../../domain/application';
 import { Badge } from '../../components/ui/badge';
 import { buttonVariants, Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -11,7 +12,10 @@ const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.r
 interface Props {
   info: DocumentTypeInfo;
   required: boolean;
-  document?: ApplicationDocument;
+  /** The type's current files, oldest first: one in a draft, up to 10 after submission (docs/product/application.md#documents). */
+  files: ApplicationDocument[];
+  /** Submitted: an upload is a new version of the newest file, the earlier one kept for the reviewer. */
+  submitted: boolean;
   uploading: boolean;
   removing: boolean;
   canRemove: boolean;
@@ -19,8 +23,26 @@ interface Props {
   onRemove: () => void;
 }
 
-/** docs/product/application.md#documents: not uploaded (Required / Optional), 'Uploading...', 'Uploaded' with Remove. */
-export function DocumentCard({ info, required, document, uploading, removing, canRemove, onPick, onRemove }: Props) {
+/** The reviewer's verdict on a file as the buyer reads it (docs/product/application.md#document-review). */
+function FileVerdict({ file }: { file: ApplicationDocument }) {
+  if (!file.reviewState) return null;
+  if (file.reviewState === 'accepted') return <Badge variant="success">Accepted</Badge>;
+  return (
+    <p className="w-full text-sm break-words text-warning">
+      <span className="font-semibold">{documentReviewText(file.reviewState, file.reviewReason)}</span>{' '}
+      <Link to="/apply/requests" className="font-medium text-primary underline underline-offset-4">
+        Answer it on your To do page
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * docs/product/application.md#documents: not uploaded (Required / Optional), 'Uploading...', 'Uploaded'
+ * with its files (Remove in a draft), each with the reviewer's verdict once given (#document-review).
+ */
+export function DocumentCard({ info, required, files, submitted, uploading, removing, canRemove, onPick, onRemove }: Props) {
+  const document = files.at(-1);
   const inputId = useId();
   const titleId = `${inputId}-title`;
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -53,16 +75,21 @@ export function DocumentCard({ info, required, document, uploading, removing, ca
         {badge}
       </div>
 
-      {document && (
-        <p className="mt-3 flex items-center gap-2 text-sm">
-          <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
-          <a href={document.url} download className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline">
-            {document.originalName}
-          </a>
-          <span className="shrink-0 text-muted-foreground">
-            {sizeText(document.sizeBytes)} · {localDate(document.createdAt)}
-          </span>
-        </p>
+      {files.length > 0 && (
+        <ul className="mt-3 flex flex-col gap-2" aria-label={`${info.title} files`}>
+          {files.map((file) => (
+            <li key={file.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+              <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
+              <a href={file.url} download className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline">
+                {file.originalName}
+              </a>
+              <span className="shrink-0 text-muted-foreground">
+                {sizeText(file.sizeBytes)} · {localDate(file.createdAt)}
+              </span>
+              <FileVerdict file={file} />
+            </li>
+          ))}
+        </ul>
       )}
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -82,7 +109,7 @@ export function DocumentCard({ info, required, document, uploading, removing, ca
             'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:pointer-events-none peer-disabled:opacity-60',
           )}
         >
-          <Upload aria-hidden="true" /> {document ? 'Replace File' : 'Choose File'}
+          <Upload aria-hidden="true" /> {!document ? 'Choose File' : submitted ? 'Upload a New Version' : 'Replace File'}
         </label>
         {document && canRemove && (
           <Button variant="ghost" size="sm" disabled={removing || uploading} onClick={onRemove} aria-label={`Remove ${info.title}`}>
@@ -90,6 +117,7 @@ export function DocumentCard({ info, required, document, uploading, removing, ca
           </Button>
         )}
         {!document && <span className="text-xs text-muted-foreground">PDF, JPG or PNG, up to 25 MB</span>}
+        {document && submitted && <span className="text-xs text-muted-foreground">Replaces {document.originalName}; the reviewer keeps the earlier file.</span>}
       </div>
     </li>
   );

@@ -23,7 +23,8 @@ function uploadFailure(error: unknown) {
 }
 
 /** One document type's card with its own upload and removal (several types can upload at once). */
-function DocumentSlot({ info, required, document }: { info: DocumentTypeInfo; required: boolean; document?: ApplicationDocument }) {
+function DocumentSlot({ info, required, files }: { info: DocumentTypeInfo; required: boolean; files: ApplicationDocument[] }) {
+  const document = files.at(-1);
   const { view, onDocumentStored, onDocumentRemoved } = useWizard();
   const upload = useUploadDocument();
   const remove = useRemoveDocument();
@@ -61,7 +62,8 @@ function DocumentSlot({ info, required, document }: { info: DocumentTypeInfo; re
     <DocumentCard
       info={info}
       required={required}
-      document={document}
+      files={files}
+      submitted={view.status !== 'draft'}
       uploading={upload.isPending}
       removing={remove.isPending}
       canRemove={view.editable}
@@ -73,15 +75,15 @@ function DocumentSlot({ info, required, document }: { info: DocumentTypeInfo; re
 
 /**
  * The Documents step (docs/product/application.md#documents): the four types, their
- * badges, the overall badge. Uploads go to the server at once, also after submission;
+ * badges, the overall badge, each type's current files with the reviewer's verdict (#document-review). Uploads go to the server at once, also after submission;
  * removing is only for a draft.
  */
 export function DocumentsStep() {
   const { view, selfEmployed } = useWizard();
   const draftLike = { employment: { selfEmployed } };
   const required = new Set(requiredDocuments(draftLike));
-  const stored = new Map(view.documents.map((d) => [d.type, d]));
-  const allThere = missingDocuments(draftLike, [...stored.keys()].filter(isWizardDocumentType)).length === 0;
+  const filesOf = (type: DocumentTypeInfo['type']) => view.documents.filter((d) => d.type === type);
+  const allThere = missingDocuments(draftLike, view.documents.map((d) => d.type).filter(isWizardDocumentType)).length === 0;
 
   return (
     <div>
@@ -93,7 +95,7 @@ export function DocumentsStep() {
       </div>
       <ul className="flex flex-col gap-4" aria-label="Documents">
         {DOCUMENT_TYPE_INFO.map((info) => (
-          <DocumentSlot key={info.type} info={info} required={required.has(info.type)} document={stored.get(info.type)} />
+          <DocumentSlot key={info.type} info={info} required={required.has(info.type)} files={filesOf(info.type)} />
         ))}
       </ul>
     </div>

@@ -79,6 +79,7 @@ function RequestCard({ request }: { request: ApplicationRequest }) {
             <Badge variant={answered ? 'outline' : 'default'}>{answered ? 'Sent' : requestStateLabel(request.state, request.round)}</Badge>
           </h2>
           <p className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-line">{request.note}</p>
+          {request.documentId && request.state === 'open' && <AboutFile documentId={request.documentId} />}
         </div>
       </div>
       {answered ? (
@@ -91,6 +92,18 @@ function RequestCard({ request }: { request: ApplicationRequest }) {
         <CorrectionAnswerForm request={request} />
       )}
     </Card>
+  );
+}
+
+/** A request a file's 'Needs attention' raised names that file: the upload becomes its new version (docs/product/application.md#document-review). */
+function AboutFile({ documentId }: { documentId: string }) {
+  const application = useQuery(applicationQuery);
+  const file = application.data?.documents.find((d) => d.id === documentId);
+  if (!file) return null;
+  return (
+    <p className="mt-2 text-sm break-words text-muted-foreground">
+      About your file <span className="font-medium text-foreground">{file.originalName}</span>: the file you upload here replaces it.
+    </p>
   );
 }
 

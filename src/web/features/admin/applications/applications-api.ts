@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminApplicationDetail, NotesChange, StatusChange } from '../../../../domain/admin/applications';
+import type { AdminApplicationDetail, AssigneeChange, NotesChange, StatusChange } from '../../../../domain/admin/applications';
 import { adminApplicationsApi } from '../../../../domain/api/admin-applications';
 import { adminRequestsApi } from '../../../../domain/api/admin-requests';
 import type { NewRequest, ReopenRequest } from '../../../../domain/application/requests';
@@ -37,7 +37,7 @@ interface ChangeTexts<Body> {
  * again. The toasts live here, not at the call, so a save that ends after the
  * dialog closed still reports (docs/product/back-office.md#messages).
  */
-function useApplicationChange<Body>(change: (body: Body) => Promise<AdminApplicationDetail>, id: string, texts: ChangeTexts<Body>) {
+export function useApplicationChange<Body>(change: (body: Body) => Promise<AdminApplicationDetail>, id: string, texts: ChangeTexts<Body>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: change,
@@ -68,6 +68,21 @@ export const useNotesChange = (id: string) =>
   useApplicationChange((body: NotesChange) => callApi(adminApplicationsApi.changeNotes, { params: { id }, body }), id, {
     success: 'Notes updated',
     failure: 'Failed to update notes',
+  });
+
+/** GET /api/admin/assignees: the admins the picker offers (docs/product/back-office.md#assignment); the team changes rarely. */
+export const assigneesQuery = () =>
+  queryOptions({
+    queryKey: [...APPLICATIONS_KEY, 'assignees'] as const,
+    queryFn: ({ signal }) => callApi(adminApplicationsApi.assignees, {}, { signal }),
+    staleTime: 60_000,
+  });
+
+/** PUT /api/admin/applications/{id}/assignee: 'Assign to me', another admin, or Unassigned. */
+export const useAssigneeChange = (id: string) =>
+  useApplicationChange((body: AssigneeChange) => callApi(adminApplicationsApi.changeAssignee, { params: { id }, body }), id, {
+    success: ({ assigneeId }) => (assigneeId ? 'Application assigned' : 'Application unassigned'),
+    failure: 'Failed to change the assignee',
   });
 
 /** POST /api/admin/applications/{id}/requests: ask the applicant for a document or a correction (docs/product/back-office.md#requests). */

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileText } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { applicantName, MAX_NOTES_LENGTH, type AdminApplicationDetail } from '../../../../domain/admin/applications';
 import { formatMoney } from '../../../../domain/format';
@@ -11,7 +10,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { applicationDetailQuery, useNotesChange } from './applications-api';
+import { AssigneePanel } from './assignee-panel';
 import { ConversationPanel } from './conversation-panel';
+import { DocumentsReviewPanel } from './documents-review-panel';
 import { RequestsPanel } from './requests-panel';
 import { StatusPanel } from './status-panel';
 import { calendarDate, localDateTime } from '../../../lib/dates';
@@ -25,12 +26,6 @@ const monthly = (value: number | null) => (value === null ? DASH : `${formatMone
 const date = (value: string | null) => (value ? calendarDate(value) : DASH);
 const time = (value: string | null) => (value ? <time dateTime={value}>{localDateTime(value)}</time> : DASH);
 const years = (value: number | null) => (value === null ? DASH : `${value} ${value === 1 ? 'year' : 'years'}`);
-
-function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
@@ -85,39 +80,6 @@ function NotesEditor({ detail, saveRef }: { detail: AdminApplicationDetail; save
   );
 }
 
-function Documents({ detail }: { detail: AdminApplicationDetail }) {
-  return (
-    <section className="rounded-[var(--radius-control)] border border-border p-4">
-      <h3 className="text-sm font-semibold text-foreground">Documents</h3>
-      {detail.documents.length === 0 ? (
-        <p className="mt-2 text-sm text-muted-foreground">No documents uploaded.</p>
-      ) : (
-        <ul className="mt-3 flex flex-col gap-2">
-          {detail.documents.map((doc) => (
-            <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 rounded-[var(--radius-control)] bg-muted/50 px-3 py-2 text-sm">
-              <span className="flex min-w-0 items-center gap-2">
-                <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                <span className="min-w-0">
-                  <span className="font-medium text-foreground">{doc.title}</span>
-                  <span className="block truncate text-xs text-muted-foreground">
-                    {doc.originalName} · {fileSize(doc.sizeBytes)}
-                  </span>
-                </span>
-              </span>
-              <Button asChild variant="outline" size="sm">
-                <a href={doc.url} download aria-label={`Download ${doc.title} (${doc.originalName})`}>
-                  <Download aria-hidden="true" />
-                  Download
-                </a>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; saveNotesRef: { current: (() => void) | null } }) {
   const { personal, employment, financial, property, consents } = detail;
   const [asking, setAsking] = useState(false);
@@ -146,7 +108,7 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
               Last reviewed <time dateTime={detail.reviewedAt}>{localDateTime(detail.reviewedAt)}</time>
             </span>
           )}
-          {detail.assignee && <span className="text-muted-foreground">Assigned to {detail.assignee}</span>}
+          <AssigneePanel detail={detail} />
         </div>
       </div>
       {detail.status === 'declined' && detail.declineReason && (
@@ -234,7 +196,7 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
           ]}
         />
       </div>
-      <Documents detail={detail} />
+      <DocumentsReviewPanel detail={detail} />
       <NotesEditor key={detail.id} detail={detail} saveRef={saveNotesRef} />
     </div>
   );
