@@ -59,6 +59,8 @@ export const configSchema = z
     JOBS_RETRY_MAX_MS: positiveInt(3_600_000),
     /** How long a claimed job stays reserved for an instance that stopped renewing it (it died): then another runs it. */
     JOBS_LEASE_SECONDS: positiveInt(60),
+    /** Announcements to the waitlist (docs/product/back-office.md#announcements): e-mails a second at most. */
+    ANNOUNCEMENT_RATE_PER_SECOND: positiveInt(20),
     CONTACT_EMAIL: z
       .union([z.literal(''), z.email()])
       .optional()

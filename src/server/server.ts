@@ -16,6 +16,7 @@ import { JobRunner } from './jobs/runner';
 import { registerSystemJobs } from './jobs/system-jobs';
 import { createMailer, type Mailer } from './mail/send-mail';
 import { registerNotificationJobs } from './notifications/register';
+import { registerAnnouncementJobs } from './admin/announcement-sender';
 import { WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './waitlist/store-submission';
 import { createStorage } from './storage/create-storage';
 import type { FileStorage } from './storage/file-storage';
@@ -99,11 +100,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     rule: waitlistRateLimit(config),
     outbox: config.WAITLIST_WEBHOOK_URL ? outbox : undefined,
+    jobs,
     // PGlite is one connection; on PostgreSQL two batches in flight keep the pool and the commits busy.
     concurrency: database.kind === 'pglite' ? 1 : 2,
   });
   // Notification and reminder mail (src/server/notifications): jobs the features enqueue with their changes.
   registerNotificationJobs(jobs, { db: database.db, mailer, cipher, brand, logger, config });
+  registerAnnouncementJobs(jobs, { db: database.db, mailer, cipher, brand, logger, config, ratePerSecond: config.ANNOUNCEMENT_RATE_PER_SECOND });
   const app = createApp({ config, db: database.db, logger, brand, outbox, jobs, waitlist, auth, mailer, background, storage, cipher });
 
   // Set by close(): what arrives after it is turned away, what came before finishes (src/server/lib/drain.ts).

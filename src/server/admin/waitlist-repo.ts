@@ -17,6 +17,7 @@ import { recordAudit, type AuditActor } from './audit';
 import { cappedCount, dateRangeConditions, orderBy, pageWindow, searchCondition, toPage, whereAll } from './list-query';
 import type { ExportRows } from './csv';
 import { isoTime, isoTimeOrNull } from '../lib/iso-time';
+import { eraseWaitlistAddresses } from '../privacy/address-erasure';
 
 /**
  * The back office's waitlist (docs/product/back-office.md#waitlist): public
@@ -42,7 +43,10 @@ const SORT_COLUMNS: Record<WaitlistListParams['sort'], SQL | Column> = {
   email: waitlistEntries.emailKey,
 };
 
-function conditions(params: WaitlistListParams): SQL[] {
+/** The list's filter: who matches, whatever the page and order. */
+export type WaitlistFilter = Pick<WaitlistListParams, 'q' | 'interest' | 'from' | 'to'>;
+
+function conditions(params: WaitlistFilter): SQL[] {
   const where: SQL[] = [];
   const search = searchCondition(params.q, { text: SEARCH_TEXT, email: waitlistEntries.emailKey, id: waitlistEntries.id, idKind: 'uuid' });
   if (search) where.push(search);
@@ -50,6 +54,12 @@ function conditions(params: WaitlistListParams): SQL[] {
   where.push(...dateRangeConditions(waitlistEntries.createdAt, params));
   return where;
 }
+
+/**
+ * `WHERE …` over `waitlist_entries` for the list's filter: the same rows the list shows, for whoever else selects
+ * by it (an announcement's recipients, src/server/admin/announcements-repo.ts).
+ */
+export const waitlistFilterWhere = (filter: WaitlistFilter): SQL => whereAll(conditions(filter));
 
 /** The list's columns (docs/product/back-office.md#waitlist). */
 const LIST_FIELDS = {
@@ -212,6 +222,8 @@ export async function deleteApplicant(db: Db, actor: AuditActor, id: string): Pr
   await db.transaction(async (tx) => {
     const [entry] = await tx.delete(waitlistEntries).where(eq(waitlistEntries.id, id)).returning();
     if (!entry) throw notFound();
+    // What hung on the address goes with it: announcement recipients, and its e-mail choices unless an account has it.
+    await tx.execute(sql`WITH keys(email_key) AS (SELECT ${entry.emailKey}::text) ${eraseWaitlistAddresses(sql`SELECT email_key FROM keys`)} SELECT 1`);
     await recordAudit(tx, actor, {
       action: 'delete',
       entityType: 'waitlist',

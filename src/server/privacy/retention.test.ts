@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { auditLog, sessions, users, waitlistEntries, webhookOutbox } from '../db/schema';
+import { announcementRecipients, announcements, auditLog, notificationPreferences, sessions, users, waitlistEntries, webhookOutbox } from '../db/schema';
 import { startTestServer, uniqueEmail, waitFor, type TestServer } from '../test/harness';
 import { WAITLIST_TOPIC } from '../waitlist/store-submission';
 import { enqueue } from '../jobs/queue';
@@ -63,6 +63,42 @@ describe("retention: the privacy policy's periods, applied by a job", () => {
     const after = await waitlistCounts();
     expect(after).toEqual({ kept: before.real - 5, real: before.real - 5 });
     expect((await applyRetention(app.db)).waitlistEntries).toBe(0);
+  });
+
+  it("erases what hung on an expired entry's address: its announcement recipients, and its e-mail choices unless an account has it", async () => {
+    const [expired, kept] = [uniqueEmail('expired'), uniqueEmail('kept')];
+    const member = uniqueEmail('member');
+    for (const email of [expired, kept, member]) {
+      await app.db.insert(waitlistEntries).values({
+        firstName: 'Old',
+        lastName: 'Entry',
+        email,
+        emailKey: email,
+        createdAt: email === kept ? WITHIN_WAITLIST : PAST_WAITLIST,
+        receivedAt: email === kept ? WITHIN_WAITLIST : PAST_WAITLIST,
+      });
+      await app.db.insert(notificationPreferences).values({ emailKey: email, kind: 'waitlist_news', subscribed: false, changedVia: 'link' });
+    }
+    await app.db.insert(users).values({ id: randomUUID(), name: 'Member', firstName: 'Mem', lastName: 'Ber', email: member });
+    const [announcement] = await app.db.insert(announcements).values({ subject: 'News', body: 'Hello', state: 'sending', recipients: 3, sent: 1 }).returning();
+    await app.db.insert(announcementRecipients).values([
+      { announcementId: announcement!.id, emailKey: expired, state: 'queued' },
+      { announcementId: announcement!.id, emailKey: kept, state: 'queued' },
+      { announcementId: announcement!.id, emailKey: member, state: 'sent' },
+    ]);
+
+    await applyRetention(app.db);
+
+    const recipients = await app.db.select().from(announcementRecipients).where(eq(announcementRecipients.announcementId, announcement!.id));
+    expect(recipients.map((r) => r.emailKey)).toEqual([kept]);
+    // The expired queued recipient is counted as skipped, so the progress still adds up.
+    const [after] = await app.db.select().from(announcements).where(eq(announcements.id, announcement!.id));
+    expect(after).toMatchObject({ recipients: 3, sent: 1, skipped: 1 });
+    const choices = await app.db
+      .select({ key: notificationPreferences.emailKey })
+      .from(notificationPreferences)
+      .where(inArray(notificationPreferences.emailKey, [expired, kept, member]));
+    expect(choices.map((c) => c.key).sort()).toEqual([kept, member].sort());
   });
 
   it('deletes forwarded copies of sign-ups with the same period', async () => {

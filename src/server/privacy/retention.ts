@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../db/client';
 import { auditLog, sessions as sessionTable, waitlistEntries as waitlistTable, webhookOutbox } from '../db/schema';
 import { columnName } from '../db/select-fields';
 import { WAITLIST_TOPIC } from '../waitlist/store-submission';
+import { eraseWaitlistAddresses } from './address-erasure';
 
 /**
  * The privacy policy's retention promises (docs/product/privacy.md#retention;
@@ -62,17 +63,20 @@ export async function applyRetention(db: Db, { batchSize = 1000 }: RetentionOpti
   // 'No longer than 3 years after we last heard from you': received_at moves with every new submission. created_at is
   // never later than received_at, so the condition on it only lets the search walk the list's created_at index.
   // The delete triggers (migration 0006) keep the dashboard's waitlist count exact, one update per chunk.
-  const waitlistEntries = await drain(
-    () =>
-      chunk(
-        db,
-        sql`SELECT ${waitlistTable.id} FROM ${waitlistTable}
+  // The entry's address also goes from the announcements' recipients and, without an account, its e-mail choices
+  // (docs/decisions/021-requests-and-messages.md): in the same statement (address-erasure.ts).
+  const waitlistEntries = await drain(async () => {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`WITH claimed(id) AS (SELECT ${waitlistTable.id} FROM ${waitlistTable}
           WHERE ${waitlistTable.createdAt} < ${waitlistCutoff} AND ${waitlistTable.receivedAt} < ${waitlistCutoff}
-          ORDER BY ${waitlistTable.createdAt} ${limit}`,
-        (claimed) => sql`DELETE FROM ${waitlistTable} WHERE ${waitlistTable.id} IN (${claimed})`,
-      ),
-    batchSize,
-  );
+          ORDER BY ${waitlistTable.createdAt} ${limit} FOR UPDATE SKIP LOCKED),
+        gone AS (DELETE FROM ${waitlistTable} WHERE ${waitlistTable.id} IN (SELECT id FROM claimed) RETURNING ${waitlistTable.emailKey} AS email_key)
+        ${eraseWaitlistAddresses(sql`SELECT email_key FROM gone`)}
+        SELECT count(*)::int AS n FROM gone`,
+    );
+    return Number(row?.n ?? 0);
+  }, batchSize);
   // The webhook outbox holds a copy of each sign-up it forwarded: it goes with the same period.
   const webhookDeliveries = await drain(
     () =>

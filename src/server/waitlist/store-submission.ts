@@ -6,6 +6,9 @@ import type { Logger } from '../lib/logger';
 import type { OutboxWorker } from '../lib/outbox';
 import type { Config } from '../config';
 import type { RateLimitRule } from '../lib/rate-limit';
+import { DEFAULT_MAX_ATTEMPTS } from '../jobs/queue';
+import type { JobRunner } from '../jobs/runner';
+import { waitlistConfirmation } from './waitlist-confirmation';
 
 export const WAITLIST_TOPIC = 'waitlist';
 
@@ -35,9 +38,16 @@ export interface CountedHit {
  * one), upserts the entries within the limit (one per e-mail, compared
  * case-insensitively; the latest of a batch wins and every one counts in
  * submission_count) and, when a webhook is configured, adds one outbox row per
- * stored submission. Answers each submission's own hit, in input order.
+ * stored submission, and queues the confirmation e-mail of each address new to
+ * the list (docs/product/waitlist.md#confirmation-e-mail). Answers each
+ * submission's own hit, in input order, and how many confirmations it queued.
  */
-export async function storeSubmissions(db: Db, rule: RateLimitRule, items: PendingSubmission[], forward: boolean): Promise<CountedHit[]> {
+export async function storeSubmissions(
+  db: Db,
+  rule: RateLimitRule,
+  items: PendingSubmission[],
+  forward: boolean,
+): Promise<{ hits: CountedHit[]; confirmations: number }> {
   const input = items.map(({ submission, subject }, i) => {
     const { timestamp, ...s } = submission;
     return {
@@ -67,7 +77,7 @@ export async function storeSubmissions(db: Db, rule: RateLimitRule, items: Pendi
     ? sql`, forwarded AS (
         INSERT INTO webhook_outbox (topic, payload) SELECT ${WAITLIST_TOPIC}, payload FROM allowed ORDER BY i RETURNING 1)`
     : sql``;
-  const rows = await queryRows<{ i: number; count: number; retry_after: number }>(
+  const rows = await queryRows<{ i: number; count: number; retry_after: number; confirmations: number }>(
     db,
     sql`
     WITH input AS (
@@ -113,10 +123,19 @@ export async function storeSubmissions(db: Db, rule: RateLimitRule, items: Pendi
         client_timestamp = excluded.client_timestamp,
         submission_count = waitlist_entries.submission_count + excluded.submission_count,
         received_at = now(), updated_at = now()
-      RETURNING 1)${outbox}
-    SELECT i, hit AS count, retry_after FROM ranked ORDER BY i`,
+      -- xmax is 0 on a row this statement inserted, set on one it updated (the address was on the list already).
+      RETURNING id, (xmax = 0) AS inserted)${outbox},
+    -- The confirmation e-mail of each address new to the list, a job of the runner (waitlist-confirmation.ts).
+    confirmations AS (
+      INSERT INTO jobs (kind, payload, max_attempts)
+      SELECT ${waitlistConfirmation.job.kind}, jsonb_build_object('entryId', id), ${DEFAULT_MAX_ATTEMPTS} FROM stored WHERE inserted
+      RETURNING 1)
+    SELECT i, hit AS count, retry_after, (SELECT count(*) FROM confirmations)::int AS confirmations FROM ranked ORDER BY i`,
   );
-  return rows.map((row) => ({ count: Number(row.count), retry_after: Number(row.retry_after) }));
+  return {
+    hits: rows.map((row) => ({ count: Number(row.count), retry_after: Number(row.retry_after) })),
+    confirmations: Number(rows[0]?.confirmations ?? 0),
+  };
 }
 
 interface Waiting extends PendingSubmission {
@@ -130,6 +149,8 @@ export interface WaitlistWriterOptions {
   rule: RateLimitRule;
   /** Set when a webhook is configured: each batch queues its sign-ups for forwarding and wakes the worker once. */
   outbox?: Pick<OutboxWorker, 'kick'>;
+  /** The job runner, woken after a batch that queued confirmation e-mails. */
+  jobs?: Pick<JobRunner, 'kick'>;
   /** Batches written at once (database connections used). */
   concurrency?: number;
   maxBatch?: number;
@@ -200,11 +221,15 @@ export class WaitlistWriter {
   }
 
   private async write(batch: Waiting[]): Promise<void> {
-    const { db, rule, outbox, logger } = this.options;
+    const { db, rule, outbox, jobs, logger } = this.options;
     const forward = outbox !== undefined;
-    try {
-      const hits = await storeSubmissions(db, rule, batch, forward);
+    const wake = (confirmations: number) => {
       outbox?.kick();
+      if (confirmations > 0) jobs?.kick();
+    };
+    try {
+      const { hits, confirmations } = await storeSubmissions(db, rule, batch, forward);
+      wake(confirmations);
       batch.forEach((item, index) => item.resolve(hits[index]!));
     } catch (error) {
       // Nothing of a failed statement was committed, so nobody is acknowledged. With the database away, one by
@@ -213,9 +238,9 @@ export class WaitlistWriter {
       logger.warn({ err: error, size: batch.length }, 'waitlist batch failed; writing its submissions one by one');
       for (const [index, item] of batch.entries()) {
         try {
-          const [hit] = await storeSubmissions(db, rule, [item], forward);
-          outbox?.kick();
-          item.resolve(hit!);
+          const { hits, confirmations } = await storeSubmissions(db, rule, [item], forward);
+          wake(confirmations);
+          item.resolve(hits[0]!);
         } catch (single) {
           if (!isDatabaseUnavailable(single)) item.reject(single);
           else return batch.slice(index).forEach((rest) => rest.reject(single));

@@ -1,0 +1,179 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { safeString } from '../../domain/safe-text';
+import { queryRows } from '../db/client';
+import { announcementRecipients, announcements, jobs } from '../db/schema';
+import { columnName } from '../db/select-fields';
+import { enqueue, jobErrorText, jobKind } from '../jobs/queue';
+import type { JobContext, JobRunner } from '../jobs/runner';
+import { sendNotification, type NotificationDeps } from '../notifications/send-notification';
+import { announcementMail } from './announcement-mail';
+import { recordAudit } from './audit';
+
+/**
+ * Sends an announcement's recorded recipients (docs/product/back-office.md#announcements;
+ * docs/decisions/021-requests-and-messages.md 'Announcements'), one job per batch of about
+ * a second's worth at the throttled rate (ANNOUNCEMENT_RATE_PER_SECOND):
+ *
+ * - each group reads the next queued recipients from the partial index (`state = 'queued'`,
+ *   so a batch never re-reads those done) with the entry's name and address by `email_key`;
+ *   an entry deleted meanwhile is skipped as 'removed', an address that turned waitlist news
+ *   off as 'unsubscribed' (sendNotification), a refused mail is failed with its safe facts;
+ * - each group's outcomes and the kept counts are written in one statement, and only for
+ *   rows still queued, so a repeated group never counts twice;
+ * - the next batch is a new job, unique per announcement and batch number: one batch runs
+ *   at a time on whichever instance claimed it (the runner's lease), and a batch re-run
+ *   after its runner died stands down once its successor exists;
+ * - with nothing queued, the announcement is 'sent' with its finish time and an audit
+ *   entry; a cancelled one stops at the next group.
+ *
+ * At least once, like every mail job (ADR 020): a runner killed mid-group re-sends that
+ * group (at most GROUP_MAX mails) when the batch runs again.
+ */
+
+export const sendAnnouncementJob = jobKind('announcement:send', z.object({ announcementId: safeString().uuid(), batch: z.number().int().min(1) }), {
+  maxAttempts: 8,
+});
+
+export const announcementBatchKey = (announcementId: string, batch: number) => `announcement:${announcementId}:${batch}`;
+
+/** Mails sent side by side, then their outcomes written together. */
+const GROUP_MAX = 50;
+/** A batch's job runs for about this long at the throttled rate, so other jobs get their turn. */
+const BATCH_SECONDS = 1;
+
+export interface AnnouncementSenderDeps extends NotificationDeps {
+  /** Mails per second at most (ANNOUNCEMENT_RATE_PER_SECOND). */
+  ratePerSecond: number;
+}
+
+const SYSTEM = { id: null, email: null, ip: null };
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (ms <= 0 || signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+interface Recipient {
+  email_key: string;
+  email: string | null;
+  first_name: string | null;
+}
+interface Outcome {
+  email_key: string;
+  state: 'sent' | 'skipped' | 'failed';
+  reason: string | null;
+}
+
+export function registerAnnouncementJobs(runner: JobRunner, deps: AnnouncementSenderDeps): void {
+  runner.register(sendAnnouncementJob, (payload, context) => sendBatch(runner, deps, payload, context));
+}
+
+async function sendBatch(
+  runner: JobRunner,
+  deps: AnnouncementSenderDeps,
+  { announcementId, batch }: z.output<typeof sendAnnouncementJob.payload>,
+  context: JobContext,
+) {
+  const { db } = deps;
+  const nextKey = announcementBatchKey(announcementId, batch + 1);
+  // Re-run after its runner died, while its successor was already queued: the successor carries on.
+  const [successor] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.uniqueKey, nextKey));
+  if (successor) return;
+
+  const rate = Math.max(1, deps.ratePerSecond);
+  const group = Math.min(GROUP_MAX, rate);
+  const budget = Math.max(group, Math.round(rate * BATCH_SECONDS));
+  const started = Date.now();
+  let processed = 0;
+  let after = '';
+  while (processed < budget && !context.signal.aborted) {
+    const [announcement] = await db
+      .select({ state: announcements.state, subject: announcements.subject, body: announcements.body })
+      .from(announcements)
+      .where(eq(announcements.id, announcementId));
+    if (announcement?.state !== 'sending') return;
+    const recipients = await queryRows<Recipient>(
+      db,
+      sql`select r.email_key, w.email, w.first_name from announcement_recipients r
+        left join waitlist_entries w on w.email_key = r.email_key
+        where r.announcement_id = ${announcementId} and r.state = 'queued' and r.email_key > ${after}
+        order by r.email_key limit ${Math.min(group, budget - processed)}`,
+    );
+    if (recipients.length === 0) {
+      if (!(await finish(deps, announcementId))) await next(runner, deps, announcementId, batch);
+      return;
+    }
+    after = recipients.at(-1)!.email_key;
+    const outcomes = await Promise.all(recipients.map((r) => sendOne(deps, r, announcement)));
+    const errors = outcomes.filter((o) => o.state === 'failed');
+    // Every mail of the group refused (the mail server is down): try the batch again later rather than fail them all.
+    if (errors.length === outcomes.length && context.attempt < context.maxAttempts) throw new Error(`announcement group failed: ${errors[0]!.reason}`);
+    await record(deps, announcementId, outcomes);
+    processed += recipients.length;
+    // The throttle: `processed` mails take processed / rate seconds at least.
+    await sleep(started + (processed * 1000) / rate - Date.now(), context.signal);
+  }
+  await next(runner, deps, announcementId, batch);
+}
+
+async function sendOne(deps: NotificationDeps, recipient: Recipient, content: { subject: string; body: string }): Promise<Outcome> {
+  if (!recipient.email) return { email_key: recipient.email_key, state: 'skipped', reason: 'removed' };
+  try {
+    const result = await sendNotification(deps, announcementMail(recipient.email, recipient.first_name, content));
+    return { email_key: recipient.email_key, state: result === 'sent' ? 'sent' : 'skipped', reason: result === 'sent' ? null : 'unsubscribed' };
+  } catch (error) {
+    return { email_key: recipient.email_key, state: 'failed', reason: jobErrorText(error) };
+  }
+}
+
+/** The group's outcomes and the kept counts, for the rows still queued only. */
+async function record(deps: NotificationDeps, announcementId: string, outcomes: Outcome[]) {
+  await deps.db.execute(sql`
+    with outcome as (
+      select * from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as x(email_key text, state text, reason text)),
+    changed as (
+      update announcement_recipients r set state = o.state, reason = o.reason,
+        sent_at = case when o.state = 'sent' then now() end
+      from outcome o
+      where r.announcement_id = ${announcementId} and r.email_key = o.email_key and r.state = 'queued'
+      returning r.state)
+    update ${announcements} set
+      ${columnName(announcements.sent)} = ${announcements.sent} + (select count(*) from changed where state = 'sent'),
+      ${columnName(announcements.skipped)} = ${announcements.skipped} + (select count(*) from changed where state = 'skipped'),
+      ${columnName(announcements.failed)} = ${announcements.failed} + (select count(*) from changed where state = 'failed'),
+      ${columnName(announcements.updatedAt)} = now()
+    where ${announcements.id} = ${announcementId}`);
+}
+
+/** The next batch, as its own job; the runner looks for it as soon as this one is done. */
+async function next(runner: JobRunner, deps: NotificationDeps, announcementId: string, batch: number) {
+  await enqueue(deps.db, sendAnnouncementJob, { announcementId, batch: batch + 1 }, { uniqueKey: announcementBatchKey(announcementId, batch + 1) });
+  runner.kick();
+}
+
+/** Nothing queued: sent, with its finish time and the audit entry, once. Answers false while recipients are still queued. */
+async function finish(deps: NotificationDeps, announcementId: string): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const [queued] = await tx
+      .select({ key: announcementRecipients.emailKey })
+      .from(announcementRecipients)
+      .where(and(eq(announcementRecipients.announcementId, announcementId), eq(announcementRecipients.state, 'queued')))
+      .limit(1);
+    if (queued) return false;
+    const [row] = await tx
+      .update(announcements)
+      .set({ state: 'sent', finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(announcements.id, announcementId), eq(announcements.state, 'sending')))
+      .returning();
+    if (!row) return true;
+    await recordAudit(tx, SYSTEM, {
+      action: 'update',
+      entityType: 'announcements',
+      entityId: announcementId,
+      changes: { state: { from: 'sending', to: 'sent' }, recipients: row.recipients, sent: row.sent, skipped: row.skipped, failed: row.failed },
+    });
+    return true;
+  });
+}
