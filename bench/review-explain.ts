@@ -1,9 +1,18 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { loadConfig } from '../src/server/config';
+import type { Database, Db } from '../src/server/db/client';
+import * as schema from '../src/server/db/schema';
+import type { JobRunner } from '../src/server/jobs/runner';
+import { startServer } from '../src/server/server';
 
 /**
- * The statements behind bench/review.ts's measurements, written out as the server sends them
- * (src/server/messages/conversation.ts, src/server/admin/applications-repo.ts, src/server/jobs/runner.ts),
- * for EXPLAIN (ANALYZE, BUFFERS) when a goal is missed. Keep them in step with those files.
+ * EXPLAIN (ANALYZE, BUFFERS) of the statements behind bench/review.ts's measurements, as the server sends
+ * them: the HTTP pages are requested once more from a server started in this process whose every SQL
+ * statement is captured (better-auth's session lookups left out), and the job claim is captured from the
+ * runner itself. The SQL-only 'Waiting for us' (before the server had the filter) is explained as written.
  */
 
 /** 'Waiting for us' page 1 and its total, capped like the lists' (COUNT_CAP + 1 rows read at most). */
@@ -11,82 +20,102 @@ export const WAITING_PAGE_SQL = `SELECT id, submitted_at, first_name, last_name,
   FROM applications WHERE waiting_since IS NOT NULL ORDER BY waiting_since ASC, id ASC LIMIT 25`;
 export const WAITING_COUNT_SQL = `SELECT count(*) FROM (SELECT 1 FROM applications WHERE waiting_since IS NOT NULL LIMIT 10001) capped`;
 
-const STAFF_UNREAD_SQL = (ids: string) => `
-  SELECT c.application_id AS id, n.unread FROM application_conversations c
-  CROSS JOIN LATERAL (
-    SELECT count(*) AS unread FROM (
-      SELECT 1 FROM application_messages m
-      WHERE m.application_id = c.application_id AND m.created_at > coalesce(c.staff_read_at, '-infinity'::timestamptz)
-        AND m.sender_side = 'applicant' AND m.deleted_at IS NULL
-      LIMIT 100) capped) n
-  WHERE c.application_id IN (${ids})`;
-
-export interface Explained {
-  conversation: string;
-  unread: string;
-  waiting: string;
-  claim: string;
+interface Captured {
+  query: string;
+  params: unknown[];
 }
 
-async function explain(client: pg.Client, text: string, params: unknown[] = []): Promise<string> {
-  const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
-  return `${text.trim()}\n${rows.map((r) => `  ${r['QUERY PLAN'] as string}`).join('\n')}`;
+/** The statement, its parameters and its plan, indented; ids lists shortened for reading. */
+async function explain(client: pg.PoolClient | pg.Client, { query, params }: Captured): Promise<string> {
+  const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
+  const plan = rows.map((r) => `  ${(r['QUERY PLAN'] as string).replace(/('?\{?[0-9a-f-]{36}'?(::uuid)?,\s*){3,}[^)}\]]*/g, '…ids…')}`);
+  const text = query.trim().replace(/\s+/g, ' ');
+  return `${text.length > 700 ? `${text.slice(0, 700)} …` : text}\n  -- params: ${JSON.stringify(params).slice(0, 300)}\n${plan.join('\n')}`;
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of each measurement's statements; `buyerId` is a measured buyer, `kinds` the registered job kinds. */
-export async function explainReview(databaseUrl: string, buyerId: string, kinds: string[]): Promise<Explained> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+/** A drizzle database on its own pool whose statements land in `captured`. */
+function capturingDatabase(databaseUrl: string, captured: Captured[]): { database: Database; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } });
+  return { database: { kind: 'postgres', db: db as unknown as Db, migrate: async () => undefined, close: () => pool.end() }, pool };
+}
+
+/**
+ * Requests each `path` with its cookie from a server in this process (the same database and DATA_DIR, so the
+ * same auth secret and sessions) and answers, per path, the EXPLAIN of each page statement it ran.
+ */
+export async function explainPages(databaseUrl: string, dataDir: string, pages: { path: string; cookie: string }[]): Promise<string[]> {
+  const captured: Captured[] = [];
+  const { database, pool } = capturingDatabase(databaseUrl, captured);
+  const staticDir = path.join(dataDir, 'no-static');
+  mkdirSync(staticDir, { recursive: true });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    APP_URL: 'http://127.0.0.1',
+    STATIC_DIR: staticDir,
+  });
+  const server = await startServer(config, { database });
+  const answers: string[] = [];
   try {
-    const active = `SELECT * FROM applications WHERE user_id = $1 AND status <> 'declined'`;
-    const { rows } = await client.query<{ id: string }>(active, [buyerId]);
-    const applicationId = rows[0]?.id;
-    const conversation = [
-      await explain(client, active, [buyerId]),
-      await explain(
-        client,
-        `SELECT m.id, m.application_id, m.sender_id, m.sender_side, m.body, m.created_at, m.deleted_at, u.name
-         FROM application_messages m LEFT JOIN "user" u ON u.id = m.sender_id
-         WHERE m.application_id = $1 AND true ORDER BY m.created_at DESC, m.id DESC LIMIT 51`,
-        [applicationId],
-      ),
-      await explain(
-        client,
-        `SELECT count(*) AS unread FROM (SELECT 1 FROM application_messages WHERE application_id = $1
-           AND created_at > coalesce((SELECT applicant_read_at FROM application_conversations WHERE application_id = $1), '-infinity'::timestamptz)
-           AND sender_side = 'staff' AND deleted_at IS NULL LIMIT 100) unread`,
-        [applicationId],
-      ),
-    ].join('\n\n');
-
-    const pageIds = `SELECT id FROM applications WHERE status <> 'draft' ORDER BY submitted_at DESC NULLS LAST, id DESC LIMIT 25`;
-    const ids = (await client.query<{ id: string }>(pageIds)).rows.map((r) => `'${r.id}'::uuid`).join(', ');
-    const unread = [await explain(client, pageIds), await explain(client, STAFF_UNREAD_SQL(ids))].join('\n\n');
-
-    const waitingIds = (await client.query<{ id: string }>(WAITING_PAGE_SQL)).rows.map((r) => `'${r.id}'::uuid`).join(', ');
-    const waiting = [
-      await explain(client, WAITING_PAGE_SQL),
-      await explain(client, WAITING_COUNT_SQL),
-      await explain(client, STAFF_UNREAD_SQL(waitingIds)),
-    ].join('\n\n');
-
-    // The claim is an UPDATE: explained (and so run) inside a transaction rolled back.
-    await client.query('BEGIN');
-    let claim: string;
-    try {
-      claim = await explain(
-        client,
-        `WITH due(id) AS MATERIALIZED (
-           SELECT id FROM jobs WHERE state IN ('queued', 'running') AND run_at <= now() AND (state = 'queued' OR locked_until < now())
-             AND kind = ANY($1) ORDER BY run_at LIMIT 10 FOR UPDATE SKIP LOCKED)
-         UPDATE jobs SET state = 'running', attempts = jobs.attempts + 1, locked_by = 'explain', locked_until = now() + make_interval(secs => 60), updated_at = now()
-         FROM due WHERE jobs.id = due.id RETURNING jobs.id`,
-        [kinds],
+    for (const page of pages) {
+      captured.length = 0;
+      const response = await fetch(server.url + page.path, { headers: { cookie: page.cookie } });
+      await response.text();
+      const own = captured.filter(
+        (c) => /^\s*(select|with)/i.test(c.query) && !/"(session|account|two_factor|rate_limits|verification|jobs)"|where "user"\."id" = \$1/.test(c.query),
       );
+      const client = await pool.connect();
+      try {
+        const plans: string[] = [`GET ${page.path}: ${response.status}, ${own.length} statements`];
+        for (const c of own) plans.push(await explain(client, c));
+        answers.push(plans.join('\n\n'));
+      } finally {
+        client.release();
+      }
+    }
+  } finally {
+    await server.close();
+    await pool.end().catch(() => undefined);
+  }
+  return answers;
+}
+
+/** The runner's claim, captured from `makeRunner`'s own call and explained (so run) in a transaction rolled back. */
+export async function explainClaim(databaseUrl: string, makeRunner: (db: Db) => JobRunner): Promise<string> {
+  const captured: Captured[] = [];
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const client = await pool.connect();
+  try {
+    const db = drizzle(client, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db;
+    await client.query('BEGIN');
+    try {
+      await makeRunner(db)['claim']();
     } finally {
       await client.query('ROLLBACK');
     }
-    return { conversation, unread, waiting, claim };
+    await client.query('BEGIN');
+    try {
+      return await explain(client, captured[0]!);
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  } finally {
+    client.release();
+    await pool.end();
+  }
+}
+
+/** The SQL-only 'Waiting for us' measurement's two statements. */
+export async function explainWaitingSql(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return [await explain(client, { query: WAITING_PAGE_SQL, params: [] }), await explain(client, { query: WAITING_COUNT_SQL, params: [] })].join('\n\n');
   } finally {
     await client.end();
   }

@@ -5,7 +5,6 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { hashPassword } from 'better-auth/crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { URI, type TOTP } from 'otpauth';
 import pg from 'pg';
 import { z } from 'zod';
 import { adminCreate } from '../src/server/cli/admin-create';
@@ -16,8 +15,9 @@ import { JobRunner } from '../src/server/jobs/runner';
 import { jobsPruneJob, rateLimitPruneJob, retentionJob } from '../src/server/jobs/system-jobs';
 import { createLogger } from '../src/server/lib/logger';
 import { fmt, startProcess } from './lib';
+import { adminCookie, Browser, serverEnv } from './review-http';
 import { APPLICATIONS, benchUserEmail, benchUserId, ensureReviewData, refillDueJobs, REMINDER_KINDS } from './review-data';
-import { explainReview, WAITING_COUNT_SQL, WAITING_PAGE_SQL, type Explained } from './review-explain';
+import { explainClaim, explainPages, explainWaitingSql, WAITING_COUNT_SQL, WAITING_PAGE_SQL } from './review-explain';
 
 /**
  * After Submit benchmark (issue 13 'Benchmark'; docs/decisions/021-requests-and-messages.md 'Indexes for
@@ -66,7 +66,8 @@ interface Row {
   label: string;
   via: string;
   run: Run;
-  explainKey?: keyof Explained;
+  /** What to EXPLAIN when the goal is missed: a page's statements as the server runs them, the SQL-only list, or the claim. */
+  source?: { kind: 'page'; path: string; cookie: string } | { kind: 'waiting-sql' } | { kind: 'claim' };
   /** No goal: shown for comparison. */
   reference?: boolean;
 }
@@ -84,43 +85,6 @@ const load = () =>
     .join(' / ');
 
 // ---- HTTP ----
-
-/** Signs in over the API as a browser does (Origin header, cookies kept); answers the cookie header. */
-class Browser {
-  private readonly jar = new Map<string, string>();
-  constructor(readonly base: string) {}
-  get cookie() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  async send(method: string, route: string, body?: unknown) {
-    const response = await fetch(this.base + route, {
-      method,
-      headers: { origin: this.base, cookie: this.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      const value = pair.slice(at + 1).trim();
-      if (value) this.jar.set(pair.slice(0, at).trim(), value);
-      else this.jar.delete(pair.slice(0, at).trim());
-    }
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 200)}`);
-    return text ? JSON.parse(text) : null;
-  }
-}
-
-/** The admin signs in and enrols an authenticator, as the account page does (bench/admin.ts): the session passes the admin guard. */
-async function adminCookie(base: string): Promise<string> {
-  const browser = new Browser(base);
-  await browser.send('POST', '/api/auth/sign-in/email', ADMIN);
-  const enabled = await browser.send('POST', '/api/auth/two-factor/enable', { password: ADMIN.password });
-  const totp = URI.parse(enabled.totpURI) as TOTP;
-  await browser.send('POST', '/api/auth/two-factor/verify-totp', { code: totp.generate() });
-  await browser.send('GET', '/api/admin/ping');
-  return browser.cookie;
-}
 
 /**
  * `perClient` requests from each client (one keep-alive connection each, its own cookie), each client sending
@@ -198,17 +162,21 @@ async function sqlLoop(pool: pg.Pool, perClient: number, work: (client: pg.PoolC
  * The reminder scan: the runner's own claim (JobRunner's private `claim`, the statement the server runs), with the
  * kinds a server registers, batch 10, inside a transaction rolled back after, so each claim finds due jobs again.
  */
+/** A runner with the kinds a server registers (the reminders and the system jobs), on `db`, batch 10. */
+function claimRunner(db: Db): JobRunner {
+  const runner = new JobRunner({ db, logger: createLogger('silent'), batchSize: 10 });
+  for (const kind of CLAIM_KINDS) runner.register(kind, async () => undefined);
+  return runner;
+}
+const CLAIM_KINDS = [...REMINDER_KINDS.map((kind) => jobKind(kind, z.object({}).passthrough())), retentionJob, rateLimitPruneJob, jobsPruneJob];
+
 async function measureClaim(databaseUrl: string, perClient: number): Promise<Run> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CLIENTS });
-  const logger = createLogger('silent');
-  const kinds = [...REMINDER_KINDS.map((kind) => jobKind(kind, z.object({}).passthrough())), retentionJob, rateLimitPruneJob, jobsPruneJob];
   let claimedTotal = 0;
   let claims = 0;
   try {
     const run = await sqlLoop(pool, perClient, async (client) => {
-      const db = drizzle(client, { schema }) as unknown as Db;
-      const runner = new JobRunner({ db, logger, batchSize: 10 });
-      for (const kind of kinds) runner.register(kind, async () => undefined);
+      const runner = claimRunner(drizzle(client, { schema }) as unknown as Db);
       await client.query('BEGIN');
       try {
         const started = performance.now();
@@ -273,21 +241,6 @@ async function prepareBuyers(databaseUrl: string): Promise<number[]> {
   return buyers;
 }
 
-function serverEnv(port: number, staticDir: string, databaseUrl: string, dataDir: string) {
-  return {
-    NODE_ENV: 'production',
-    STATIC_DIR: staticDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_IP_MAX: '100000',
-    AUTH_RATE_LIMIT_EMAIL_MAX: '100000',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-  };
-}
-
 /** Whether the server lists 'Waiting for us' (the filter may not be there yet): every row waiting, oldest first. */
 async function serverFiltersWaiting(base: string, cookie: string): Promise<boolean> {
   const response = await fetch(base + WAITING_PATH, { headers: { cookie } });
@@ -343,7 +296,7 @@ export async function benchReview() {
   const loadBefore = load();
   let adminSession: string;
   try {
-    adminSession = await adminCookie(base);
+    adminSession = await adminCookie(base, ADMIN);
     const buyerSessions: string[] = [];
     for (const g of buyers) {
       const browser = new Browser(base);
@@ -361,7 +314,7 @@ export async function benchReview() {
         buyerSessions.map((cookie) => ({ path: '/api/messages', cookie })),
         perClient,
       ),
-      explainKey: 'conversation',
+      source: { kind: 'page', path: '/api/messages', cookie: buyerSessions[0]! },
     });
     const admin = Array.from({ length: CLIENTS }, () => ({ cookie: adminSession }));
     rows.push({
@@ -382,7 +335,7 @@ export async function benchReview() {
         admin.map((a) => ({ ...a, path: '/api/admin/applications' })),
         perClient,
       ),
-      explainKey: 'unread',
+      source: { kind: 'page', path: '/api/admin/applications', cookie: adminSession },
     });
     if (await serverFiltersWaiting(base, adminSession)) {
       rows.push({
@@ -393,33 +346,44 @@ export async function benchReview() {
           admin.map((a) => ({ ...a, path: WAITING_PATH })),
           perClient,
         ),
-        explainKey: 'waiting',
+        source: { kind: 'page', path: WAITING_PATH, cookie: adminSession },
       });
     } else {
       rows.push({
         label: "c. 'Waiting for us' page 1 (the server has no such filter yet)",
         via: 'SQL, page + capped count',
         run: await measureWaitingSql(databaseUrl, perClient),
-        explainKey: 'waiting',
+        source: { kind: 'waiting-sql' },
       });
     }
   } finally {
     await server.stop();
+  }
+  try {
+    // With the server stopped: its runner would run the due reminders (and fail on their made-up payloads).
+    await refillDueJobs(databaseUrl);
+    rows.push({
+      label: 'd. reminder scan: claim 10 due jobs (200,000 waiting)',
+      via: "SQL, the runner's claim, rolled back",
+      run: await measureClaim(databaseUrl, Math.ceil(REQUESTS / CLIENTS)),
+      source: { kind: 'claim' },
+    });
+    printTable(rows, loadBefore);
+    await explainMisses(databaseUrl, dataDir, process.env.BENCH_REVIEW_EXPLAIN === '1' ? rows : rows.filter(missed));
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  // With the server stopped: its runner would run the due reminders (and fail on their made-up payloads).
-  await refillDueJobs(databaseUrl);
-  rows.push({
-    label: 'd. reminder scan: claim 10 due jobs (200,000 waiting)',
-    via: "SQL, the runner's claim, rolled back",
-    run: await measureClaim(databaseUrl, Math.ceil(REQUESTS / CLIENTS)),
-    explainKey: 'claim',
-  });
-  printTable(rows, loadBefore);
-  const toExplain = process.env.BENCH_REVIEW_EXPLAIN === '1' ? rows : rows.filter(missed);
-  if (toExplain.length) {
-    const plans = await explainReview(databaseUrl, benchUserId(buyers[0]!), [...REMINDER_KINDS, retentionJob.kind, rateLimitPruneJob.kind, jobsPruneJob.kind]);
-    for (const row of toExplain) if (row.explainKey) console.log(`\nEXPLAIN (ANALYZE, BUFFERS) — ${row.label}\n${plans[row.explainKey]}`);
-  }
   console.log(`\n(${databaseUrl.split('/').pop()} is kept for the next run; BENCH_REVIEW_FRESH=1 regenerates it.)`);
+}
+
+/** Prints the EXPLAIN (ANALYZE, BUFFERS) behind each row; the claim first, before a server in this process runs due jobs. */
+async function explainMisses(databaseUrl: string, dataDir: string, rows: Row[]) {
+  for (const row of rows) {
+    if (row.source?.kind === 'claim') console.log(`\nEXPLAIN (ANALYZE, BUFFERS) — ${row.label}\n${await explainClaim(databaseUrl, claimRunner)}`);
+    if (row.source?.kind === 'waiting-sql') console.log(`\nEXPLAIN (ANALYZE, BUFFERS) — ${row.label}\n${await explainWaitingSql(databaseUrl)}`);
+  }
+  const pages = rows.flatMap((row) => (row.source?.kind === 'page' ? [{ label: row.label, ...row.source }] : []));
+  if (pages.length === 0) return;
+  const plans = await explainPages(databaseUrl, dataDir, pages);
+  pages.forEach((page, i) => console.log(`\nEXPLAIN (ANALYZE, BUFFERS) — ${page.label}\n${plans[i]}`));
 }
