@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { Link } from 'react-router';
 import { MAX_MESSAGE_CHARS, type Message } from '../../../domain/application/messages';
 import { MessageItem } from '../../components/messages/message-item';
+import { LiveAnnouncement, OlderMessagesButton, useArrivalAnnouncement, useOlderMessages } from '../../components/messages/older-messages';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -25,52 +26,27 @@ const senderOf = (message: Message) =>
 export default function ChatPage() {
   const conversation = useQuery(conversationQuery);
   const queryClient = useQueryClient();
-  const [older, setOlder] = useState<{ messages: Message[]; cursor: string | null } | null>(null);
-  const [olderError, setOlderError] = useState<string | null>(null);
-  const [loadingOlder, setLoadingOlder] = useState(false);
   const markRead = useMarkMessagesRead();
-  const [announcement, setAnnouncement] = useState('');
   const endRef = useRef<HTMLDivElement>(null);
-  const lastSeen = useRef<string | null>(null);
+  const lastScrolled = useRef<string | null>(null);
 
   const data = conversation.data;
-  const latest = data?.messages ?? [];
-  const lastId = latest.at(-1)?.id ?? null;
+  const lastId = data?.messages.at(-1)?.id ?? null;
+  const older = useOlderMessages(data, (before) => queryClient.fetchQuery(olderMessagesQuery(before)));
+  const { announcement } = useArrivalAnnouncement(data?.messages, (m) => !m.mine, senderOf);
 
-  // The newest message on screen: scroll to it, announce what the other side wrote, mark it read.
+  // The newest message on screen: scroll to it, mark it read.
   useEffect(() => {
     if (!data || !lastId) return;
-    const previous = lastSeen.current;
-    lastSeen.current = lastId;
-    if (previous !== lastId) {
+    if (lastScrolled.current !== lastId) {
+      lastScrolled.current = lastId;
       endRef.current?.scrollIntoView?.({ block: 'end' });
-      if (previous) {
-        const index = data.messages.findIndex((m) => m.id === previous);
-        const arrived = data.messages.slice(index + 1).filter((m) => !m.mine && !m.deletedAt);
-        if (arrived.length > 0) setAnnouncement(arrived.length === 1 ? `New message from ${senderOf(arrived[0]!)}.` : `${arrived.length} new messages.`);
-      }
     }
     if (data.unread > 0 && document.visibilityState === 'visible' && !markRead.isPending) markRead.mutate(lastId);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the newest message or the unread count changes
   }, [lastId, data?.unread]);
 
-  async function showOlder() {
-    const cursor = older ? older.cursor : data?.olderCursor;
-    if (!cursor) return;
-    setLoadingOlder(true);
-    setOlderError(null);
-    try {
-      const page = await queryClient.fetchQuery(olderMessagesQuery(cursor));
-      setOlder({ messages: [...page.messages, ...(older?.messages ?? [])], cursor: page.olderCursor });
-    } catch (error) {
-      setOlderError(serverMessageOr(error, 'Failed to load older messages.'));
-    } finally {
-      setLoadingOlder(false);
-    }
-  }
-
-  const shown = [...(older?.messages ?? []), ...latest.filter((m) => !older?.messages.some((o) => o.id === m.id))];
-  const hasOlder = older ? older.cursor !== null : Boolean(data?.olderCursor);
+  const shown = older.shown;
 
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col px-4 py-6 sm:py-10" aria-labelledby="chat-title">
@@ -86,9 +62,7 @@ export default function ChatPage() {
         </div>
       </header>
 
-      <p className="sr-only" aria-live="polite" aria-atomic="true">
-        {announcement}
-      </p>
+      <LiveAnnouncement text={announcement} />
 
       {conversation.isPending ? (
         <div className="mt-6 space-y-3" aria-busy="true" aria-label="Loading messages">
@@ -118,18 +92,7 @@ export default function ChatPage() {
       ) : (
         <>
           <div className="mt-6 flex-1">
-            {hasOlder && (
-              <div className="mb-4 text-center">
-                <Button size="sm" variant="outline" onClick={() => void showOlder()} disabled={loadingOlder}>
-                  {loadingOlder ? 'Loading…' : 'Show older messages'}
-                </Button>
-                {olderError && (
-                  <p role="alert" className="mt-2 text-sm text-destructive">
-                    {olderError}
-                  </p>
-                )}
-              </div>
-            )}
+            <OlderMessagesButton older={older} />
             {shown.length === 0 ? (
               <div className="rounded-[var(--radius-card)] border border-dashed border-border p-8 text-center">
                 <p className="font-semibold">Ask us anything about your application</p>

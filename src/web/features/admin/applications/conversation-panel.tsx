@@ -1,38 +1,47 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MAX_MESSAGE_CHARS, type Message } from '../../../../domain/application/messages';
 import { MessageItem } from '../../../components/messages/message-item';
+import { LiveAnnouncement, OlderMessagesButton, useArrivalAnnouncement, useOlderMessages } from '../../../components/messages/older-messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { serverMessageOr } from '../../../lib/form-errors';
-import { adminConversationQuery, useDeleteAdminMessage, useMarkAdminMessagesRead, useSendAdminMessage } from './messages-api';
+import { adminConversationQuery, adminOlderMessagesQuery, useDeleteAdminMessage, useMarkAdminMessagesRead, useSendAdminMessage } from './messages-api';
 
 /** Who wrote it, as staff read it. */
 const senderOf = (message: Message) => (message.side === 'staff' ? (message.senderName ?? 'Staff') : 'Applicant');
 
 /**
  * The review dialog's Conversation: the application's messages with its applicant
- * (docs/product/application.md#conversation): newest at the bottom, a composer (a failed
- * send keeps the text), delete own within 5 minutes, read when shown, asked again every 10 s.
+ * (docs/product/application.md#conversation): newest at the bottom, older ones on demand, a
+ * composer (a failed send keeps the text), delete own within 5 minutes, read when shown, asked
+ * again every 10 s; the applicant's new messages and a sent one are announced politely.
  */
 export function ConversationPanel({ applicationId }: { applicationId: string }) {
   const useRemove = () => useDeleteAdminMessage(applicationId);
   const conversation = useQuery(adminConversationQuery(applicationId));
+  const queryClient = useQueryClient();
   const markRead = useMarkAdminMessagesRead(applicationId);
   const data = conversation.data;
-  const messages = data?.messages ?? [];
-  const lastId = messages.at(-1)?.id ?? null;
+  const older = useOlderMessages(data, (before) => queryClient.fetchQuery(adminOlderMessagesQuery(applicationId, before)));
+  const messages = older.shown;
+  const lastId = data?.messages.at(-1)?.id ?? null;
+  const { announcement, announce } = useArrivalAnnouncement(data?.messages, (m) => m.side === 'applicant', senderOf);
   const listRef = useRef<HTMLOListElement>(null);
+  const lastScrolled = useRef<string | null>(null);
 
-  // The newest message shown: keep it in view and mark the conversation read up to it.
+  // The newest message shown: keep it in view (not when older ones were added above) and mark the conversation read up to it.
   useEffect(() => {
     if (!data || !lastId) return;
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (list && lastScrolled.current !== lastId) {
+      lastScrolled.current = lastId;
+      list.scrollTop = list.scrollHeight;
+    }
     if (data.unread > 0 && !markRead.isPending) markRead.mutate(lastId);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the newest message or the unread count changes
   }, [lastId, data?.unread]);
@@ -42,6 +51,7 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
       <h3 id="conversation-title" className="text-sm font-semibold text-foreground">
         Conversation
       </h3>
+      <LiveAnnouncement text={announcement} />
       {conversation.isPending ? (
         <div className="mt-3 space-y-2" aria-busy="true" aria-label="Loading messages">
           <Skeleton className="h-10 w-3/4" />
@@ -58,6 +68,7 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
         </Alert>
       ) : (
         <>
+          <OlderMessagesButton older={older} className="mt-3 text-center" />
           {messages.length === 0 ? (
             <p className="mt-2 text-sm text-muted-foreground">No messages yet. Write to the applicant below.</p>
           ) : (
@@ -67,14 +78,14 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
               ))}
             </ol>
           )}
-          <Composer applicationId={applicationId} />
+          <Composer applicationId={applicationId} onSent={() => announce('Message sent.')} />
         </>
       )}
     </section>
   );
 }
 
-function Composer({ applicationId }: { applicationId: string }) {
+function Composer({ applicationId, onSent }: { applicationId: string; onSent: () => void }) {
   const send = useSendAdminMessage(applicationId);
   const id = useId();
   const [text, setText] = useState('');
@@ -89,7 +100,10 @@ function Composer({ applicationId }: { applicationId: string }) {
     if (tooLong) return setError(`Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`);
     setError(null);
     send.mutate(text, {
-      onSuccess: () => setText(''),
+      onSuccess: () => {
+        setText('');
+        onSent();
+      },
       // The text stays in the box to send again.
       onError: (e) => setError(e instanceof ApiError ? (e.fields?.body ?? e.message) : 'Failed to send the message. Please try again.'),
     });

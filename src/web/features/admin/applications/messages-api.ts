@@ -18,6 +18,14 @@ export const adminConversationQuery = (id: string) =>
     refetchInterval: CHAT_POLL_MS,
   });
 
+/** GET /api/admin/applications/{id}/messages?before=: the page of older messages before `before`. */
+export const adminOlderMessagesQuery = (id: string, before: string) =>
+  queryOptions({
+    queryKey: [...conversationKey(id), 'older', before] as const,
+    queryFn: ({ signal }) => callApi(adminMessagesApi.conversation, { params: { id }, query: { before } }, { signal }),
+    staleTime: Infinity,
+  });
+
 function useRefresh(id: string) {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: conversationKey(id) });

@@ -167,3 +167,13 @@ export function ExportButton({ href }: { href: string }) {
     </Button>
   );
 }
+
+/** A filter that is on or off ('Assigned to me'): a button that says whether it is pressed, the list's URL keeps it. */
+export function ToggleFilter({ label, pressed, onChange, icon }: { label: string; pressed: boolean; onChange: (pressed: boolean) => void; icon?: ReactNode }) {
+  return (
+    <Button variant={pressed ? 'default' : 'outline'} size="sm" className="h-10" aria-pressed={pressed} onClick={() => onChange(!pressed)}>
+      {icon}
+      {label}
+    </Button>
+  );
+}
