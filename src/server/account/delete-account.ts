@@ -59,6 +59,8 @@ export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger
     await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailKey}`);
     // Pending reset and two-factor challenges name the user by id; a pending e-mail change, in its identifier.
     await tx.delete(verifications).where(or(eq(verifications.value, userId), eq(verifications.identifier, pendingIdentifier(userId))));
+    // An admin's assignments (docs/product/back-office.md#assignment): the name shown goes with the account (assignee_id is set null by the key).
+    await tx.update(applications).set({ assignee: null, assignedAt: null }).where(eq(applications.assigneeId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     if (options.audit) {
       await recordAudit(tx, options.audit.actor, {

@@ -113,6 +113,15 @@ describe('admin applications: assignment, Assigned to me, Waiting for us', () =>
     expect((await assign(admin.browser, '3f0c1a52-0000-4000-8000-000000000009', { assigneeId: admin.user.id })).status).toBe(404);
   });
 
+  it("unassigns a deleted admin's applications, their name included", async () => {
+    const leaving = await signedInAdmin(app, newAccount({ firstName: 'Lee', lastName: 'Leaving' }));
+    const application = await insertApplication(app.db, { status: 'in_review' });
+    expect((await assign(admin.browser, application.id, { assigneeId: leaving.user.id })).body).toMatchObject({ assignee: 'Lee Leaving' });
+    expect((await admin.browser.delete(`/api/admin/users/${leaving.user.id}`)).status).toBe(200);
+    expect(await row(application.id)).toMatchObject({ assignee: null, assigneeId: null, assignedAt: null });
+    expect((await admin.browser.get('/api/admin/assignees')).body.items.map((item: { id: string }) => item.id)).not.toContain(leaving.user.id);
+  });
+
   it('lets only an admin assign or list the admins', async () => {
     const application = await insertApplication(app.db, { status: 'submitted' });
     const homeowner = await signedInWithRole(app, 'homeowner');
