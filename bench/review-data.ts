@@ -10,12 +10,12 @@ import { fmt } from './lib';
  *
  * - 1,000,000 users, each with one application (row g of generate_series is user g and application g, so
  *   the one-active-application-per-user index holds by construction): by g % 20, 10 % drafts, 40 % submitted
- *   or in review with `waiting_since` set (what 'Waiting for us' lists), 15 % missing info, 20 % approved,
+ *   or in review with `waiting_since` set to the submission (what 'Waiting for us' lists), 15 % missing info, 20 % approved,
  *   15 % declined; submitted newest first by g (application 1 is the newest);
  * - a conversation for 86 % of the submitted ones: 1 % of them (g % 97 = 3, and the 200 newest, so that the
  *   admin list's page 1 is the costly case: long conversations, staff's marker halfway) 150 messages long,
  *   the rest 2; about 3,000,000 messages and their application_conversations rows;
- * - about 2,000,000 requests (2 or 3 per submitted application), in states that fit the status;
+ * - 2,000,000 requests (2 or 3 per submitted application), in states that fit the status and waiting_since;
  * - 200,000 reminder jobs waiting for later, 2,000 due now, 100,000 done.
  *
  * Secondary indexes are dropped around the load and rebuilt after it; triggers and foreign-key checks are off
@@ -26,7 +26,7 @@ import { fmt } from './lib';
 /** BENCH_REVIEW_APPLICATIONS: fewer for a quick try of the generator (default 1,000,000, the issue's scale). */
 export const APPLICATIONS = Number(process.env.BENCH_REVIEW_APPLICATIONS ?? 1_000_000);
 export const REVIEW_DB_NAME = APPLICATIONS === 1_000_000 ? 'ownstead_bench_review' : `ownstead_bench_review_${APPLICATIONS}`;
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const WAITING_JOBS = Math.round(APPLICATIONS / 5);
 const DUE_JOBS = 2_000;
 const DONE_JOBS = Math.round(APPLICATIONS / 10);
@@ -86,7 +86,7 @@ function loadSql(t0: string): string[] {
         CASE WHEN NOT draft THEN s END,
         CASE WHEN status IN ('in_review', 'missing_info', 'approved', 'declined') THEN s + (${t0} - s) * 0.3 END,
         CASE WHEN assigned THEN 'Staff ' || (1 + g % ${STAFF_COUNT}) END, CASE WHEN assigned THEN ${staffId('g')} END, CASE WHEN assigned THEN s + (${t0} - s) * 0.2 END,
-        CASE WHEN status = 'submitted' THEN s WHEN status = 'in_review' THEN s + (${t0} - s) * 0.5 END,
+        CASE WHEN status IN ('submitted', 'in_review') THEN s END,
         CASE WHEN status = 'declined' THEN 'The income shown does not cover the monthly payment yet.' END,
         s - interval '2 days', s + (${t0} - s) * 0.5
      FROM (SELECT g, ${STATUS_OF('g')} AS status, NOT (${NOT_DRAFT('g')}) AS draft, ${submitted('g')} AS s,
@@ -108,17 +108,17 @@ function loadSql(t0: string): string[] {
             CASE WHEN long AND ${HALF_READ('g')} THEN ${moment('g', `${LONG / 2}`, LONG)} WHEN long THEN ${moment('g', `${LONG - 2}`, LONG)} ELSE ${moment('g', '1', 2)} END,
             CASE WHEN long THEN ${moment('g', `${LONG}`, LONG)} ELSE ${moment('g', '2', 2)} END
      FROM (SELECT g, ${IS_LONG('g')} AS long FROM generate_series(1, ${APPLICATIONS}) g WHERE ${HAS_CONVERSATION('g')}) c`,
-    // Requests: 2 per submitted application, 3 for one in five; odd ones documents, even ones corrections.
+    // Requests: 2 per submitted application, 3 for one in four; odd ones documents, even ones corrections. Open while
+    // submitted or missing info (none answered, so waiting_since stays null there: ADR 021's rule), answered in review.
     `INSERT INTO application_requests (application_id, kind, document_type, fields, note, state, round, created_by, created_at, state_changed_at, state_changed_by)
      SELECT ${applicationId('g')}, CASE WHEN k % 2 = 1 THEN 'document' ELSE 'correction' END,
             CASE WHEN k % 2 = 1 THEN (ARRAY['paystubs','bankStatements','taxReturns','governmentId'])[1 + g % 4] END,
             CASE WHEN k % 2 = 0 THEN ARRAY[(${arr(CORRECTABLE_FIELDS)})[1 + g % ${CORRECTABLE_FIELDS.length}]] END,
             'Please send the most recent one; the one we have is older than 60 days.',
-            CASE status WHEN 'missing_info' THEN CASE WHEN k = 1 THEN 'open' ELSE 'answered' END
-                        WHEN 'approved' THEN 'accepted' WHEN 'declined' THEN CASE WHEN k = 1 THEN 'withdrawn' ELSE 'accepted' END
-                        ELSE 'answered' END,
+            CASE status WHEN 'in_review' THEN 'answered' WHEN 'approved' THEN 'accepted'
+                        WHEN 'declined' THEN CASE WHEN k = 1 THEN 'withdrawn' ELSE 'accepted' END ELSE 'open' END,
             1 + (g % 7 = 0)::int, ${staffId('g')}, s + k * interval '1 hour', s + (${t0} - s) * 0.25 + k * interval '1 minute', ${staffId('g')}
-     FROM (SELECT g, ${STATUS_OF('g')} AS status, ${submitted('g')} AS s, 2 + (g % 5 = 0)::int AS n
+     FROM (SELECT g, ${STATUS_OF('g')} AS status, ${submitted('g')} AS s, 2 + (g % 4 = 0)::int AS n
            FROM generate_series(1, ${APPLICATIONS}) g WHERE ${NOT_DRAFT('g')}) a
      CROSS JOIN LATERAL generate_series(1, a.n) k`,
   ];

@@ -14,7 +14,7 @@ import { jobKind } from '../src/server/jobs/queue';
 import { JobRunner } from '../src/server/jobs/runner';
 import { jobsPruneJob, rateLimitPruneJob, retentionJob } from '../src/server/jobs/system-jobs';
 import { createLogger } from '../src/server/lib/logger';
-import { fmt, startProcess } from './lib';
+import { fmt, processCpuMs, startProcess } from './lib';
 import { adminCookie, Browser, serverEnv } from './review-http';
 import { APPLICATIONS, benchUserEmail, benchUserId, ensureReviewData, refillDueJobs, REMINDER_KINDS } from './review-data';
 import { explainClaim, explainPages, explainWaitingSql, WAITING_COUNT_SQL, WAITING_PAGE_SQL } from './review-explain';
@@ -29,20 +29,25 @@ import { explainClaim, explainPages, explainWaitingSql, WAITING_COUNT_SQL, WAITI
  *   data makes those 25 rows long conversations with half their messages unread, the costly case);
  * - 'Waiting for us' page 1 (GET /api/admin/applications?waiting=us&sort=waiting_since&dir=asc), with a
  *   signed-in two-factor admin; measured as SQL when the server does not filter by it (yet);
- * - the reminder scan: the job runner's own claim of due jobs (JobRunner's claim, batch 10), each in a
- *   transaction rolled back so the same due jobs are found again.
+ * - the reminder scan: the job runner's own claim of due jobs (JobRunner's claim, batch 10, committed), the
+ *   claimed jobs handed back after each so the same due jobs are found again.
  * Prints figures against the goal, asserts nothing; a missed goal prints the EXPLAIN (ANALYZE, BUFFERS) of
  * the statements behind it (bench/review-explain.ts; BENCH_REVIEW_EXPLAIN=1 prints them always).
  *
  * Knobs: BENCH_REVIEW_REQUESTS (per measurement, default 1000, after 100 warm-up ones), BENCH_REVIEW_FRESH=1
  * (regenerate the database), BENCH_REVIEW_APPLICATIONS (a smaller database, for trying the bench itself),
- * BENCH_DATABASE_URL (PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres).
+ * BENCH_REVIEW_ONLY (a pattern: only the HTTP rows whose label matches), BENCH_SERVER_NODE_FLAGS (node flags for the
+ * server, such as --cpu-prof), BENCH_DATABASE_URL (PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres).
  */
 
 const REQUESTS = Number(process.env.BENCH_REVIEW_REQUESTS ?? 1000);
 const CLIENTS = 10;
 const WARMUP = 100;
 const GOAL_MS = 50;
+/** BENCH_SERVER_NODE_FLAGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+/** BENCH_REVIEW_ONLY: a pattern; only the HTTP rows whose label matches are measured (the reminder scan always). */
+const ONLY = process.env.BENCH_REVIEW_ONLY ? new RegExp(process.env.BENCH_REVIEW_ONLY, 'i') : null;
 /** Requests of one client alone after each concurrent run. */
 const SERIAL = 30;
 const ADMIN = { email: 'bench.review.admin@ownstead.example', password: 'bench-review-admin-passphrase-7' };
@@ -58,6 +63,8 @@ interface Run {
   serialP50: number;
   /** The machine's 1-minute load average when the run ended. */
   load: number;
+  /** CPU ms per measured request of the server process (null for SQL rows) and of this process (the load generator, or the SQL client). */
+  cpu: { server: number | null; here: number };
   /** A note beside the figures (what was measured, how). */
   note?: string;
 }
@@ -84,6 +91,16 @@ const load = () =>
     .map((n) => fmt(n, 1))
     .join(' / ');
 
+/** The server process being measured (its CPU time is read from /proc). */
+let serverPid: number | undefined;
+const cpuNow = () => ({ server: processCpuMs(serverPid), here: process.cpuUsage() });
+function cpuSince(before: ReturnType<typeof cpuNow>, requests: number): Run['cpu'] {
+  const server = processCpuMs(serverPid);
+  const here = process.cpuUsage(before.here);
+  const n = Math.max(1, requests);
+  return { server: server === null || before.server === null ? null : (server - before.server) / n, here: (here.user + here.system) / 1000 / n };
+}
+
 // ---- HTTP ----
 
 /**
@@ -105,9 +122,11 @@ async function closedLoop(base: string, clients: { path: string; cookie: string 
   await Promise.all(clients.map((client) => one(client, Math.ceil(WARMUP / clients.length), [], [])));
   const durations: number[] = [];
   const failures: number[] = [];
+  const cpuBefore = cpuNow();
   const started = performance.now();
   const errors = (await Promise.all(clients.map((client) => one(client, perClient, durations, failures)))).reduce((a, b) => a + b, 0);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSince(cpuBefore, durations.length);
   const load = os.loadavg()[0]!;
   const serial: number[] = [];
   await one(clients[0]!, SERIAL, serial, []);
@@ -115,6 +134,7 @@ async function closedLoop(base: string, clients: { path: string; cookie: string 
     durations,
     serialP50: median(serial),
     load,
+    cpu,
     errors: errors + failures.length,
     firstError: failures.length ? `HTTP ${failures[0]}` : errors ? 'connection errors' : undefined,
     seconds,
@@ -135,6 +155,7 @@ async function sqlLoop(pool: pg.Pool, perClient: number, work: (client: pg.PoolC
     const durations: number[] = [];
     let errors = 0;
     let firstError: string | undefined;
+    const cpuBefore = cpuNow();
     const started = performance.now();
     await Promise.all(
       clients.map(async (client) => {
@@ -149,19 +170,16 @@ async function sqlLoop(pool: pg.Pool, perClient: number, work: (client: pg.PoolC
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuSince(cpuBefore, durations.length);
     const load = os.loadavg()[0]!;
     const serial: number[] = [];
     for (let i = 0; i < SERIAL; i += 1) serial.push(await work(clients[0]!));
-    return { durations, errors, firstError, seconds, serialP50: median(serial), load };
+    return { durations, errors, firstError, seconds, serialP50: median(serial), load, cpu };
   } finally {
     for (const client of clients) client.release();
   }
 }
 
-/**
- * The reminder scan: the runner's own claim (JobRunner's private `claim`, the statement the server runs), with the
- * kinds a server registers, batch 10, inside a transaction rolled back after, so each claim finds due jobs again.
- */
 /** A runner with the kinds a server registers (the reminders and the system jobs), on `db`, batch 10. */
 function claimRunner(db: Db): JobRunner {
   const runner = new JobRunner({ db, logger: createLogger('silent'), batchSize: 10 });
@@ -170,6 +188,11 @@ function claimRunner(db: Db): JobRunner {
 }
 const CLAIM_KINDS = [...REMINDER_KINDS.map((kind) => jobKind(kind, z.object({}).passthrough())), retentionJob, rateLimitPruneJob, jobsPruneJob];
 
+/**
+ * The reminder scan: the runner's own claim (JobRunner's private `claim`: the statement the server runs, committed
+ * as the server commits it), with the kinds a server registers, batch 10. The claimed jobs are then handed back with
+ * the runner's own `release` (queued, due now, the claim not counted), unmeasured, so the next claim finds due jobs.
+ */
 async function measureClaim(databaseUrl: string, perClient: number): Promise<Run> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CLIENTS });
   let claimedTotal = 0;
@@ -177,18 +200,13 @@ async function measureClaim(databaseUrl: string, perClient: number): Promise<Run
   try {
     const run = await sqlLoop(pool, perClient, async (client) => {
       const runner = claimRunner(drizzle(client, { schema }) as unknown as Db);
-      await client.query('BEGIN');
-      try {
-        const started = performance.now();
-        // The private method itself, so the statement measured is the server's.
-        const claimed = (await runner['claim']()) as unknown[];
-        const ms = performance.now() - started;
-        claimedTotal += claimed.length;
-        claims += 1;
-        return ms;
-      } finally {
-        await client.query('ROLLBACK');
-      }
+      const started = performance.now();
+      const claimed = await runner['claim']();
+      const ms = performance.now() - started;
+      await runner['release'](claimed);
+      claimedTotal += claimed.length;
+      claims += 1;
+      return ms;
     });
     return { ...run, note: `${fmt(claimedTotal / Math.max(1, claims), 1)} jobs claimed per claim on average` };
   } finally {
@@ -253,14 +271,16 @@ async function serverFiltersWaiting(base: string, cookie: string): Promise<boole
 function printTable(rows: Row[], loadBefore: string) {
   console.log(`\nAfter Submit — ${CLIENTS} concurrent clients, ${REQUESTS} measured per row after ${WARMUP} warm-up; goal p95 ≤ ${GOAL_MS} ms`);
   console.log(`(machine load average ${loadBefore} before, ${load()} after, over 1 / 5 / 15 min; ${os.cpus().length} cores, shared)`);
-  console.log('| measurement | via | requests | errors | p50 ms | p95 ms | max ms | requests/s | 1 client p50 ms | load (1 min) | goal p95 | result |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log(
+    '| measurement | via | requests | errors | p50 ms | p95 ms | max ms | requests/s | 1 client p50 ms | CPU ms/request: server · bench | load (1 min) | goal p95 | result |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const { label, via, run, reference } of rows) {
     const sorted = [...run.durations].sort((a, b) => a - b);
     const p95 = percentile(sorted, 0.95);
     const result = run.errors > 0 ? `FAIL (${run.errors} errors: ${run.firstError})` : reference ? 'reference' : p95 <= GOAL_MS ? 'PASS' : 'FAIL';
     console.log(
-      `| ${label} | ${via} | ${sorted.length} | ${run.errors} | ${fmt(percentile(sorted, 0.5), 1)} | ${fmt(p95, 1)} | ${fmt(sorted.at(-1) ?? NaN, 1)} | ${fmt(sorted.length / run.seconds)} | ${fmt(run.serialP50, 1)} | ${fmt(run.load, 1)} | ${reference ? '—' : `≤ ${GOAL_MS}`} | ${result} |`,
+      `| ${label} | ${via} | ${sorted.length} | ${run.errors} | ${fmt(percentile(sorted, 0.5), 1)} | ${fmt(p95, 1)} | ${fmt(sorted.at(-1) ?? NaN, 1)} | ${fmt(sorted.length / run.seconds)} | ${fmt(run.serialP50, 1)} | ${run.cpu.server === null ? '—' : fmt(run.cpu.server, 2)} · ${fmt(run.cpu.here, 2)} | ${fmt(run.load, 1)} | ${reference ? '—' : `≤ ${GOAL_MS}`} | ${result} |`,
     );
   }
   for (const { label, run } of rows.filter((r) => r.run.note)) console.log(`  ${label}: ${run.note}`);
@@ -291,7 +311,8 @@ export async function benchReview() {
   const env = serverEnv(4900 + Math.floor(Math.random() * 90), staticDir, databaseUrl, dataDir);
   await adminCreate(['--email', ADMIN.email, '--password', ADMIN.password, '--first-name', 'Bench', '--last-name', 'Reviewer'], { ...env, LOG_LEVEL: 'warn' });
   const base = env.APP_URL;
-  const server = await startProcess('node', ['--import', 'tsx', 'src/server/main.ts'], env, `${base}/api/health`);
+  const server = await startProcess('node', [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], env, `${base}/api/health`);
+  serverPid = server.process.pid;
   const rows: Row[] = [];
   const loadBefore = load();
   let adminSession: string;
@@ -306,49 +327,37 @@ export async function benchReview() {
       buyerSessions.push(browser.cookie);
     }
     const perClient = Math.ceil(REQUESTS / CLIENTS);
-    rows.push({
-      label: "a. buyer's conversation page (newest 50 of 150)",
-      via: 'HTTP GET /api/messages',
-      run: await closedLoop(
-        base,
-        buyerSessions.map((cookie) => ({ path: '/api/messages', cookie })),
-        perClient,
-      ),
-      source: { kind: 'page', path: '/api/messages', cookie: buyerSessions[0]! },
-    });
-    const admin = Array.from({ length: CLIENTS }, () => ({ cookie: adminSession }));
-    rows.push({
-      label: 'reference: the admin guard alone (session lookup)',
-      via: 'HTTP GET /api/admin/ping',
-      run: await closedLoop(
-        base,
-        admin.map((a) => ({ ...a, path: '/api/admin/ping' })),
-        perClient,
-      ),
-      reference: true,
-    });
-    rows.push({
-      label: 'b. unread counts, admin list page 1 (25 long conversations, half unread)',
-      via: 'HTTP GET /api/admin/applications',
-      run: await closedLoop(
-        base,
-        admin.map((a) => ({ ...a, path: '/api/admin/applications' })),
-        perClient,
-      ),
-      source: { kind: 'page', path: '/api/admin/applications', cookie: adminSession },
-    });
-    if (await serverFiltersWaiting(base, adminSession)) {
-      rows.push({
-        label: "c. 'Waiting for us' page 1",
-        via: `HTTP GET ${WAITING_PATH.replace('/api/admin/applications', '…')}`,
-        run: await closedLoop(
-          base,
-          admin.map((a) => ({ ...a, path: WAITING_PATH })),
-          perClient,
-        ),
-        source: { kind: 'page', path: WAITING_PATH, cookie: adminSession },
-      });
-    } else {
+    const asAdmin = (route: string) => Array.from({ length: CLIENTS }, () => ({ path: route, cookie: adminSession }));
+    const waitingOverHttp = await serverFiltersWaiting(base, adminSession);
+    const pages: (Omit<Row, 'run'> & { clients: { path: string; cookie: string }[] })[] = [
+      {
+        label: "a. buyer's conversation page (newest 50 of 150)",
+        via: 'HTTP GET /api/messages',
+        clients: buyerSessions.map((cookie) => ({ path: '/api/messages', cookie })),
+        source: { kind: 'page', path: '/api/messages', cookie: buyerSessions[0]! },
+      },
+      { label: 'reference: the admin guard alone (session lookup)', via: 'HTTP GET /api/admin/ping', clients: asAdmin('/api/admin/ping'), reference: true },
+      {
+        label: 'b. unread counts, admin list page 1 (25 long conversations, half unread)',
+        via: 'HTTP GET /api/admin/applications',
+        clients: asAdmin('/api/admin/applications'),
+        source: { kind: 'page', path: '/api/admin/applications', cookie: adminSession },
+      },
+      ...(waitingOverHttp
+        ? [
+            {
+              label: "c. 'Waiting for us' page 1",
+              via: `HTTP GET ${WAITING_PATH.replace('/api/admin/applications', '…')}`,
+              clients: asAdmin(WAITING_PATH),
+              source: { kind: 'page' as const, path: WAITING_PATH, cookie: adminSession },
+            },
+          ]
+        : []),
+    ];
+    for (const { clients, ...page } of pages.filter((p) => !ONLY || ONLY.test(p.label))) {
+      rows.push({ ...page, run: await closedLoop(base, clients, perClient) });
+    }
+    if (!waitingOverHttp && (!ONLY || ONLY.test('Waiting for us'))) {
       rows.push({
         label: "c. 'Waiting for us' page 1 (the server has no such filter yet)",
         via: 'SQL, page + capped count',
@@ -358,13 +367,14 @@ export async function benchReview() {
     }
   } finally {
     await server.stop();
+    serverPid = undefined;
   }
   try {
     // With the server stopped: its runner would run the due reminders (and fail on their made-up payloads).
     await refillDueJobs(databaseUrl);
     rows.push({
       label: 'd. reminder scan: claim 10 due jobs (200,000 waiting)',
-      via: "SQL, the runner's claim, rolled back",
+      via: "SQL, the runner's claim (then handed back)",
       run: await measureClaim(databaseUrl, Math.ceil(REQUESTS / CLIENTS)),
       source: { kind: 'claim' },
     });
