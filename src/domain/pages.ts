@@ -104,6 +104,10 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
     '/admin/payments': { title: `Payments | ${n} Back Office`, description: `Payments (placeholder).` },
     '/admin/settings': { title: `Settings | ${n} Back Office`, description: `Application settings and calculator defaults.` },
     '/admin/audit': { title: `Audit Log | ${n} Back Office`, description: `Who changed what, and when.` },
+    '/admin/announcements': {
+      title: `Announcements | ${n} Back Office`,
+      description: `E-mail to the waitlist: compose, preview, send and follow its progress.`,
+    },
     '/admin/jobs': { title: `Jobs | ${n} Back Office`, description: `Scheduled and background work: failed jobs and retries.` },
   };
 }

@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
                   { path: 'applications', lazy: page(() => import('./features/admin/applications/applications-page')) },
                   { path: 'users', lazy: page(() => import('./features/admin/users/users-page')) },
                   { path: 'waitlist', lazy: page(() => import('./features/admin/waitlist/waitlist-page')) },
+                  { path: 'announcements', lazy: page(() => import('./features/admin/announcements/announcements-page')) },
                   { path: 'letters-of-intent', lazy: page(() => import('./features/admin/letters/letters-page')) },
                   { path: 'payments', lazy: page(() => import('./features/admin/payments/payments-page')) },
                   { path: 'settings', lazy: page(() => import('./features/admin/settings/settings-page')) },

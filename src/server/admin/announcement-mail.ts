@@ -16,7 +16,7 @@ export function announcementMail(to: string, firstName: string | null, { subject
   };
 }
 
-/** The preview: the same mail with the footer sendNotification adds (its unsubscribe link names the shown recipient). */
+/** The preview: the same mail with the footer sendNotification adds. */
 export function renderAnnouncementPreview(deps: NotificationDeps, mail: NotificationMail): MailContent {
   const links = unsubscribeLinks(deps, mail.to, mail.kind);
   const reason = `You get this e-mail because “${NOTIFICATION_KIND_INFO[mail.kind].label}” is on for this address.`;

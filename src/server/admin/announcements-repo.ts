@@ -78,8 +78,11 @@ export async function getAnnouncement(db: Db, id: string): Promise<AnnouncementD
   return { ...present(row), body: row.body };
 }
 
+/** The preview's unsubscribe link is for no real address: a click on it in the back office unsubscribes nobody. */
+const PREVIEW_ADDRESS = 'preview@example.invalid';
+
 /**
- * The mail as the newest matching entry would get it, and how many entries the filter matches now (all of them:
+ * The mail as the newest matching entry would get it (greeted by their first name), and how many entries the filter matches now (all of them:
  * every one is recorded when it is sent), of which how many turned waitlist news off.
  */
 export async function previewAnnouncement(deps: NotificationDeps, draft: AnnouncementDraft): Promise<AnnouncementPreview> {
@@ -91,12 +94,12 @@ export async function previewAnnouncement(deps: NotificationDeps, draft: Announc
         on p.email_key = ${waitlistEntries.emailKey} and p.kind = 'waitlist_news' and p.subscribed = false
       ${where}`,
   );
-  const [first] = await queryRows<{ email: string; first_name: string }>(
+  const [first] = await queryRows<{ first_name: string }>(
     deps.db,
-    sql`select ${waitlistEntries.email} as email, ${waitlistEntries.firstName} as first_name from ${waitlistEntries} ${where}
+    sql`select ${waitlistEntries.firstName} as first_name from ${waitlistEntries} ${where}
       order by ${waitlistEntries.createdAt} desc, ${waitlistEntries.id} desc limit 1`,
   );
-  const mail = announcementMail(first?.email ?? deps.brand.contactEmail, first?.first_name ?? null, draft);
+  const mail = announcementMail(PREVIEW_ADDRESS, first?.first_name ?? null, draft);
   const { subject, text, html } = renderAnnouncementPreview(deps, mail);
   return { subject, text, html, recipients: Number(counts?.recipients ?? 0), unsubscribed: Number(counts?.unsubscribed ?? 0) };
 }

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { CalendarClock, ClipboardList, CreditCard, FileText, History, LayoutDashboard, ListChecks, Menu, Settings, Users, X } from 'lucide-react';
+import { CalendarClock, ClipboardList, CreditCard, FileText, History, LayoutDashboard, ListChecks, Megaphone, Menu, Settings, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { cn } from '../../../lib/cn';
@@ -11,6 +11,7 @@ export const ADMIN_NAV = [
   { to: '/admin/applications', label: 'Applications', icon: ClipboardList },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/waitlist', label: 'Waitlist', icon: ListChecks },
+  { to: '/admin/announcements', label: 'Announcements', icon: Megaphone },
   { to: '/admin/letters-of-intent', label: 'Letters of Intent', icon: FileText },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard },
   { to: '/admin/settings', label: 'Settings', icon: Settings },

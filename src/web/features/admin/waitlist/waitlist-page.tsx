@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Eye, UserPlus } from 'lucide-react';
+import { Eye, Megaphone, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
 import { useMemo, useState } from 'react';
 import { INTEREST_FILTERS, interestLabel, type WaitlistApplicant } from '../../../../domain/admin/waitlist';
 import { Button } from '../../../components/ui/button';
@@ -90,6 +91,12 @@ export default function WaitlistPage() {
 
   const filtered = Boolean(params.q || params.interest !== 'all' || params.from || params.to);
   const page = query.data;
+  const announceQuery = new URLSearchParams(
+    Object.entries({ q: params.q, interest: params.interest === 'all' ? '' : params.interest, from: params.from ?? '', to: params.to ?? '' }).filter(
+      ([, v]) => v,
+    ),
+  ).toString();
+  const announceHref = `/admin/announcements${announceQuery ? `?${announceQuery}` : ''}`;
 
   return (
     <div className="flex flex-col gap-6">
@@ -97,10 +104,19 @@ export default function WaitlistPage() {
         title="Waitlist"
         description="Everyone who joined the waitlist, and applicants added by staff."
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <UserPlus aria-hidden="true" />
-            Add Applicant
-          </Button>
+          <>
+            {/* The announcement goes to this list's filter (docs/product/back-office.md#announcements). */}
+            <Button variant="outline" asChild>
+              <Link to={announceHref}>
+                <Megaphone aria-hidden="true" />
+                {filtered ? 'Announce to this list' : 'Announce to everyone'}
+              </Link>
+            </Button>
+            <Button onClick={() => setAdding(true)}>
+              <UserPlus aria-hidden="true" />
+              Add Applicant
+            </Button>
+          </>
         }
       />
       <ListToolbar>
