@@ -1,16 +1,14 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { statusEmailsApplicant } from '../../domain/admin/applications';
 import type { ApplicationStatus } from '../../domain/application';
 import { OPEN_REQUEST_NEEDED_MESSAGE, statusChangeProblem } from '../../domain/application/requests';
 import type { Deps } from '../context';
-import { applications, users } from '../db/schema';
+import { applications } from '../db/schema';
 import type { ApplicationRow } from '../applications/repository';
 import { AppError } from '../lib/errors';
-import { applicationStatusMail } from '../mail/application-mail';
+import { notifyStatusChange } from '../notifications/status-notification';
 import { recordAudit, type AuditActor } from './audit';
 import { applicationNotFound, findReviewable } from './application-detail';
 import { moveStatus, openRequestCount } from './application-status';
-import { getSettings } from './settings-store';
 
 const otherActiveApplication = () =>
   new AppError(409, 'another_active_application', 'The applicant has started another application since this one was declined, so it cannot be reopened.');
@@ -29,8 +27,9 @@ const openRequestNeeded = () => new AppError(422, 'open_request_needed', OPEN_RE
  * any status from any, stamping reviewed_at) with its audit entry in the same
  * transaction; approve / decline are audited as such. Choosing the status it
  * already has changes nothing. Missing Info needs at least one open request (422
- * open_request_needed). After the commit the applicant is e-mailed about
- * approved, declined and missing_info when the settings say so. Declined stores the
+ * open_request_needed). The applicant's e-mail about the new status is queued in the
+ * same transaction (src/server/notifications/status-notification.ts: every status, sent
+ * when the statusEmails setting is on), so a refused change queues none. Declined stores the
  * reason the buyer is shown (the contract requires it), audited in the same entry. The account's role is left alone: an admin makes a
  * homeowner from the users page (issue 6).
  */
@@ -41,7 +40,7 @@ export async function changeStatus(
   status: Exclude<ApplicationStatus, 'draft'>,
   declineReason?: string,
 ): Promise<ApplicationRow> {
-  const { db, mailer, background, brand, config, logger } = deps;
+  const { db, jobs } = deps;
   let changed = false;
   let updated: ApplicationRow;
   try {
@@ -59,6 +58,7 @@ export async function changeStatus(
       }
       if (statusChangeProblem(status, await openRequestCount(tx, row.id))) throw openRequestNeeded();
       const next = await moveStatus(tx, actor, row, status, new Date(), undefined, status === 'declined' ? declineReason : undefined);
+      await notifyStatusChange(tx, row.id, status);
       changed = true;
       return next;
     });
@@ -67,18 +67,7 @@ export async function changeStatus(
     throw error;
   }
 
-  if (changed && statusEmailsApplicant(status)) {
-    background.add(
-      (async () => {
-        if (!(await getSettings(db)).statusEmails) return;
-        const [owner] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, updated.userId));
-        if (!owner) return;
-        const mail = applicationStatusMail({ brand, appUrl: config.APP_URL.replace(/\/+$/, '') }, { firstName: owner.firstName, status });
-        await mailer.sendMail({ to: owner.email, ...mail });
-        logger.info({ applicationId: updated.id, status }, 'status e-mail sent');
-      })(),
-    );
-  }
+  if (changed) jobs.kick();
   return updated;
 }
 

@@ -16,6 +16,7 @@ import { requestsOf, type RequestRow } from '../admin/requests';
 import type { Deps } from '../context';
 import { applicationRequestEvents, applicationRequests, applications, documents } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { notifyAnswer } from '../notifications/staff-notification';
 import { storedDraft } from './present';
 import { documentsOf, findActiveApplication, type ApplicationRow, type Executor } from './repository';
 import { nextSealed, openSensitive, type SensitiveField } from './sensitive';
@@ -85,7 +86,10 @@ async function markAnswered(
       ...(answer.files ? { documents: answer.files } : {}),
     },
   });
+  // Staff hear of it (docs/product/back-office.md#staff-e-mails).
+  await notifyAnswer(tx, application.id, now);
   // issue 13: when the buyer has answered every open request, back to In Review by itself, the buyer as the actor.
+  // Their own move sends them no status e-mail (docs/product/application.md#e-mails-about-your-application).
   const status = statusWhenRequestCloses(application.status, await openRequestCount(tx, application.id));
   if (status) await moveStatus(tx, actor, application, status, now, 'the applicant answered every open request');
   else await syncWaitingSince(tx, application, now);

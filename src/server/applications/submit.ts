@@ -5,6 +5,7 @@ import type { Deps } from '../context';
 import { applications, documents, users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { applicationSubmittedMail } from '../mail/application-mail';
+import { notifySubmission } from '../notifications/staff-notification';
 import { findActiveApplication, type ApplicationRow } from './repository';
 import { submittedError } from './save-draft';
 import { openSensitive } from './sensitive';
@@ -22,7 +23,7 @@ const incomplete = (steps: StepProblems[]) =>
  * applicant. The confirmation e-mail goes out after the commit.
  */
 export async function submitApplication(deps: Deps, user: SessionUser): Promise<ApplicationRow> {
-  const { db, cipher, mailer, background, brand, config } = deps;
+  const { db, cipher, mailer, background, brand, config, jobs } = deps;
   const current = await findActiveApplication(db, user.id);
   if (current && current.status !== 'draft') throw submittedError();
   // docs/product/application.md#submission: submitting needs a verified address (checked before completeness: nothing else helps until then).
@@ -67,6 +68,8 @@ export async function submitApplication(deps: Deps, user: SessionUser): Promise<
       .update(users)
       .set({ role: 'applicant', updatedAt: now })
       .where(sql`${users.id} = ${user.id} AND ${users.role} = 'guest'`);
+    // Staff hear of it (docs/product/back-office.md#staff-e-mails).
+    await notifySubmission(tx, row.id);
     return updated;
   });
 
@@ -75,5 +78,6 @@ export async function submitApplication(deps: Deps, user: SessionUser): Promise<
     { firstName: user.firstName, submittedAt: submitted.submittedAt! },
   );
   background.add(mailer.sendMail({ to: user.email, ...mail }));
+  jobs.kick();
   return submitted;
 }

@@ -16,6 +16,7 @@ import { queryRows, type Db } from '../db/client';
 import { applicationConversations, applicationMessages, applications, users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
+import { notifyNewMessage } from '../notifications/message-notification';
 
 /**
  * One conversation per application between its owner and our staff
@@ -183,6 +184,8 @@ export async function sendMessage(
     const [message] = await tx.insert(applicationMessages).values({ applicationId, senderId, senderSide: side, body }).returning();
     if (!message) throw new Error('message insert returned no row');
     await markReadAt(tx, applicationId, side, message.id);
+    // The other side's e-mail, at most one per 15 minutes (src/server/notifications/message-notification.ts).
+    await notifyNewMessage(tx, applicationId, side, message.createdAt);
     await recordAudit(tx, actor, { action: 'create', entityType: 'messages', entityId: message.id, changes: { application: applicationId, side } });
     return message;
   });

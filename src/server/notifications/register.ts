@@ -1,6 +1,10 @@
 import type { JobRunner } from '../jobs/runner';
+import { registerMessageNotices } from './message-notification';
 import { registerNotification, type Notification } from './notification';
+import { newRequestsNotification } from './request-notification';
 import type { NotificationDeps } from './send-notification';
+import { staffAnswersNotification, staffSubmissionNotification } from './staff-notification';
+import { statusChangeNotification } from './status-notification';
 import { waitlistConfirmation } from '../waitlist/waitlist-confirmation';
 
 /**
@@ -8,8 +12,15 @@ import { waitlistConfirmation } from '../waitlist/waitlist-confirmation';
  * start (src/server/server.ts). A new notification is declared with defineNotification
  * next to its feature and listed here; reminders register their own handlers below.
  */
-const NOTIFICATIONS: readonly Notification[] = [waitlistConfirmation];
+const NOTIFICATIONS: readonly Notification[] = [
+  statusChangeNotification,
+  newRequestsNotification,
+  staffSubmissionNotification,
+  staffAnswersNotification,
+  waitlistConfirmation,
+];
 
 export function registerNotificationJobs(runner: JobRunner, deps: NotificationDeps): void {
   for (const notification of NOTIFICATIONS) registerNotification(runner, deps, notification);
+  registerMessageNotices(runner, deps);
 }

@@ -29,7 +29,26 @@ describe('saving a status in the review dialog (docs/product/back-office.md#appl
     expect(approved).toMatchObject({ kind: 'confirm', mail: { to: 'ada@example.com', subject: 'Your home application is approved' } });
     expect(approved.kind === 'confirm' && 'gist' in approved.mail && approved.mail.gist[0]).toMatch(/^Good news/);
     expect(statusSavePlan(facts({ emailsOn: false }))).toEqual({ kind: 'confirm', needsReason: false, mail: { none: 'switched_off' } });
-    expect(statusSavePlan(facts({ to: 'submitted' }))).toEqual({ kind: 'confirm', needsReason: false, mail: { none: 'status_sends_none' } });
+    // Every status a reviewer sets e-mails the applicant (docs/product/application.md#e-mails-about-your-application), In Review included.
+    expect(statusSavePlan(facts({ from: 'submitted', to: 'in_review' }))).toMatchObject({
+      kind: 'confirm',
+      mail: { to: 'ada@example.com', subject: 'Your home application is being reviewed' },
+    });
+    expect(statusSavePlan(facts({ to: 'submitted' }))).toMatchObject({ kind: 'confirm', mail: { subject: 'Your home application is in our review queue' } });
+  });
+
+  it('shows the open requests the e-mail lists, each with its note, where the buyer can still answer them', () => {
+    const openRequestItems = [
+      { title: 'Pay stubs', note: 'Your two latest, please.' },
+      { title: 'Correct: Phone', note: 'The number has a digit too few.', reopened: true },
+    ];
+    const plan = statusSavePlan(facts({ to: 'missing_info', openRequests: 2, openRequestItems }));
+    const gist = plan.kind === 'confirm' && 'gist' in plan.mail ? plan.mail.gist : [];
+    expect(gist).toContain('• Pay stubs: “Your two latest, please.”');
+    expect(gist).toContain('• Correct: Phone (reopened): “The number has a digit too few.”');
+    // An approval does not list them: they can no longer be answered.
+    const approved = statusSavePlan(facts({ to: 'approved', openRequests: 2, openRequestItems }));
+    expect(approved.kind === 'confirm' && 'gist' in approved.mail && approved.mail.gist.join(' ')).not.toContain('Pay stubs');
   });
 
   it('asks for the reason when declining', () => {

@@ -1,5 +1,4 @@
-import { statusEmailsApplicant } from '../../../../domain/admin/applications';
-import { STATUS_MAIL_TEXTS } from '../../../../domain/admin/status-mail';
+import { statusMail, type MailedRequest } from '../../../../domain/admin/status-mail';
 import { newRequestSchema, statusChangeProblem, type NewRequest, type RequestDocumentType } from '../../../../domain/application/requests';
 import type { ApplicationStatus } from '../../../../domain/application/status';
 
@@ -12,6 +11,8 @@ export interface StatusSaveFacts {
   from: ApplicationStatus;
   to: Exclude<ApplicationStatus, 'draft'>;
   openRequests: number;
+  /** The open requests as the e-mail lists them (title and note). */
+  openRequestItems?: readonly MailedRequest[];
   /** The settings' applicant e-mail switch (statusEmails); null while unknown. */
   emailsOn: boolean | null;
   applicantEmail: string | null;
@@ -25,8 +26,8 @@ export type StatusSavePlan =
       kind: 'confirm';
       /** Declined asks for the reason the buyer is shown. */
       needsReason: boolean;
-      /** What the applicant will be e-mailed, or why nothing is sent. */
-      mail: { to: string | null; subject: string; gist: readonly string[] } | { none: 'status_sends_none' | 'switched_off' };
+      /** What the applicant will be e-mailed (every status a reviewer sets e-mails them), or why nothing is sent. */
+      mail: { to: string | null; subject: string; gist: readonly string[] } | { none: 'switched_off' };
     };
 
 /** What happens when the reviewer presses Save status. */
@@ -34,9 +35,9 @@ export function statusSavePlan(facts: StatusSaveFacts): StatusSavePlan {
   if (facts.from === facts.to) return { kind: 'unchanged' };
   if (statusChangeProblem(facts.to, facts.openRequests)) return { kind: 'request_needed' };
   const needsReason = facts.to === 'declined';
-  if (!statusEmailsApplicant(facts.to)) return { kind: 'confirm', needsReason, mail: { none: 'status_sends_none' } };
   if (facts.emailsOn === false) return { kind: 'confirm', needsReason, mail: { none: 'switched_off' } };
-  const text = STATUS_MAIL_TEXTS[facts.to];
+  // The server's own text (src/domain/admin/status-mail.ts), with the open requests it lists.
+  const text = statusMail(facts.to, facts.openRequestItems);
   return { kind: 'confirm', needsReason, mail: { to: facts.applicantEmail, subject: text.subject, gist: text.paragraphs } };
 }
 

@@ -51,11 +51,12 @@ export function StatusPanel({
     setConfirming(true);
   }, [confirmAfterRequest]);
 
-  const openRequests = detail.requests.filter((request) => request.state === 'open').length;
+  const open = detail.requests.filter((request) => request.state === 'open');
   const plan = statusSavePlan({
     from: detail.status,
     to: chosen,
-    openRequests,
+    openRequests: open.length,
+    openRequestItems: open.map((request) => ({ title: request.title, note: request.note, reopened: request.round > 1 })),
     emailsOn: settings.data ? settings.data.statusEmails : null,
     applicantEmail: detail.accountEmail,
   });
@@ -141,11 +142,7 @@ export function StatusPanel({
           {plan.kind === 'confirm' && (
             <div className="mt-4 flex flex-col gap-4 text-sm">
               {'none' in plan.mail ? (
-                <p>
-                  {plan.mail.none === 'switched_off'
-                    ? 'No e-mail will be sent: applicant e-mails are switched off in Settings.'
-                    : `No e-mail will be sent: the applicant is not e-mailed about ${label}.`}
-                </p>
+                <p>No e-mail will be sent: applicant e-mails are switched off in Settings.</p>
               ) : (
                 <div className="flex flex-col gap-2">
                   <p>
