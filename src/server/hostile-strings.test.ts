@@ -176,12 +176,24 @@ describe('hostile strings never cause a server error', () => {
       { route: 'DELETE /api/documents/:id', as: 'member', path: `/api/documents/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
       { route: 'GET /api/admin/ping', as: 'admin', path: '/api/admin/ping' },
       { route: 'GET /api/admin/dashboard', as: 'admin', path: '/api/admin/dashboard' },
-      { route: 'GET /api/admin/applications', as: 'admin', path: '/api/admin/applications', query: { ...listQuery, sort: 'submitted_at', status: 'all' } },
+      {
+        route: 'GET /api/admin/applications',
+        as: 'admin',
+        path: '/api/admin/applications',
+        query: { ...listQuery, sort: 'submitted_at', status: 'all', assigned: 'me', waiting: 'us' },
+      },
       {
         route: 'GET /api/admin/applications/export',
         as: 'admin',
         path: '/api/admin/applications/export',
-        query: { ...listQuery, sort: 'submitted_at', status: 'all' },
+        query: { ...listQuery, sort: 'submitted_at', status: 'all', assigned: 'me', waiting: 'us' },
+      },
+      { route: 'GET /api/admin/assignees', as: 'admin', path: '/api/admin/assignees' },
+      {
+        route: 'PUT /api/admin/applications/:id/assignee',
+        as: 'admin',
+        path: `/api/admin/applications/${applicationId}/assignee`,
+        json: { assigneeId: admin.user.id },
       },
       { route: 'GET /api/admin/applications/:id', as: 'admin', path: `/api/admin/applications/${applicationId}` },
       {

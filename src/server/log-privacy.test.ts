@@ -279,6 +279,11 @@ describe('no personal data in the log when the database fails', () => {
         send: () => admin.browser.patch(`/api/admin/applications/${applicationId}/notes`, { notes: PERSON.notes }),
       },
       {
+        route: 'PUT /api/admin/applications/:id/assignee',
+        fault: 'writes',
+        send: () => admin.browser.put(`/api/admin/applications/${applicationId}/assignee`, { assigneeId: admin.user.id }),
+      },
+      {
         route: 'PUT /api/admin/settings',
         fault: 'writes',
         send: async () => admin.browser.put('/api/admin/settings', { ...(await admin.browser.get('/api/admin/settings')).body, hoaDefault: 321 }),
@@ -373,6 +378,8 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/me/email', fault: 'sessions', send: () => drafter.browser.get('/api/me/email') },
       { route: 'POST /api/me/email/confirm', fault: 'sessions', send: () => drafter.browser.post('/api/me/email/confirm', { token: 'x'.repeat(40) }) },
       { route: 'GET /api/admin/ping', fault: 'sessions', send: () => admin.browser.get('/api/admin/ping') },
+      // The admins to assign to are read from the accounts, which only this phase takes away.
+      { route: 'GET /api/admin/assignees', fault: 'sessions', send: () => admin.browser.get('/api/admin/assignees') },
     ];
 
     // Every route the API registers is among them (and only those run: a case may be ahead of its route).
