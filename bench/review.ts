@@ -21,7 +21,7 @@ import { explainClaim, explainPages, explainWaitingSql, WAITING_COUNT_SQL, WAITI
 
 /**
  * After Submit benchmark (issue 13 'Benchmark'; docs/decisions/021-requests-and-messages.md 'Indexes for
- * the benchmark'): on PostgreSQL with 1,000,000 applications, ~3,000,000 messages, ~2,000,000 requests and
+ * the benchmark'): on PostgreSQL with 1,000,000 applications, ~3,000,000 messages, 2,000,000 requests and
  * 200,000 reminder jobs waiting (bench/review-data.ts), 10 concurrent clients, p95 ≤ 50 ms each:
  * - the buyer's conversation page (GET /api/messages, the newest 50) through the real server, each client
  *   a different buyer signed in whose application has a 150-message conversation;
