@@ -3,6 +3,7 @@ import type { ApplicationDraft } from '../../domain/application';
 import type { SessionUser } from '../auth/create-auth';
 import type { Db } from '../db/client';
 import { applications, documents } from '../db/schema';
+import { scheduleDraftReminder } from '../notifications/reminders-schedule';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -45,15 +46,20 @@ export function initialDraft(owner: Owner): ApplicationDraft {
 /**
  * The user's active application, created as an empty draft when there is none.
  * Safe under concurrency: the partial unique index admits one active row per
- * user, and a second insert does nothing.
+ * user, and a second insert does nothing. A new draft's first reminder check (24 hours
+ * on, docs/product/application.md#reminders) commits with it.
  */
-export async function ensureActiveApplication(db: Executor, owner: Owner): Promise<ApplicationRow> {
+export async function ensureActiveApplication(db: Db, owner: Owner): Promise<ApplicationRow> {
   const existing = await findActiveApplication(db, owner.id);
   if (existing) return existing;
-  await db
-    .insert(applications)
-    .values({ userId: owner.id, draft: initialDraft(owner) })
-    .onConflictDoNothing({ target: applications.userId, where: isActive });
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(applications)
+      .values({ userId: owner.id, draft: initialDraft(owner) })
+      .onConflictDoNothing({ target: applications.userId, where: isActive })
+      .returning({ id: applications.id, updatedAt: applications.updatedAt });
+    if (created) await scheduleDraftReminder(tx, created.id, created.updatedAt);
+  });
   const created = await findActiveApplication(db, owner.id);
   if (!created) throw new Error('the active application vanished right after it was created');
   return created;

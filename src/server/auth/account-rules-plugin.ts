@@ -8,7 +8,7 @@ import { changePasswordRevokesHook, passwordPolicyHook } from './password-hooks'
 import { passwordCheckLimitHook, rateLimitHook } from './rate-limit-hook';
 import { revokeOtherSessionsHook, sessionTwoFactorDatabaseHooks } from './session-two-factor';
 import { safeTextHook } from './safe-text-hook';
-import { signUpShapeHook, welcomeOnSignUp } from './sign-up-hooks';
+import { signUpShapeHook, verifyReminderOnSignUp, welcomeOnSignUp } from './sign-up-hooks';
 import { verifyOnceHook } from './verify-once-hook';
 
 export interface AccountRulesDeps {
@@ -24,13 +24,22 @@ export interface AccountRulesDeps {
  * alike. Before hooks run in this order; the first to throw answers.
  */
 export function accountRules({ db, config, sendMail, mailContext }: AccountRulesDeps): BetterAuthPlugin {
+  const welcome = welcomeOnSignUp(sendMail, mailContext);
+  const verifyReminder = verifyReminderOnSignUp(db);
   return {
     id: 'account-rules',
     init: () => ({
       options: {
         databaseHooks: {
           ...sessionTwoFactorDatabaseHooks,
-          user: { create: { after: welcomeOnSignUp(sendMail, mailContext) } },
+          user: {
+            create: {
+              after: async (user, ctx) => {
+                await verifyReminder(user, ctx);
+                await welcome(user, ctx);
+              },
+            },
+          },
         },
       },
     }),

@@ -2,7 +2,9 @@ import { APIError } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { fullName, signUpRequestSchema } from '../../domain/auth';
 import { fieldErrors } from '../lib/errors';
+import type { Db } from '../db/client';
 import type { SendMail } from '../mail/send-mail';
+import { scheduleVerifyReminder } from '../notifications/reminders-schedule';
 import { existingAccountMail, welcomeMail, type MailContext } from '../mail/templates';
 import { bodyOf, type AuthHook } from './hook-types';
 
@@ -55,5 +57,19 @@ export function welcomeOnSignUp(sendMail: SendMail, mailContext: MailContext) {
     const created = user as { email: string; firstName?: string };
     // After the reply, like the other sign-up mail: a new address must not answer slower than a known one.
     await ctx.context.runInBackgroundOrAwait(sendMail({ to: created.email, ...welcomeMail(mailContext, { firstName: created.firstName }) }));
+  };
+}
+
+/**
+ * A new account's reminder to verify its address, 24 hours on (docs/product/accounts.md#email-verification),
+ * queued by the same database hook: better-auth writes the user row in a statement of its own and runs
+ * this hook once it is stored (our drizzle adapter runs no transactions), so the job is queued right
+ * after the row, not with it. A failure here fails the sign-up's reply rather than losing the reminder
+ * silently. Accounts made by an admin or admin:create get none.
+ */
+export function verifyReminderOnSignUp(db: Db) {
+  return async (user: { id: string; emailVerified?: boolean; createdAt?: Date }, ctx: SignUpContext | null | undefined): Promise<void> => {
+    if (ctx?.path !== '/sign-up/email' || user.emailVerified) return;
+    await scheduleVerifyReminder(db, user.id, user.createdAt ?? new Date());
   };
 }

@@ -2,6 +2,7 @@ import type { JobRunner } from '../jobs/runner';
 import { registerMessageNotices } from './message-notification';
 import { registerNotification, type Notification } from './notification';
 import { newRequestsNotification } from './request-notification';
+import { registerReminders, type ReminderDeps } from './reminders';
 import type { NotificationDeps } from './send-notification';
 import { staffAnswersNotification, staffSubmissionNotification } from './staff-notification';
 import { statusChangeNotification } from './status-notification';
@@ -20,7 +21,8 @@ const NOTIFICATIONS: readonly Notification[] = [
   waitlistConfirmation,
 ];
 
-export function registerNotificationJobs(runner: JobRunner, deps: NotificationDeps): void {
+export function registerNotificationJobs(runner: JobRunner, deps: NotificationDeps & ReminderDeps): void {
   for (const notification of NOTIFICATIONS) registerNotification(runner, deps, notification);
+  registerReminders(runner, deps);
   registerMessageNotices(runner, deps);
 }
