@@ -9,8 +9,15 @@ import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { fillApplication, signUp, type Member } from '../../test/application-client';
 import { AUTH_TEST_ENV, linkIn, mailsTo, TestBrowser } from '../../test/auth-client';
 import { startTestServer, waitFor, type TestServer } from '../../test/harness';
+import { settleMailJobs } from '../../test/mail-jobs';
 
-const STATUS_SUBJECTS = ['Your home application is approved', 'An update on your home application', 'We need a little more information for your application'];
+const STATUS_SUBJECTS = [
+  'Your home application is in our review queue',
+  'Your home application is being reviewed',
+  'Your home application is approved',
+  'An update on your home application',
+  'We need a little more information for your application',
+];
 
 /** A text no other row of this file contains (and not hex, so it is never read as an id). */
 let counter = 0;
@@ -322,7 +329,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
     expect(await auditOf(draft.id)).toEqual([]);
   });
 
-  it('changes the status (stamping reviewed_at, audited in the same change), e-mails on approved, declined and missing_info, and leaves the role alone', async () => {
+  it('changes the status (stamping reviewed_at, audited in the same change), e-mails the applicant on every change (In Review included), and leaves the role alone', async () => {
     const member = await submittedApplicant();
     const path = `/api/admin/applications/${member.applicationId}/status`;
 
@@ -343,8 +350,9 @@ describe('admin applications: list, search, export, review, status, notes', () =
       actorEmail: admin.account.email.toLowerCase(),
       changes: { status: { from: 'submitted', to: 'in_review' } },
     });
-    await app.server.background.settle();
-    expect(await statusMails(member.account.email)).toEqual([]);
+    // Every status change e-mails the applicant (docs/product/application.md#e-mails-about-your-application), sent by a job.
+    await settleMailJobs(app);
+    expect((await statusMails(member.account.email)).map((m) => m.subject)).toEqual(['Your home application is being reviewed']);
 
     const approved = await admin.browser.patch(path, { status: 'approved' });
     expect(approved.body.status).toBe('approved');
@@ -354,7 +362,8 @@ describe('admin applications: list, search, export, review, status, notes', () =
       ['update', { status: { from: 'submitted', to: 'in_review' } }],
       ['approve', { status: { from: 'in_review', to: 'approved' } }],
     ]);
-    const mail = await waitFor(async () => (await statusMails(member.account.email))[0], { message: 'the approval e-mail' });
+    await settleMailJobs(app);
+    const mail = (await statusMails(member.account.email))[0];
     expect(mail.subject).toBe('Your home application is approved');
     expect(mail.text).toContain('Hi Grace,');
     expect(mail.text).toContain(`${app.config.APP_URL.replace(/\/+$/, '')}/dashboard`);
@@ -366,6 +375,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
     // Missing Info needs an open request (docs/product/back-office.md#application-status), and an approved application takes none.
     expect((await admin.browser.patch(path, { status: 'missing_info' })).status).toBe(422);
     await admin.browser.patch(path, { status: 'in_review' });
+    await settleMailJobs(app);
     const asked = await admin.browser.post(`/api/admin/applications/${member.applicationId}/requests`, {
       kind: 'document',
       documentType: 'paystubs',
@@ -373,17 +383,21 @@ describe('admin applications: list, search, export, review, status, notes', () =
     });
     expect(asked.status).toBe(201);
     expect((await admin.browser.patch(path, { status: 'missing_info' })).status).toBe(200);
+    await settleMailJobs(app);
     await admin.browser.patch(path, { status: 'declined', reason: 'The income does not cover the payments.' });
-    await waitFor(async () => (await statusMails(member.account.email)).length === 3 || undefined, { message: 'three status e-mails' });
+    await settleMailJobs(app);
     expect((await statusMails(member.account.email)).map((m) => m.subject).reverse()).toEqual([
+      'Your home application is being reviewed',
       'Your home application is approved',
+      'Your home application is being reviewed',
       'We need a little more information for your application',
       'An update on your home application',
     ]);
-    // The Missing Info e-mail sends the buyer to the to-do list that names what is needed; the others to the dashboard.
+    // The Missing Info e-mail (and any listing open requests) sends the buyer to the to-do list that names what is needed; the others to the dashboard.
     const actionOf = (text: string) => ['/apply/requests', '/dashboard'].find((path) => linkIn(text, path));
     const links = Object.fromEntries((await statusMails(member.account.email)).map((m) => [m.subject, actionOf(m.text)]));
     expect(links).toEqual({
+      'Your home application is being reviewed': '/dashboard',
       'Your home application is approved': '/dashboard',
       'We need a little more information for your application': '/apply/requests',
       'An update on your home application': '/dashboard',
@@ -395,9 +409,9 @@ describe('admin applications: list, search, export, review, status, notes', () =
     const [declinedRow] = await app.db.select().from(applications).where(eq(applications.id, member.applicationId));
     const again = await admin.browser.patch(path, { status: 'declined', reason: 'Another reason.' });
     expect(again.body.reviewedAt).toBe(declinedRow.reviewedAt!.toISOString());
-    await app.server.background.settle();
+    await settleMailJobs(app);
     expect(await auditOf(member.applicationId)).toHaveLength(5);
-    expect(await statusMails(member.account.email)).toHaveLength(3);
+    expect(await statusMails(member.account.email)).toHaveLength(5);
   });
 
   it('refuses a status that is not a review status, or a body that is not JSON (400)', async () => {
@@ -427,7 +441,8 @@ describe('admin applications: list, search, export, review, status, notes', () =
       forgetCachedSettings(app.db);
       const reply = await admin.browser.patch(`/api/admin/applications/${quiet.id}/status`, { status: 'approved' });
       expect(reply.body.status).toBe('approved');
-      await app.server.background.settle();
+      // The job reads the setting when it runs: wait for it before the setting goes back.
+      await settleMailJobs(app);
       expect(await mailsTo(app.db, await ownerEmail(quiet.userId))).toEqual([]);
       expect((await auditOf(quiet.id)).map((a) => a.action)).toEqual(['approve']);
     } finally {

@@ -8,6 +8,7 @@ import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { fillApplication, signUp } from '../../test/application-client';
 import { AUTH_TEST_ENV, mailsTo } from '../../test/auth-client';
 import { startTestServer, waitFor, type TestServer } from '../../test/harness';
+import { settleMailJobs } from '../../test/mail-jobs';
 
 const MISSING_INFO_SUBJECT = 'We need a little more information for your application';
 const note = 'Please send your two latest pay stubs.';
@@ -133,7 +134,7 @@ describe('admin requests: ask, withdraw, accept, reopen', () => {
     expect(refused.body.error).toEqual({ code: 'open_request_needed', message: OPEN_REQUEST_NEEDED_MESSAGE });
     expect(await application(id)).toMatchObject({ status: 'submitted', reviewedAt: null });
     expect(await auditOf(id)).toEqual([]);
-    await app.server.background.settle();
+    await settleMailJobs(app);
     expect((await mailsTo(app.db, member.account.email)).filter((m) => m.subject === MISSING_INFO_SUBJECT)).toEqual([]);
 
     const asked = await create(id, { kind: 'document', documentType: 'paystubs', note });
