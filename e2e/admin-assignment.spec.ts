@@ -115,4 +115,22 @@ test.describe('back office: assignment, work queues and the conversation', () =>
     expect(await hasHorizontalScroll(page)).toBe(false);
     await expectAccessible(page);
   });
+
+  test('reading the conversation in the review dialog clears the unread badge on the list', async ({ page, admin: _admin, applicant }) => {
+    await send(applicant.page.request, '/api/messages', 2, (n) => `Quick question ${n}`);
+    await page.goto(`/admin/applications?q=${applicant.account.lastName}`);
+    const row = page.getByRole('table', { name: 'Applications' }).getByRole('row').filter({ hasText: applicant.name });
+    await expect(row.locator('[data-unread]')).toHaveText('2 unread messages');
+
+    // Shown in the dialog, the conversation is read: the list, shown again, has lost its badge.
+    const read = page.waitForResponse((response) => response.url().endsWith('/messages/read') && response.status() === 200);
+    await row.getByRole('button', { name: `Review ${applicant.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: applicant.name });
+    await expect(dialog.getByRole('list', { name: 'Messages' }).getByText('Quick question 2')).toBeVisible();
+    await read;
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('[data-unread]')).toHaveCount(0);
+  });
 });
