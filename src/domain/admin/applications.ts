@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_STATUSES, REVIEW_STATUSES, type ApplicationStatus } from '../application/status';
+import { APPLICATION_STATUSES, REVIEW_STATUSES } from '../application/status';
 import { reviewDocumentSchema } from '../application/document-review';
 import { applicationRequestSchema } from '../application/requests';
 import { listParamsSchema } from './lists';
@@ -74,6 +74,8 @@ export const adminApplicationDetailSchema = z.object({
   /** The assigned admin's account, or null (unassigned, or the account is gone). */
   assigneeId: textOrNull(),
   assignedAt: isoTimeOrNull(),
+  /** Since when it waits for us (docs/product/back-office.md#waiting-for-us); null when it is the buyer's turn or closed. */
+  waitingSince: isoTimeOrNull(),
   /** The reason the buyer sees while the application is declined; null otherwise. */
   declineReason: textOrNull(),
   /** The account's address, where the status e-mails go (it may differ from the e-mail given in the application). */
@@ -179,11 +181,6 @@ export const notesChangeSchema = z.object({
   notes: safeString({ error: 'Notes must be text.' }).max(MAX_NOTES_LENGTH, `Notes are limited to ${MAX_NOTES_LENGTH.toLocaleString('en-US')} characters.`),
 });
 export type NotesChange = z.output<typeof notesChangeSchema>;
-
-/** The statuses whose change e-mails the applicant (issue 6; switchable in settings: statusEmails). */
-export const STATUSES_THAT_EMAIL = ['approved', 'declined', 'missing_info'] as const satisfies readonly ApplicationStatus[];
-export const statusEmailsApplicant = (status: ApplicationStatus): status is (typeof STATUSES_THAT_EMAIL)[number] =>
-  (STATUSES_THAT_EMAIL as readonly string[]).includes(status);
 
 /** docs/product/back-office.md#overview: the dashboard's recent list holds 4; 'new' means submitted in the last 7 days. */
 export const RECENT_APPLICATIONS = 4;
