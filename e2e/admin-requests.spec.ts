@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
-import { waitForToastsToGo } from './support/accounts';
+import { mailsTo, waitForToastsToGo } from './support/accounts';
 import { APP_URL } from './support/ports';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -56,9 +56,25 @@ test.describe('back office: requests and status changes', () => {
     await expect(confirm).toBeVisible();
     await expect(confirm).toContainText(`${applicant.account.email} will be e-mailed`);
     await expect(confirm).toContainText('We need a little more information for your application');
+    // The e-mail lists the open requests with their notes (docs/product/application.md#e-mails-about-your-application).
+    const requestLine = '• Pay Stubs: “Please upload your two most recent pay stubs.”';
+    await expect(confirm).toContainText(requestLine);
     await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Save status: Missing Info' }).click();
     await expect(confirm).toHaveCount(0);
+    // The buyer gets that e-mail (mail sink), with the same list and the To do page's link.
+    await expect
+      .poll(
+        async () =>
+          (await mailsTo(page.request, applicant.account.email)).find((m) => m.subject === 'We need a little more information for your application')?.text ??
+          '',
+        {
+          timeout: 15_000,
+        },
+      )
+      .toContain(requestLine);
+    const mail = (await mailsTo(page.request, applicant.account.email)).find((m) => m.subject === 'We need a little more information for your application')!;
+    expect(mail.text).toContain(`${APP_URL}/apply/requests`);
     await expect(status).toBeFocused();
     await expect(toast(page, 'Application status updated')).toBeVisible();
     await expect(current).toContainText('Missing Info');
