@@ -64,12 +64,13 @@ export function welcomeOnSignUp(sendMail: SendMail, mailContext: MailContext) {
  * A new account's reminder to verify its address, 24 hours on (docs/product/accounts.md#email-verification),
  * queued by the same database hook: better-auth writes the user row in a statement of its own and runs
  * this hook once it is stored (our drizzle adapter runs no transactions), so the job is queued right
- * after the row, not with it. A failure here fails the sign-up's reply rather than losing the reminder
- * silently. Accounts made by an admin or admin:create get none.
+ * after the row, not with it. After the reply, like the welcome: a new address must not answer slower
+ * than a known one (docs/decisions/014-sign-up-enumeration.md); a failure is logged by the background
+ * tasks, and shutdown waits for them. Accounts made by an admin or admin:create get none.
  */
 export function verifyReminderOnSignUp(db: Db) {
   return async (user: { id: string; emailVerified?: boolean; createdAt?: Date }, ctx: SignUpContext | null | undefined): Promise<void> => {
     if (ctx?.path !== '/sign-up/email' || user.emailVerified) return;
-    await scheduleVerifyReminder(db, user.id, user.createdAt ?? new Date());
+    await ctx.context.runInBackgroundOrAwait(scheduleVerifyReminder(db, user.id, user.createdAt ?? new Date()));
   };
 }

@@ -40,11 +40,17 @@ describe('reminders', () => {
 
   /** Makes those jobs due now, wakes the runner and waits until each has run. */
   async function runNow(kind: string, field: 'applicationId' | 'userId', id: string): Promise<void> {
-    const made = await queryRows<{ id: string }>(
-      app.db,
-      sql`UPDATE ${jobs} SET run_at = now() WHERE kind = ${kind} AND state = 'queued' AND payload ->> ${field} = ${id} RETURNING id`,
+    // A sign-up queues its reminder just after the reply (src/server/auth/sign-up-hooks.ts): wait for it.
+    const made = await waitFor(
+      async () => {
+        const rows = await queryRows<{ id: string }>(
+          app.db,
+          sql`UPDATE ${jobs} SET run_at = now() WHERE kind = ${kind} AND state = 'queued' AND payload ->> ${field} = ${id} RETURNING id`,
+        );
+        return rows.length > 0 && rows;
+      },
+      { message: `a queued ${kind} job` },
     );
-    expect(made.length, `queued ${kind} jobs`).toBeGreaterThan(0);
     const ids = made.map((r) => r.id);
     app.server.jobs.kick();
     await waitFor(async () => (await app.db.$count(jobs, and(inArray(jobs.id, ids), eq(jobs.state, 'done')))) === ids.length, {
@@ -145,7 +151,7 @@ describe('reminders', () => {
   describe('an unverified address', () => {
     it('is reminded once, 24 hours after sign-up, with a link that verifies it', async () => {
       const member = await signUp(app, { verified: false });
-      const [job] = await queued(verifyReminderJob.kind, 'userId', member.userId);
+      const job = await waitFor(async () => (await queued(verifyReminderJob.kind, 'userId', member.userId))[0], { message: 'the reminder job' });
       const [user] = await app.db.select().from(users).where(eq(users.id, member.userId));
       expect(job.runAt.getTime()).toBe(user.createdAt.getTime() + 24 * HOUR);
       expect(job.uniqueKey).toBe(`reminder:verify:${member.userId}`);
