@@ -57,6 +57,7 @@ test.describe('back office: assignment, work queues and the conversation', () =>
     // The review dialog: not assigned yet; Assign to me.
     await row.getByRole('button', { name: `Review ${applicant.name}` }).click();
     const dialog = page.getByRole('dialog', { name: applicant.name });
+    await expect(dialog.getByText('Waiting under an hour')).toBeVisible();
     await expect(dialog.getByText('Not assigned yet')).toBeVisible();
     await dialog.getByRole('button', { name: 'Assign to me' }).click();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Application assigned' })).toBeVisible();

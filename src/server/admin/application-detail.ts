@@ -58,6 +58,7 @@ export function presentForReview(
     assignee: row.assignee,
     assigneeId: row.assigneeId,
     assignedAt: isoTimeOrNull(row.assignedAt),
+    waitingSince: isoTimeOrNull(row.waitingSince),
     declineReason: row.status === 'declined' ? row.declineReason : null,
     accountEmail,
     personal: {

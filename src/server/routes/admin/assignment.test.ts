@@ -170,7 +170,7 @@ describe('admin applications: assignment, Assigned to me, Waiting for us', () =>
     const tieB = await insertApplication(app.db, { lastName: tag, status: 'in_review', waitingSince: since });
     const newest = await insertApplication(app.db, { lastName: tag, status: 'missing_info', waitingSince: hoursAgo(2), assigneeId: admin.user.id });
     // The buyer's turn, and a decided one: not waiting for us.
-    await insertApplication(app.db, { lastName: tag, status: 'missing_info' });
+    const buyersTurn = await insertApplication(app.db, { lastName: tag, status: 'missing_info' });
     await insertApplication(app.db, { lastName: tag, status: 'approved' });
     const [first, second] = [tieA, tieB].sort((a, b) => a.id.localeCompare(b.id));
 
@@ -178,6 +178,9 @@ describe('admin applications: assignment, Assigned to me, Waiting for us', () =>
     const searched = await list(admin.browser, { ...waiting, q: tag });
     expect(ids(searched)).toEqual([oldest.id, first!.id, second!.id, newest.id]);
     expect(searched.body.items[0].waitingSince).toBe(oldest.waitingSince!.toISOString());
+    // The review dialog's record says it too.
+    expect((await admin.browser.get(`/api/admin/applications/${oldest.id}`)).body.waitingSince).toBe(oldest.waitingSince!.toISOString());
+    expect((await admin.browser.get(`/api/admin/applications/${buyersTurn.id}`)).body.waitingSince).toBeNull();
 
     // The list's own path (no search), page by page: the rows of this test in the same order.
     const pageOne = await list(admin.browser, { ...waiting, pageSize: 2 });

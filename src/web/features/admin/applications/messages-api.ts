@@ -49,11 +49,18 @@ export function useDeleteAdminMessage(id: string) {
   });
 }
 
-/** POST /api/admin/applications/{id}/messages/read: staff have seen up to the newest message shown. */
+/** POST /api/admin/applications/{id}/messages/read: staff have seen up to the newest message shown; the list's badge is asked again. */
 export function useMarkAdminMessagesRead(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (upTo: string) => callApi(adminMessagesApi.read, { params: { id }, body: { upTo } }),
-    onSuccess: (reply) => client.setQueryData(conversationKey(id), (old) => (old ? { ...old, unread: reply.unread } : old)),
+    onSuccess: (reply) => {
+      client.setQueryData(conversationKey(id), (old) => (old ? { ...old, unread: reply.unread } : old));
+      // The list's unread badge follows (its pages sit under the same key; not the records nor the conversations).
+      void client.invalidateQueries({
+        queryKey: ADMIN_APPLICATIONS_KEY,
+        predicate: (query) => !['detail', 'messages', 'assignees'].includes(String(query.queryKey[2])),
+      });
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { applicantName, MAX_NOTES_LENGTH, type AdminApplicationDetail } from '../../../../domain/admin/applications';
+import { waitingAge } from '../../../../domain/admin/waiting';
 import { formatMoney } from '../../../../domain/format';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -106,6 +107,13 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
           {detail.reviewedAt && (
             <span className="text-muted-foreground">
               Last reviewed <time dateTime={detail.reviewedAt}>{localDateTime(detail.reviewedAt)}</time>
+            </span>
+          )}
+          {detail.waitingSince && (
+            <span className="text-muted-foreground">
+              <time dateTime={detail.waitingSince} title={`Waiting for us since ${localDateTime(detail.waitingSince)}`}>
+                Waiting {waitingAge(detail.waitingSince).toLowerCase()}
+              </time>
             </span>
           )}
           <AssigneePanel detail={detail} />
