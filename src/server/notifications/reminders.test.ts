@@ -260,6 +260,27 @@ describe('reminders', () => {
       expect(next.uniqueKey).toBe(`reminder:requests:${second}:r1:2`);
     });
 
+    it('do not go on under a request that started a series of its own', async () => {
+      const { member, id } = await submittedApplication();
+      const first = await ask(id, paystub);
+      await runNow(requestReminderJob.kind, 'applicationId', id);
+      expect(await requestMails(member.account.email)).toHaveLength(1);
+      // All closed, then a new request: a new series, while the old one's second reminder still waits.
+      expect((await admin.browser.post(`/api/admin/requests/${first}/withdraw`, {})).status).toBe(200);
+      const second = await ask(id, phone);
+      expect((await queued(requestReminderJob.kind, 'applicationId', id)).map((j) => j.uniqueKey).sort()).toEqual(
+        [`reminder:requests:${first}:r1:2`, `reminder:requests:${second}:r1:1`].sort(),
+      );
+      const [old] = await queryRows<{ id: string }>(
+        app.db,
+        sql`UPDATE ${jobs} SET run_at = now() WHERE unique_key = ${`reminder:requests:${first}:r1:2`} RETURNING id`,
+      );
+      app.server.jobs.kick();
+      await waitFor(async () => (await app.db.$count(jobs, and(eq(jobs.id, old.id), eq(jobs.state, 'done')))) === 1, { message: 'the old series to run' });
+      expect(await requestMails(member.account.email)).toHaveLength(1);
+      expect((await queued(requestReminderJob.kind, 'applicationId', id)).map((j) => j.uniqueKey)).toEqual([`reminder:requests:${second}:r1:1`]);
+    });
+
     it('are not sent to an address that turned them off', async () => {
       const { member, id } = await submittedApplication();
       await ask(id, paystub);
