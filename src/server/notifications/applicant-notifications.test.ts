@@ -136,6 +136,20 @@ describe('e-mails to the buyer', () => {
     expect(await notices(member.account.email)).toHaveLength(count);
   });
 
+  it('mails In Review when the reviewer withdraws the last open request of a Missing Info application', async () => {
+    const member = await submitted();
+    const paystubs = await ask(member.applicationId, { kind: 'document', documentType: 'paystubs', note: 'Your two latest pay stubs, please.' });
+    expect((await setStatus(member.applicationId, 'missing_info')).status).toBe(200);
+    await settleMailJobs(app);
+    expect((await admin.browser.post(`/api/admin/requests/${paystubs}/withdraw`, {})).status).toBe(200);
+    await runMailJobsNow(app);
+    const subjects = (await notices(member.account.email)).map((m) => m.subject);
+    expect(subjects).toEqual(['We need a little more information for your application', 'Your home application is being reviewed']);
+    const back = (await notices(member.account.email)).at(-1)!;
+    expect(back.text).not.toContain('Pay Stubs');
+    expect(linkIn(back.text, '/dashboard')).toBeTruthy();
+  });
+
   it('mails a reopened request with its new note, marked reopened', async () => {
     const member = await submitted();
     await intoOneWindow();
