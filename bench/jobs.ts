@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { enqueue, jobKind } from '../src/server/jobs/queue';
 import { JobRunner } from '../src/server/jobs/runner';
 import { createLogger } from '../src/server/lib/logger';
+import { announcementMailThroughput } from './announcement-mail';
 import { fmt } from './lib';
 
 /**
@@ -25,11 +26,15 @@ import { fmt } from './lib';
  *   on an idle runner;
  * - an idle poll: one claim that finds nothing, with 100,000 done and 10,000 not yet
  *   due jobs in the table.
+ * - an announcement to the waitlist sent by the runner through the server's mailer
+ *   (announcement-mail.ts: issue 13's e-mails a second on the real path).
  * Prints figures, asserts nothing. Knobs: BENCH_JOBS (no-op jobs per run, default
- * 5000), BENCH_JOBS_DB=pglite|postgres (one only), BENCH_DATABASE_URL.
+ * 5000), BENCH_JOBS_DB=pglite|postgres (one only), BENCH_DATABASE_URL,
+ * BENCH_JOBS_ONLY=announcements (that part only), BENCH_ANNOUNCEMENT_RECIPIENTS.
  */
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 5000);
+const ONLY_ANNOUNCEMENTS = process.env.BENCH_JOBS_ONLY === 'announcements';
 const BENCH_DB_NAME = 'ownstead_bench_jobs';
 const silent = createLogger('silent');
 const noop = jobKind('bench:noop', z.object({ n: z.number() }));
@@ -166,8 +171,10 @@ async function idlePoll(database: Database) {
 
 async function benchOn(label: string, database: Database, second?: Database) {
   console.log(`\n${label}`);
+  if (ONLY_ANNOUNCEMENTS) return announcementMailThroughput(database);
   await throughput(database, second);
   await mailThroughput(database);
+  await announcementMailThroughput(database);
   await enqueueRate(database);
   await pickupLatency(database);
   await idlePoll(database);

@@ -15,12 +15,13 @@ import { recordAudit } from './audit';
  * docs/decisions/021-requests-and-messages.md 'Announcements'), one job per batch of about
  * a second's worth at the throttled rate (ANNOUNCEMENT_RATE_PER_SECOND):
  *
- * - each group reads the next queued recipients from the partial index (`state = 'queued'`,
+ * - each chunk reads the next queued recipients from the partial index (`state = 'queued'`,
  *   so a batch never re-reads those done) with the entry's name and address by `email_key`;
  *   an entry deleted meanwhile is skipped as 'removed', an address that turned waitlist news
  *   off as 'unsubscribed' (sendNotification), a refused mail is failed with its safe facts;
- * - each group's outcomes and the kept counts are written in one statement, and only for
- *   rows still queued, so a repeated group never counts twice;
+ * - up to 50 mails are under way at once, each started on its throttle slot; every 50
+ *   outcomes and the kept counts are written in one statement, only for rows still queued,
+ *   so a repeated group never counts twice;
  * - the next batch is a new job, unique per announcement and batch number: one batch runs
  *   at a time on whichever instance claimed it (the runner's lease), and a batch re-run
  *   after its runner died stands down once its successor exists;
@@ -28,7 +29,7 @@ import { recordAudit } from './audit';
  *   entry; a cancelled one stops at the next group.
  *
  * At least once, like every mail job (ADR 020): a runner killed mid-group re-sends that
- * group (at most GROUP_MAX mails) when the batch runs again.
+ * chunk's unrecorded mails when the batch runs again.
  */
 
 export const sendAnnouncementJob = jobKind('announcement:send', z.object({ announcementId: safeString().uuid(), batch: z.number().int().min(1) }), {
@@ -37,8 +38,12 @@ export const sendAnnouncementJob = jobKind('announcement:send', z.object({ annou
 
 export const announcementBatchKey = (announcementId: string, batch: number) => `announcement:${announcementId}:${batch}`;
 
-/** Mails sent side by side, then their outcomes written together. */
-const GROUP_MAX = 50;
+/** Mails under way at once. */
+const IN_FLIGHT_MAX = 50;
+/** Recipients read at once. */
+const CHUNK = 200;
+/** Outcomes written together (each write also moves the kept counts). */
+const GROUP = 50;
 /** A batch's job runs for about this long at the throttled rate, so other jobs get their turn. */
 const BATCH_SECONDS = 1;
 
@@ -48,12 +53,8 @@ export interface AnnouncementSenderDeps extends NotificationDeps {
 }
 
 const SYSTEM = { id: null, email: null, ip: null };
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
+/** A throttle's wait: never longer than a batch (about a second), so a stop is not held up by it. */
+const sleep = (ms: number) => new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : resolve()));
 
 interface Recipient {
   email_key: string;
@@ -83,8 +84,8 @@ async function sendBatch(
   if (successor) return;
 
   const rate = Math.max(1, deps.ratePerSecond);
-  const group = Math.min(GROUP_MAX, rate);
-  const budget = Math.max(group, Math.round(rate * BATCH_SECONDS));
+  const inFlight = Math.min(IN_FLIGHT_MAX, rate);
+  const budget = Math.max(inFlight, Math.round(rate * BATCH_SECONDS));
   const started = Date.now();
   let processed = 0;
   let after = '';
@@ -99,23 +100,63 @@ async function sendBatch(
       sql`select r.email_key, w.email, w.first_name from announcement_recipients r
         left join waitlist_entries w on w.email_key = r.email_key
         where r.announcement_id = ${announcementId} and r.state = 'queued' and r.email_key > ${after}
-        order by r.email_key limit ${Math.min(group, budget - processed)}`,
+        order by r.email_key limit ${Math.min(CHUNK, budget - processed)}`,
     );
     if (recipients.length === 0) {
       if (!(await finish(deps, announcementId))) await next(runner, deps, announcementId, batch);
       return;
     }
     after = recipients.at(-1)!.email_key;
-    const outcomes = await Promise.all(recipients.map((r) => sendOne(deps, r, announcement)));
-    const errors = outcomes.filter((o) => o.state === 'failed');
-    // Every mail of the group refused (the mail server is down): try the batch again later rather than fail them all.
-    if (errors.length === outcomes.length && context.attempt < context.maxAttempts) throw new Error(`announcement group failed: ${errors[0]!.reason}`);
-    await record(deps, announcementId, outcomes);
+    await sendChunk(deps, announcementId, recipients, announcement, {
+      inFlight,
+      // The throttle: the n-th mail of this batch starts no sooner than n / rate seconds after the batch did.
+      startAt: (index) => started + ((processed + index) * 1000) / rate,
+      signal: context.signal,
+      // Every mail of a group refused (the mail server is down): the batch is tried again later rather than failing
+      // everyone; on its last attempt the failures are recorded.
+      giveUpOnOutage: context.attempt < context.maxAttempts,
+    });
     processed += recipients.length;
-    // The throttle: `processed` mails take processed / rate seconds at least.
-    await sleep(started + (processed * 1000) / rate - Date.now(), context.signal);
   }
   await next(runner, deps, announcementId, batch);
+}
+
+/**
+ * Sends a chunk with `inFlight` mails under way at any time (each started on its throttle slot), writing the outcomes
+ * of every GROUP finished mails while the others go on.
+ */
+async function sendChunk(
+  deps: NotificationDeps,
+  announcementId: string,
+  recipients: Recipient[],
+  content: { subject: string; body: string },
+  options: { inFlight: number; startAt: (index: number) => number; signal: AbortSignal; giveUpOnOutage: boolean },
+) {
+  let nextIndex = 0;
+  let pending: Outcome[] = [];
+  let outage: string | undefined;
+  const writes: Promise<void>[] = [];
+  const flush = () => {
+    const group = pending;
+    pending = [];
+    if (group.length === 0) return;
+    if (options.giveUpOnOutage && group.every((o) => o.state === 'failed')) outage ??= group[0]!.reason ?? 'refused';
+    else writes.push(record(deps, announcementId, group));
+  };
+  const worker = async () => {
+    while (nextIndex < recipients.length && outage === undefined && !options.signal.aborted) {
+      const index = nextIndex++;
+      await sleep(options.startAt(index) - Date.now());
+      // Awaited first: `pending.push(await …)` would push into the array of before the wait, maybe flushed since.
+      const outcome = await sendOne(deps, recipients[index]!, content);
+      pending.push(outcome);
+      if (pending.length >= GROUP) flush();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.inFlight, recipients.length) }, worker));
+  flush();
+  await Promise.all(writes);
+  if (outage !== undefined) throw new Error(`announcement mails refused: ${outage}`);
 }
 
 async function sendOne(deps: NotificationDeps, recipient: Recipient, content: { subject: string; body: string }): Promise<Outcome> {
