@@ -279,6 +279,26 @@ describe('hostile strings never cause a server error', () => {
       },
       { route: 'GET /api/admin/jobs', as: 'admin', path: '/api/admin/jobs', query: { state: 'failed', page: '1', pageSize: '25' } },
       { route: 'POST /api/admin/jobs/:id/retry', as: 'admin', path: `/api/admin/jobs/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/retry` },
+      // Announcements to the waitlist (docs/product/back-office.md#announcements).
+      { route: 'GET /api/admin/announcements', as: 'admin', path: '/api/admin/announcements', query: { page: '1', pageSize: '25' } },
+      {
+        route: 'POST /api/admin/announcements/preview',
+        as: 'admin',
+        path: '/api/admin/announcements/preview',
+        json: { subject: 'We are live', body: 'Hello there.', audience: { q: 'ada', interest: 'all' } },
+      },
+      {
+        route: 'POST /api/admin/announcements',
+        as: 'admin',
+        path: '/api/admin/announcements',
+        json: { subject: 'We are live', body: 'Hello there.', audience: { q: 'ada', interest: 'all' } },
+      },
+      { route: 'GET /api/admin/announcements/:id', as: 'admin', path: `/api/admin/announcements/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
+      {
+        route: 'POST /api/admin/announcements/:id/cancel',
+        as: 'admin',
+        path: `/api/admin/announcements/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/cancel`,
+      },
       // The conversation per application (docs/product/application.md#conversation).
       { route: 'GET /api/messages', as: 'member', path: '/api/messages' },
       { route: 'GET /api/messages/unread', as: 'member', path: '/api/messages/unread' },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { completeDraft } from '../domain/factories/application-draft';
 import { resolveAuthSecret } from './auth/secret';
-import { jobs } from './db/schema';
+import { announcements, jobs } from './db/schema';
 import { createLogger } from './lib/logger';
 import { outboxKey } from './mail/outbox-link';
 import { signedInAdmin } from './test/admin-client';
@@ -56,7 +56,17 @@ const WRITE_FAULT_TABLES = [
   'settings',
 ];
 /** Tables that disappear in the read phase (everything but what signs a request in). */
-const READ_FAULT_TABLES = ['applications', 'documents', 'waitlist_entries', 'letters_of_intent', 'audit_log', 'settings', 'mail_outbox', 'jobs'];
+const READ_FAULT_TABLES = [
+  'applications',
+  'documents',
+  'waitlist_entries',
+  'letters_of_intent',
+  'audit_log',
+  'settings',
+  'mail_outbox',
+  'jobs',
+  'announcements',
+];
 
 type Fault = 'writes' | 'reads' | 'sessions';
 
@@ -179,6 +189,8 @@ describe('no personal data in the log when the database fails', () => {
       location: PERSON.address,
     });
     expect(listed.status).toBe(201);
+    // An announcement still sending, for its cancel and detail (no job: nothing sends it).
+    const [sending] = await app.db.insert(announcements).values({ subject: 'News', body: 'Hello', state: 'sending', recipients: 1 }).returning();
     const letter = await postLetter(admin.browser, letterFields(), { bytes: fixture('sample.pdf'), name: `${PERSON.firstName}.pdf` });
     expect(letter.status).toBe(201);
     const leaving = await member();
@@ -295,6 +307,13 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/admin/letters/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/letters/export${q}`) },
       { route: 'GET /api/admin/audit/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/audit/export${q}`) },
       { route: 'POST /api/admin/jobs/:id/retry', fault: 'writes', send: () => admin.browser.post(`/api/admin/jobs/${failedJob!.id}/retry`) },
+      // An announcement to the waitlist entry above: its recipients are recorded, then the audit entry fails.
+      {
+        route: 'POST /api/admin/announcements',
+        fault: 'writes',
+        send: () => admin.browser.post('/api/admin/announcements', { subject: PERSON.notes, body: `Call ${PERSON.phone}`, audience: { q: PERSON.lastName } }),
+      },
+      { route: 'POST /api/admin/announcements/:id/cancel', fault: 'writes', send: () => admin.browser.post(`/api/admin/announcements/${sending!.id}/cancel`) },
       { route: 'POST /api/messages', fault: 'writes', send: () => applicant.browser.post('/api/messages', { body: `My number is ${PERSON.phone}` }) },
       { route: 'DELETE /api/messages/:id', fault: 'writes', send: () => applicant.browser.delete(`/api/messages/${buyerMessage.body.id}`) },
       {
@@ -334,6 +353,14 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/admin/letters', fault: 'reads', send: () => admin.browser.get(`/api/admin/letters${q}`) },
       { route: 'GET /api/admin/audit', fault: 'reads', send: () => admin.browser.get(`/api/admin/audit${q}`) },
       { route: 'GET /api/admin/jobs', fault: 'reads', send: () => admin.browser.get('/api/admin/jobs?state=failed') },
+      { route: 'GET /api/admin/announcements', fault: 'reads', send: () => admin.browser.get('/api/admin/announcements') },
+      { route: 'GET /api/admin/announcements/:id', fault: 'reads', send: () => admin.browser.get(`/api/admin/announcements/${sending!.id}`) },
+      {
+        route: 'POST /api/admin/announcements/preview',
+        fault: 'reads',
+        send: () =>
+          admin.browser.post('/api/admin/announcements/preview', { subject: PERSON.notes, body: `Call ${PERSON.phone}`, audience: { q: PERSON.lastName } }),
+      },
       { route: 'GET /api/messages', fault: 'reads', send: () => applicant.browser.get('/api/messages') },
       { route: 'GET /api/messages/unread', fault: 'reads', send: () => applicant.browser.get('/api/messages/unread') },
       { route: 'POST /api/messages/read', fault: 'reads', send: () => applicant.browser.post('/api/messages/read', { upTo: buyerMessage.body.id }) },
