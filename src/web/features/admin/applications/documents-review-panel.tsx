@@ -144,9 +144,12 @@ function CurrentFile({ file, applicationId, changeable }: { file: ReviewDocument
               Accept
             </Button>
           )}
-          <Button variant="outline" size="sm" disabled={review.isPending} onClick={() => setAsking(true)} aria-label={`Needs attention: ${label}`}>
-            Needs attention
-          </Button>
+          {/* Marked Needs attention, the file's request says the rest: it is withdrawn or answered under Requests. */}
+          {file.reviewState !== 'needs_attention' && (
+            <Button variant="outline" size="sm" disabled={review.isPending} onClick={() => setAsking(true)} aria-label={`Needs attention: ${label}`}>
+              Needs attention
+            </Button>
+          )}
         </div>
       )}
       {asking && (
