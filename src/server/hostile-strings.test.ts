@@ -124,6 +124,9 @@ describe('hostile strings never cause a server error', () => {
     expect((await other.browser.put('/api/application', completeDraft())).status).toBe(200);
     expect((await other.browser.post('/api/application/submit')).status).toBe(200);
     const applicationId = (await other.browser.get('/api/application')).body.id as string;
+    const reviewedId = ((await other.browser.get('/api/application')).body.documents as { id: string; type: string }[]).find(
+      (d) => d.type === 'bankStatements',
+    )!.id;
     const entry = await admin.browser.post('/api/admin/waitlist', { firstName: 'Wait', lastName: 'Listed', email: `wait.${Date.now()}@example.com` });
     const letterFields = {
       firstName: 'Rosa',
@@ -219,6 +222,12 @@ describe('hostile strings never cause a server error', () => {
         as: 'admin',
         path: `/api/admin/requests/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/reopen`,
         json: { note: 'Please send all pages.' },
+      },
+      {
+        route: 'PUT /api/admin/documents/:id/review',
+        as: 'admin',
+        path: `/api/admin/documents/${reviewedId}/review`,
+        json: { state: 'needs_attention', reason: 'The statement is cut off: please send every page.' },
       },
       {
         route: 'PATCH /api/admin/applications/:id/status',

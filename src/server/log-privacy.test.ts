@@ -398,6 +398,11 @@ describe('no personal data in the log when the database fails', () => {
         fault: 'reads',
         send: () => admin.browser.post(`/api/admin/requests/${requestId}/reopen`, { note: `Call ${PERSON.phone}` }),
       },
+      {
+        route: 'PUT /api/admin/documents/:id/review',
+        fault: 'reads',
+        send: () => admin.browser.put(`/api/admin/documents/${documentId}/review`, { state: 'needs_attention', reason: `Call ${PERSON.phone}` }),
+      },
       { route: 'GET /api/admin/dashboard', fault: 'reads', send: () => admin.browser.get('/api/admin/dashboard') },
       { route: 'GET /api/admin/settings', fault: 'reads', send: () => admin.browser.get('/api/admin/settings') },
       // The session cannot be read: every signed-in request fails before its route.

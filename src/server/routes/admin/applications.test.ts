@@ -313,6 +313,14 @@ describe('admin applications: list, search, export, review, status, notes', () =
       sizeBytes: bankRow.sizeBytes,
       createdAt: bankRow.createdAt.toISOString(),
       url: `/api/documents/${bankRow.id}`,
+      replacesId: null,
+      // Not reviewed yet, never replaced (docs/product/back-office.md#document-review).
+      reviewState: null,
+      reviewReason: null,
+      reviewedAt: null,
+      reviewedBy: null,
+      supersededAt: null,
+      versions: [],
     });
   });
 
