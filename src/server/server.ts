@@ -17,6 +17,7 @@ import { registerSystemJobs } from './jobs/system-jobs';
 import { createMailer, type Mailer } from './mail/send-mail';
 import { registerNotificationJobs } from './notifications/register';
 import { registerAnnouncementJobs } from './admin/announcement-sender';
+import { registerWaitlistConfirmations } from './waitlist/waitlist-confirmation';
 import { WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './waitlist/store-submission';
 import { createStorage } from './storage/create-storage';
 import type { FileStorage } from './storage/file-storage';
@@ -106,7 +107,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Notification and reminder mail (src/server/notifications): jobs the features enqueue with their changes.
   registerNotificationJobs(jobs, { db: database.db, mailer, cipher, brand, logger, config });
-  registerAnnouncementJobs(jobs, { db: database.db, mailer, cipher, brand, logger, config, ratePerSecond: config.ANNOUNCEMENT_RATE_PER_SECOND });
+  // The waitlist's e-mail (sign-up confirmations, announcements), at ANNOUNCEMENT_RATE_PER_SECOND each.
+  const waitlistMail = { db: database.db, mailer, cipher, brand, logger, config, ratePerSecond: config.ANNOUNCEMENT_RATE_PER_SECOND };
+  registerWaitlistConfirmations(jobs, waitlistMail);
+  registerAnnouncementJobs(jobs, waitlistMail);
   const app = createApp({ config, db: database.db, logger, brand, outbox, jobs, waitlist, auth, mailer, background, storage, cipher });
 
   // Set by close(): what arrives after it is turned away, what came before finishes (src/server/lib/drain.ts).

@@ -6,20 +6,13 @@ import { registerReminders, type ReminderDeps } from './reminders';
 import type { NotificationDeps } from './send-notification';
 import { staffAnswersNotification, staffSubmissionNotification } from './staff-notification';
 import { statusChangeNotification } from './status-notification';
-import { waitlistConfirmation } from '../waitlist/waitlist-confirmation';
 
 /**
  * Every notification and reminder the server sends, registered on the job runner at
  * start (src/server/server.ts). A new notification is declared with defineNotification
  * next to its feature and listed here; reminders register their own handlers below.
  */
-const NOTIFICATIONS: readonly Notification[] = [
-  statusChangeNotification,
-  newRequestsNotification,
-  staffSubmissionNotification,
-  staffAnswersNotification,
-  waitlistConfirmation,
-];
+const NOTIFICATIONS: readonly Notification[] = [statusChangeNotification, newRequestsNotification, staffSubmissionNotification, staffAnswersNotification];
 
 export function registerNotificationJobs(runner: JobRunner, deps: NotificationDeps & ReminderDeps): void {
   for (const notification of NOTIFICATIONS) registerNotification(runner, deps, notification);

@@ -38,9 +38,9 @@ export interface CountedHit {
  * one), upserts the entries within the limit (one per e-mail, compared
  * case-insensitively; the latest of a batch wins and every one counts in
  * submission_count) and, when a webhook is configured, adds one outbox row per
- * stored submission, and queues the confirmation e-mail of each address new to
- * the list (docs/product/waitlist.md#confirmation-e-mail). Answers each
- * submission's own hit, in input order, and how many confirmations it queued.
+ * stored submission, and queues one job for the confirmation e-mails of the
+ * addresses new to the list (docs/product/waitlist.md#confirmation-e-mail). Answers
+ * each submission's own hit, in input order, and whether it queued that job.
  */
 export async function storeSubmissions(
   db: Db,
@@ -125,10 +125,12 @@ export async function storeSubmissions(
         received_at = now(), updated_at = now()
       -- xmax is 0 on a row this statement inserted, set on one it updated (the address was on the list already).
       RETURNING id, (xmax = 0) AS inserted)${outbox},
-    -- The confirmation e-mail of each address new to the list, a job of the runner (waitlist-confirmation.ts).
+    -- The confirmation e-mails of the addresses new to the list: one job of the runner for the batch
+    -- (waitlist-confirmation.ts), none when every address was listed already.
     confirmations AS (
       INSERT INTO jobs (kind, payload, max_attempts)
-      SELECT ${waitlistConfirmation.job.kind}, jsonb_build_object('entryId', id), ${DEFAULT_MAX_ATTEMPTS} FROM stored WHERE inserted
+      SELECT ${waitlistConfirmation.job.kind}, jsonb_build_object('entryIds', jsonb_agg(id)), ${DEFAULT_MAX_ATTEMPTS} FROM stored WHERE inserted
+      HAVING count(*) > 0
       RETURNING 1)
     SELECT i, hit AS count, retry_after, (SELECT count(*) FROM confirmations)::int AS confirmations FROM ranked ORDER BY i`,
   );
