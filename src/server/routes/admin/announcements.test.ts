@@ -81,6 +81,16 @@ describe('waitlist confirmation and announcements', () => {
     expect(await mailsTo(added)).toHaveLength(0);
   });
 
+  it('confirms sign-ups that arrive together (one batch, one job) once each', async () => {
+    const emails = Array.from({ length: 6 }, (_, i) => uniqueEmail(`together${i}`));
+    await Promise.all(emails.map((email) => join(email, 'Tess')));
+    await jobsSettled();
+    for (const email of emails) {
+      const mails = (await mailsTo(email)).filter((m) => m.subject === "You're on the Ownstead waitlist");
+      expect(mails, email).toHaveLength(1);
+    }
+  });
+
   it('refuses a draft without a subject or a message, or too long, with field messages', async () => {
     const empty = await admin.browser.post('/api/admin/announcements/preview', { subject: ' ', body: '' });
     expect(empty.status).toBe(400);
