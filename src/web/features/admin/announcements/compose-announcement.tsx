@@ -47,7 +47,9 @@ export function ComposeAnnouncement({ audience, waitlistHref }: { audience: Anno
     const subscription = watch(() => setPreview(null));
     return () => subscription.unsubscribe();
   }, [watch]);
-  useEffect(() => setPreview(null), [audience]);
+  // …and so does another audience (compared by value: paging the list below gives a new object of the same filter).
+  const audienceKey = JSON.stringify(audience);
+  useEffect(() => setPreview(null), [audienceKey]);
 
   const onPreview = async (values: z.output<typeof formSchema>) => {
     try {
