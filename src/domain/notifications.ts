@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './safe-text';
 
 /**
  * The kinds of notification and reminder e-mail, each with its own switch and its
@@ -55,3 +56,36 @@ export function isSubscribed(kind: NotificationKind, stored: boolean | undefined
 /** How a choice was made: the one-click link of an e-mail, or a switch on the account page. */
 export const PREFERENCE_SOURCES = ['link', 'account'] as const;
 export type PreferenceSource = (typeof PREFERENCE_SOURCES)[number];
+
+/** One kind as the account page's switches and the unsubscribe page show it. */
+export const notificationSettingSchema = z.object({
+  kind: notificationKindSchema,
+  label: safeString(),
+  audience: z.enum(['applicant', 'waitlist', 'staff']),
+  subscribed: z.boolean(),
+});
+export type NotificationSetting = z.output<typeof notificationSettingSchema>;
+
+/** The account page's 'E-mail notifications': the kinds that can reach this account, each with its state. */
+export const notificationSettingsSchema = z.object({ kinds: z.array(notificationSettingSchema) });
+export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
+
+export const notificationChangeSchema = z.object({ subscribed: z.boolean({ error: 'Say whether to receive these e-mails.' }) });
+export type NotificationChange = z.input<typeof notificationChangeSchema>;
+
+/** The kinds an account sees switches for: the buyer's and the waitlist's for everyone, the staff notices for admins. */
+export function kindsForAccount(isStaff: boolean): NotificationKind[] {
+  return NOTIFICATION_KINDS.filter((kind) => NOTIFICATION_KIND_INFO[kind].audience !== 'staff' || isStaff);
+}
+
+/** What the sealed token of an unsubscribe link looks like (base64url parts joined by dots); anything else is refused before it is opened. */
+export const unsubscribeQuerySchema = z.object({
+  token: safeString()
+    .max(600, { error: 'This unsubscribe link is not complete. Open it again from the e-mail.' })
+    .regex(/^[A-Za-z0-9_.-]+$/, { error: 'This unsubscribe link is not complete. Open it again from the e-mail.' }),
+});
+
+/** The texts of the unsubscribe page and the account page's switches (docs/product/accounts.md#e-mail-notifications). */
+export const UNSUBSCRIBE_TEXTS = {
+  invalid: 'This unsubscribe link does not work. It may have been cut off: open it again from the e-mail, or change your e-mail settings on your account page.',
+} as const;

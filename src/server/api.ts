@@ -1,3 +1,5 @@
+import { notificationsApi } from '../domain/api/notifications';
+import { notificationRoutes } from './routes/notifications';
 import { bodyLimit } from 'hono/body-limit';
 import { systemApi } from '../domain/api/system';
 import { handleAuthRequest } from './auth/mount';
@@ -38,7 +40,15 @@ export function createApi(deps: Deps) {
   // (src/server/applications/receive-upload.ts, src/server/admin/letter-upload.ts).
   const streamedUploads = new Set<string>([UPLOAD_PATH, LETTERS_UPLOAD_PATH]);
   // Before anything reads a body: a forged cross-site request is refused first (src/server/lib/same-origin.ts).
-  api.use('/api/*', sameOriginOnly({ appUrl: config.APP_URL, trustedOrigins: config.TRUSTED_ORIGINS, multipartPaths: streamedUploads }));
+  api.use(
+    '/api/*',
+    sameOriginOnly({
+      appUrl: config.APP_URL,
+      trustedOrigins: config.TRUSTED_ORIGINS,
+      multipartPaths: streamedUploads,
+      oneClickPaths: new Set([notificationsApi.oneClick.path]),
+    }),
+  );
   api.use('/api/*', noStoreByDefault);
   api.use('/api/*', (c, next) => {
     if (c.req.method === 'POST' && streamedUploads.has(c.req.path)) return next();
@@ -70,6 +80,8 @@ export function createApi(deps: Deps) {
   api.route('/', waitlistRoutes());
   // better-auth: sign-up, sign-in, sessions, verification, reset, two-factor (docs/decisions/006-accounts.md).
   api.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
+  // Before meRoutes: its /api/me/* guard would otherwise answer first; the unsubscribe link needs no session.
+  api.route('/', notificationRoutes());
   api.route('/', meRoutes());
   // The signed-in user's own application and documents (docs/product/application.md), declared in src/domain/api/application.ts.
   api.route('/', applicationRoutes());

@@ -5,7 +5,9 @@ import { completeDraft } from '../domain/factories/application-draft';
 import { resolveAuthSecret } from './auth/secret';
 import { announcements, jobs } from './db/schema';
 import { createLogger } from './lib/logger';
+import { createFieldCipher, resolveDataKey } from './lib/crypto';
 import { outboxKey } from './mail/outbox-link';
+import { sealUnsubscribe } from './notifications/unsubscribe-token';
 import { signedInAdmin } from './test/admin-client';
 import { fixture, upload, type Member } from './test/application-client';
 import { AUTH_TEST_ENV, newAccount, signUpAndSignIn, TestBrowser } from './test/auth-client';
@@ -65,6 +67,7 @@ const READ_FAULT_TABLES = [
   'settings',
   'mail_outbox',
   'jobs',
+  'notification_preferences',
   'announcements',
 ];
 
@@ -126,6 +129,7 @@ describe('no personal data in the log when the database fails', () => {
   let ip = 0;
 
   /** A browser whose requests come from their own documentation-range address. */
+  const unsubscribeToken = () => sealUnsubscribe(createFieldCipher(resolveDataKey(app.config)), { emailKey: personalEmail(), kind: 'messages' });
   const browser = () => new TestBrowser(app.url, app.config.APP_URL, { 'x-forwarded-for': PERSON.ip((ip += 1)) });
 
   /** A signed-up, verified member whose account carries the person's name. */
@@ -410,6 +414,12 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/me/email', fault: 'sessions', send: () => drafter.browser.get('/api/me/email') },
       { route: 'POST /api/me/email/confirm', fault: 'sessions', send: () => drafter.browser.post('/api/me/email/confirm', { token: 'x'.repeat(40) }) },
       { route: 'GET /api/admin/ping', fault: 'sessions', send: () => admin.browser.get('/api/admin/ping') },
+      { route: 'GET /api/me/notifications', fault: 'sessions', send: () => drafter.browser.get('/api/me/notifications') },
+      { route: 'PUT /api/me/notifications/:kind', fault: 'sessions', send: () => drafter.browser.put('/api/me/notifications/messages', { subscribed: false }) },
+      // The unsubscribe link needs no session: its token names an address, and the choice is read first.
+      { route: 'GET /api/unsubscribe', fault: 'reads', send: () => browser().get(`/api/unsubscribe?token=${unsubscribeToken()}`) },
+      { route: 'POST /api/unsubscribe', fault: 'reads', send: () => browser().request('POST', `/api/unsubscribe?token=${unsubscribeToken()}`) },
+      { route: 'PUT /api/unsubscribe', fault: 'reads', send: () => browser().put(`/api/unsubscribe?token=${unsubscribeToken()}`, { subscribed: true }) },
       // The admins to assign to are read from the accounts, which only this phase takes away.
       { route: 'GET /api/admin/assignees', fault: 'sessions', send: () => admin.browser.get('/api/admin/assignees') },
     ];

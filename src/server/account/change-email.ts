@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { EmailState } from '../../domain/change-email';
+import { emailKeyOf, movePreferences } from '../notifications/preferences';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import type { Deps } from '../context';
 import type { Db } from '../db/client';
@@ -128,6 +129,8 @@ export async function confirmEmailChange(db: Db, actor: AuditActor & { id: strin
       const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).for('update');
       if (!user || user.email !== change.from) throw invalidLink();
       const [updated] = await tx.update(users).set({ email: change.to, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+      // The e-mail switches follow the address (docs/decisions/021-requests-and-messages.md 'Notification preferences').
+      await movePreferences(tx, emailKeyOf(change.from), emailKeyOf(change.to));
       await recordAudit(tx, actor, {
         action: 'update',
         entityType: 'users',

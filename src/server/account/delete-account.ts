@@ -3,9 +3,10 @@ import { recordAudit, type AuditActor } from '../admin/audit';
 import type { Executor } from '../applications/repository';
 import type { Auth } from '../auth/create-auth';
 import type { Deps } from '../context';
-import { applications, documents, mailOutbox, users, verifications, waitlistEntries } from '../db/schema';
+import { announcementRecipients, applications, documents, mailOutbox, users, verifications, waitlistEntries } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { removeStored } from '../applications/document-store';
+import { deletePreferences } from '../notifications/preferences';
 import { pendingIdentifier } from './change-email';
 import { pseudonymiseAudit } from './pseudonymise-audit';
 
@@ -57,6 +58,9 @@ export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger
     const removedApplications = await tx.delete(applications).where(eq(applications.userId, userId)).returning({ id: applications.id });
     const removedWaitlist = await tx.delete(waitlistEntries).where(eq(waitlistEntries.emailKey, emailKey)).returning({ id: waitlistEntries.id });
     await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailKey}`);
+    // Kept by address, not by account (docs/decisions/021-requests-and-messages.md): the e-mail switches and the announcements it was sent.
+    await deletePreferences(tx, emailKey);
+    await tx.delete(announcementRecipients).where(eq(announcementRecipients.emailKey, emailKey));
     // Pending reset and two-factor challenges name the user by id; a pending e-mail change, in its identifier.
     await tx.delete(verifications).where(or(eq(verifications.value, userId), eq(verifications.identifier, pendingIdentifier(userId))));
     // An admin's assignments (docs/product/back-office.md#assignment): the name shown goes with the account (assignee_id is set null by the key).

@@ -1,6 +1,17 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
-import { accounts, applicationMessages, applicationRequests, applications, documents, mailOutbox, sessions, users, waitlistEntries } from '../db/schema';
+import {
+  accounts,
+  applicationMessages,
+  applicationRequests,
+  applications,
+  documents,
+  mailOutbox,
+  notificationPreferences,
+  sessions,
+  users,
+  waitlistEntries,
+} from '../db/schema';
 import { presentDocument, storedDraft } from '../applications/present';
 import { maskedSensitive } from '../applications/sensitive';
 import { isoTimeOrNull } from '../lib/iso-time';
@@ -18,7 +29,7 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: 
   const { db, cipher } = deps;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const emailKey = user.email.toLowerCase();
-  const [signIns, sessionRows, [waitlist], applicationRows, documentRows, requestRows, messageRows, mails] = await Promise.all([
+  const [signIns, sessionRows, [waitlist], applicationRows, documentRows, requestRows, messageRows, mails, preferenceRows] = await Promise.all([
     db
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
       .from(accounts)
@@ -65,6 +76,16 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: 
       .from(mailOutbox)
       .where(sql`lower(${mailOutbox.to}) = ${emailKey}`)
       .orderBy(asc(mailOutbox.id)),
+    db
+      .select({
+        kind: notificationPreferences.kind,
+        subscribed: notificationPreferences.subscribed,
+        changedVia: notificationPreferences.changedVia,
+        changedAt: notificationPreferences.changedAt,
+      })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.emailKey, emailKey))
+      .orderBy(asc(notificationPreferences.kind)),
   ]);
 
   return {
@@ -85,6 +106,8 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'cipher'>, userId: 
     signInMethods: signIns.map((s) => ({ provider: s.provider, createdAt: isoTimeOrNull(s.createdAt), updatedAt: isoTimeOrNull(s.updatedAt) })),
     sessions: sessionRows.map((s) => ({ ...s, createdAt: isoTimeOrNull(s.createdAt), expiresAt: isoTimeOrNull(s.expiresAt) })),
     waitlistEntry: waitlist ? waitlistOf(waitlist) : null,
+    /** The e-mail switches this address turned on or off (the others are at their defaults). */
+    emailChoices: preferenceRows.map((p) => ({ ...p, changedAt: isoTimeOrNull(p.changedAt) })),
     applications: applicationRows.map((row) => ({
       id: row.id,
       status: row.status,

@@ -14,6 +14,11 @@ import { createLogger } from './logger';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MULTIPART = new Set([`POST ${UPLOAD_PATH}`, `POST ${LETTERS_UPLOAD_PATH}`]);
+/**
+ * RFC 8058's one-click unsubscribe: a mail client POSTs a form body to it from no page of ours. It reads no
+ * cookie — the sealed token in its URL is the authority — so it is the one route outside the check (tested below).
+ */
+const ONE_CLICK = 'POST /api/unsubscribe';
 /** The body type a route takes: the two uploads stream multipart, everything else is JSON. */
 const bodyType = (method: string, path: string) => (MULTIPART.has(`${method} ${path}`) ? 'multipart/form-data; boundary=x' : 'application/json');
 
@@ -63,7 +68,9 @@ describe('one origin check for every state-changing API route', () => {
   let own: string;
   beforeAll(async () => {
     app = await startTestServer({ ...AUTH_TEST_ENV, TRUSTED_ORIGINS: 'https://admin.ownstead.example' });
-    routes = registeredRoutes(app);
+    const all = registeredRoutes(app);
+    expect(all.map((r) => `${r.method} ${r.path}`)).toContain(ONE_CLICK);
+    routes = all.filter((r) => `${r.method} ${r.path}` !== ONE_CLICK);
     own = new URL(app.config.APP_URL).origin;
   });
   afterAll(async () => {
@@ -97,6 +104,27 @@ describe('one origin check for every state-changing API route', () => {
           headers,
           status: 403,
           code: 'cross_origin_refused',
+        });
+      }
+    }
+  });
+
+  it('lets a mail client POST the one-click unsubscribe from anywhere with a form body or none, never JSON or text', async () => {
+    for (const headers of [{}, { origin: 'https://mail.example.net' }, { origin: 'null' }] as Record<string, string>[]) {
+      const form = await send(
+        app,
+        'POST',
+        '/api/unsubscribe',
+        { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        'List-Unsubscribe=One-Click',
+      );
+      // Through the check to the route, which wants its token.
+      expect(form).toEqual({ status: 400, code: 'validation_failed' });
+      expect(await send(app, 'POST', '/api/unsubscribe', headers)).toEqual({ status: 400, code: 'validation_failed' });
+      for (const type of ['application/json', 'text/plain']) {
+        expect(await send(app, 'POST', '/api/unsubscribe', { ...headers, 'content-type': type }, '{}')).toEqual({
+          status: 415,
+          code: 'unsupported_media_type',
         });
       }
     }

@@ -12,7 +12,16 @@ export interface SameOriginOptions {
   trustedOrigins?: readonly string[];
   /** Paths that take `multipart/form-data` (the streamed uploads) instead of JSON. */
   multipartPaths?: ReadonlySet<string>;
+  /**
+   * RFC 8058 one-click unsubscribe URLs: a mail client POSTs `List-Unsubscribe=One-Click` to them from no page
+   * of ours, so a POST there passes without our origin — with a form body or none, never JSON. The route
+   * carries no ambient authority (it reads no cookie; a sealed token in the URL names what it changes), which
+   * is what the origin check protects.
+   */
+  oneClickPaths?: ReadonlySet<string>;
 }
+
+const ONE_CLICK_TYPES = new Set(['', 'application/x-www-form-urlencoded', 'multipart/form-data']);
 
 /** The origin of a URL string, or undefined when it is not an http(s) URL (`null`, garbage, `file:`…). */
 export function originOf(value: string | undefined): string | undefined {
@@ -43,10 +52,21 @@ function hasBody(length: string | undefined, transferEncoding: string | undefine
  * Mounted once on `/api`, so every route the router registers, better-auth's included,
  * passes it (src/server/lib/same-origin.test.ts enumerates them).
  */
-export function sameOriginOnly({ appUrl, trustedOrigins = [], multipartPaths = new Set() }: SameOriginOptions): MiddlewareHandler<AppEnv> {
+export function sameOriginOnly({
+  appUrl,
+  trustedOrigins = [],
+  multipartPaths = new Set(),
+  oneClickPaths = new Set(),
+}: SameOriginOptions): MiddlewareHandler<AppEnv> {
   const allowed = new Set([originOf(appUrl), ...trustedOrigins.map(originOf)].filter((o): o is string => o !== undefined));
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    if (c.req.method === 'POST' && oneClickPaths.has(c.req.path)) {
+      if (!ONE_CLICK_TYPES.has(mediaType(c.req.header('content-type')))) {
+        throw new AppError(415, 'unsupported_media_type', 'Send this request as application/x-www-form-urlencoded.');
+      }
+      return next();
+    }
     const origin = c.req.header('origin');
     // `Origin: null` (sandboxed frames, some redirects) is never ours and does not fall back to Referer.
     const source = origin !== undefined ? originOf(origin) : originOf(c.req.header('referer'));
