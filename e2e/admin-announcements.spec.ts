@@ -23,9 +23,7 @@ test.describe('/admin/announcements', () => {
       expect(await sent.json()).toEqual({ status: 'success' });
     }
     // Each sign-up got its confirmation, with a one-click unsubscribe.
-    await expect
-      .poll(async () => (await mailsTo(request, emails[0]!)).map((m) => m.subject), { timeout: 15_000 })
-      .toContain("You're on the Ownstead waitlist");
+    await expect.poll(async () => (await mailsTo(request, emails[0]!)).map((m) => m.subject), { timeout: 15_000 }).toContain("You're on the Ownstead waitlist");
     const confirmation = (await mailsTo(request, emails[0]!)).find((m) => m.subject === "You're on the Ownstead waitlist")!;
     expect(confirmation.text).toContain('Hi Readera,');
     expect(confirmation.text).toContain('/how-much-home-can-i-afford');
