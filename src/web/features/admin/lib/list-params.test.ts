@@ -22,7 +22,18 @@ describe('admin list state in the URL, read with the server’s list schemas', (
 
   it('reads good values typed as the server reads them: numbers as numbers, trimmed search', () => {
     const params = parseListParams(applicationListParamsSchema, url('page=3&q=%20ada%20&status=approved&sort=name&dir=asc&from=2025-01-01&to=2025-01-31'));
-    expect(params).toEqual({ page: 3, pageSize: 25, q: 'ada', status: 'approved', sort: 'name', dir: 'asc', from: '2025-01-01', to: '2025-01-31' });
+    expect(params).toEqual({
+      page: 3,
+      pageSize: 25,
+      q: 'ada',
+      status: 'approved',
+      sort: 'name',
+      dir: 'asc',
+      from: '2025-01-01',
+      to: '2025-01-31',
+      assigned: 'anyone',
+      waiting: 'any',
+    });
   });
 
   it('replaces each refused value with its default and keeps the good ones beside it', () => {
