@@ -1,14 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { isSubscribed } from '../../domain/notifications';
 import { safeString } from '../../domain/safe-text';
 import { queryRows } from '../db/client';
-import { announcementRecipients, announcements, jobs } from '../db/schema';
+import { announcementRecipients, announcements, jobs, notificationPreferences } from '../db/schema';
 import { columnName } from '../db/select-fields';
 import { enqueue, jobErrorText, jobKind } from '../jobs/queue';
 import type { JobContext, JobRunner } from '../jobs/runner';
 import { sendNotification, type NotificationDeps } from '../notifications/send-notification';
-import { announcementMail } from './announcement-mail';
-import { recordAudit } from './audit';
+import { announcementMail, ANNOUNCEMENT_KIND } from './announcement-mail';
+import { recordAudit, SYSTEM_ACTOR } from './audit';
 
 /**
  * Sends an announcement's recorded recipients (docs/product/back-office.md#announcements;
@@ -52,7 +53,6 @@ export interface AnnouncementSenderDeps extends NotificationDeps {
   ratePerSecond: number;
 }
 
-const SYSTEM = { id: null, email: null, ip: null };
 /** A throttle's wait: never longer than a batch (about a second), so a stop is not held up by it. */
 const sleep = (ms: number) => new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : resolve()));
 
@@ -60,6 +60,8 @@ interface Recipient {
   email_key: string;
   email: string | null;
   first_name: string | null;
+  /** The address's stored choice for waitlist news (null: none made, the kind's default applies). */
+  subscribed: boolean | null;
 }
 interface Outcome {
   email_key: string;
@@ -97,8 +99,9 @@ async function sendBatch(
     if (announcement?.state !== 'sending') return;
     const recipients = await queryRows<Recipient>(
       db,
-      sql`select r.email_key, w.email, w.first_name from announcement_recipients r
+      sql`select r.email_key, w.email, w.first_name, p.subscribed from announcement_recipients r
         left join waitlist_entries w on w.email_key = r.email_key
+        left join ${notificationPreferences} p on p.email_key = r.email_key and p.kind = ${ANNOUNCEMENT_KIND}
         where r.announcement_id = ${announcementId} and r.state = 'queued' and r.email_key > ${after}
         order by r.email_key limit ${Math.min(CHUNK, budget - processed)}`,
     );
@@ -162,7 +165,9 @@ async function sendChunk(
 async function sendOne(deps: NotificationDeps, recipient: Recipient, content: { subject: string; body: string }): Promise<Outcome> {
   if (!recipient.email) return { email_key: recipient.email_key, state: 'skipped', reason: 'removed' };
   try {
-    const result = await sendNotification(deps, announcementMail(recipient.email, recipient.first_name, content));
+    const mail = announcementMail(recipient.email, recipient.first_name, content);
+    // The choice was read with the chunk: no query a mail.
+    const result = await sendNotification(deps, mail, isSubscribed(mail.kind, recipient.subscribed ?? undefined));
     return { email_key: recipient.email_key, state: result === 'sent' ? 'sent' : 'skipped', reason: result === 'sent' ? null : 'unsubscribed' };
   } catch (error) {
     return { email_key: recipient.email_key, state: 'failed', reason: jobErrorText(error) };
@@ -209,7 +214,7 @@ async function finish(deps: NotificationDeps, announcementId: string): Promise<b
       .where(and(eq(announcements.id, announcementId), eq(announcements.state, 'sending')))
       .returning();
     if (!row) return true;
-    await recordAudit(tx, SYSTEM, {
+    await recordAudit(tx, SYSTEM_ACTOR, {
       action: 'update',
       entityType: 'announcements',
       entityId: announcementId,

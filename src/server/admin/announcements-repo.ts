@@ -14,8 +14,8 @@ import { announcementRecipients, announcements, notificationPreferences, waitlis
 import { AppError } from '../lib/errors';
 import { isoTime, isoTimeOrNull } from '../lib/iso-time';
 import { enqueue } from '../jobs/queue';
-import type { NotificationDeps } from '../notifications/send-notification';
-import { announcementMail, renderAnnouncementPreview } from './announcement-mail';
+import { renderNotification, type NotificationDeps } from '../notifications/send-notification';
+import { announcementMail } from './announcement-mail';
 import { announcementBatchKey, sendAnnouncementJob } from './announcement-sender';
 import { recordAudit, type AuditActor } from './audit';
 import { cappedCount, toPage } from './list-query';
@@ -100,7 +100,8 @@ export async function previewAnnouncement(deps: NotificationDeps, draft: Announc
       order by ${waitlistEntries.createdAt} desc, ${waitlistEntries.id} desc limit 1`,
   );
   const mail = announcementMail(PREVIEW_ADDRESS, first?.first_name ?? null, draft);
-  const { subject, text, html } = renderAnnouncementPreview(deps, mail);
+  // The mail as a recipient gets it, the unsubscribe footer included.
+  const { subject, text, html } = renderNotification(deps, mail);
   return { subject, text, html, recipients: Number(counts?.recipients ?? 0), unsubscribed: Number(counts?.unsubscribed ?? 0) };
 }
 

@@ -20,6 +20,9 @@ export interface AuditEntry {
   changes?: Record<string, unknown> | null;
 }
 
+/** The server itself as the actor: scheduled work (reminders, announcements' batches). */
+export const SYSTEM_ACTOR: AuditActor = { id: null, email: null, ip: null };
+
 /** The actor of an authenticated request (behind requireUser / requireRole). */
 export function actorOf(c: Context<AuthedEnv>): AuditActor {
   const user = c.var.user;

@@ -1,6 +1,6 @@
 import { DECISION_WINDOW_TEXT } from '../../domain/application';
 import { renderMail, type MailContent } from './layout';
-import { appLink, type MailContext } from './templates';
+import { appLink, hello, type MailContext } from './templates';
 
 /**
  * Confirmation after a submitted application (issue 5). Holds no application data
@@ -10,7 +10,7 @@ export function applicationSubmittedMail(ctx: MailContext, { firstName, submitte
   const when = submittedAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
   return renderMail(ctx.brand, {
     subject: 'Application Submitted',
-    greeting: firstName ? `Hi ${firstName},` : 'Hi,',
+    greeting: hello(firstName),
     paragraphs: [
       `Your home application has been submitted successfully (${when} UTC). Thank you!`,
       `We will review it and let you know our decision within ${DECISION_WINDOW_TEXT}. You'll receive updates via email.`,

@@ -15,7 +15,8 @@ export function appLink(ctx: MailContext, path: string, query: Record<string, st
   return url.toString();
 }
 
-const hello = (firstName: string | undefined) => (firstName ? `Hi ${firstName},` : 'Hi,');
+/** The greeting of every mail: by first name when there is one. */
+export const hello = (firstName: string | null | undefined) => (firstName ? `Hi ${firstName},` : 'Hi,');
 
 /** '24 hours', '1 hour', '30 minutes'. */
 export function describeDuration(seconds: number): string {

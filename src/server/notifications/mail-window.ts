@@ -3,17 +3,22 @@ import type { MailedRequest } from '../../domain/admin/status-mail';
 import { requestTitle } from '../../domain/application/requests';
 import type { Executor } from '../applications/repository';
 import { applicationRequests } from '../db/schema';
+import { z } from 'zod';
+import { safeIsoDateTime, safeString } from '../../domain/safe-text';
+import type { JobExecutor } from '../jobs/queue';
 import { appLink } from '../mail/templates';
+import { notify, type Notification } from './notification';
 import { mailContextOf, type NotificationDeps } from './send-notification';
 
 /**
  * What the application notifications share (docs/product/application.md#e-mails-about-your-application,
- * docs/product/back-office.md#staff-e-mails): the greeting, the back office's link to an
+ * docs/product/back-office.md#staff-e-mails): how staff notices name the applicant, the back office's link to an
  * application, the open requests as a mail lists them, and the windows that gather
  * several changes into one mail.
  */
 
-export const hello = (firstName: string | null | undefined) => (firstName ? `Hi ${firstName},` : 'Hi,');
+/** How a staff notice names the applicant: the first name on the application, as the back office shows it. */
+export const applicantName = (firstName: string | null | undefined) => firstName?.trim() || 'An applicant';
 
 /** The review dialog of an application (src/web/features/admin/applications/use-review-param.ts: `?review=<id>`). */
 export const reviewLink = (deps: NotificationDeps, applicationId: string) => appLink(mailContextOf(deps), '/admin/applications', { review: applicationId });
@@ -30,6 +35,21 @@ export const WINDOW_GRACE_MS = 5_000;
 export function mailWindow(at: Date): { start: Date; end: Date; runAt: Date } {
   const start = Math.floor(at.getTime() / MAIL_WINDOW_MS) * MAIL_WINDOW_MS;
   return { start: new Date(start), end: new Date(start + MAIL_WINDOW_MS), runAt: new Date(start + MAIL_WINDOW_MS + WINDOW_GRACE_MS) };
+}
+
+/** The payload of a window's mail: the application and the window's start (mailWindow). */
+export const windowPayloadSchema = z.object({ applicationId: safeString().uuid(), windowStart: safeIsoDateTime('A time.') });
+
+/** Queues `notification`'s mail of the window `at` falls in — one job per application and window, due when it ends — in the caller's transaction. */
+export async function notifyInWindow(tx: JobExecutor, notification: Notification<typeof windowPayloadSchema>, applicationId: string, at: Date): Promise<void> {
+  const window = mailWindow(at);
+  const windowStart = window.start.toISOString();
+  await notify(
+    tx,
+    notification,
+    { applicationId, windowStart },
+    { runAt: window.runAt, uniqueKey: `${notification.job.kind}:${applicationId}:${windowStart}` },
+  );
 }
 
 type RequestRow = typeof applicationRequests.$inferSelect;

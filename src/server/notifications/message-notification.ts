@@ -8,7 +8,8 @@ import { applicationConversations, applicationMessages, applications, users } fr
 import { enqueue, jobKind } from '../jobs/queue';
 import type { JobRunner } from '../jobs/runner';
 import { appLink } from '../mail/templates';
-import { hello, reviewLink } from './mail-window';
+import { hello } from '../mail/templates';
+import { applicantName, reviewLink } from './mail-window';
 import { mailContextOf, sendNotification, type NotificationDeps, type NotificationMail } from './send-notification';
 import { staffRecipients } from './staff-recipients';
 
@@ -114,7 +115,7 @@ async function mailsAbout(deps: NotificationDeps, applicationId: string, to: Sen
     ];
   }
   const [row] = await deps.db.select({ firstName: applications.firstName }).from(applications).where(eq(applications.id, applicationId));
-  const name = row?.firstName?.trim() || 'An applicant';
+  const name = applicantName(row?.firstName);
   return (await staffRecipients(deps.db, applicationId, 'staff_messages')).map((admin) => ({
     to: admin.email,
     kind: 'staff_messages' as const,

@@ -1,5 +1,5 @@
 import type { MailParts } from '../mail/layout';
-import { appLink, describeDuration, type MailContext } from '../mail/templates';
+import { appLink, describeDuration, hello, type MailContext } from '../mail/templates';
 import { REQUEST_REMINDERS_MAX, type DraftReminderStep } from './reminders-schedule';
 
 /**
@@ -10,8 +10,6 @@ import { REQUEST_REMINDERS_MAX, type DraftReminderStep } from './reminders-sched
  */
 
 type ReminderParts = Omit<MailParts, 'unsubscribe'>;
-
-const hello = (firstName: string | null | undefined) => (firstName ? `Hi ${firstName},` : 'Hi,');
 
 export function draftReminderMail(ctx: MailContext, { firstName, step }: { firstName?: string | null; step: DraftReminderStep }): ReminderParts {
   const action = { label: 'Continue my application', url: appLink(ctx, '/apply') };

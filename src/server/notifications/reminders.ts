@@ -1,7 +1,7 @@
 import { createEmailVerificationToken } from 'better-auth/api';
 import { and, asc, eq } from 'drizzle-orm';
 import { requestsChangeable, requestTitle } from '../../domain/application/requests';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, SYSTEM_ACTOR } from '../admin/audit';
 import { resolveAuthSecret } from '../auth/secret';
 import type { Config } from '../config';
 import { applicationRequests, applications, users } from '../db/schema';
@@ -35,9 +35,6 @@ import { mailContextOf, sendNotification, type NotificationDeps } from './send-n
 export interface ReminderDeps extends NotificationDeps {
   config: Pick<Config, 'APP_URL' | 'BETTER_AUTH_SECRET' | 'DATA_DIR' | 'EMAIL_VERIFICATION_TTL_SECONDS'>;
 }
-
-/** The system as the audit log's actor. */
-const SYSTEM: AuditActor = { id: null, email: null, ip: null };
 
 export function registerReminders(runner: JobRunner, deps: ReminderDeps): void {
   // The secret that signs better-auth's verification links (src/server/auth/create-auth.ts); read once, when first needed.
@@ -73,7 +70,7 @@ export async function remindDraft(deps: ReminderDeps, applicationId: string, ste
     parts: draftReminderMail(mailContextOf(deps), { firstName: row.firstName, step: sending }),
   });
   await db.transaction(async (tx) => {
-    await recordAudit(tx, SYSTEM, {
+    await recordAudit(tx, SYSTEM_ACTOR, {
       action: 'remind',
       entityType: 'applications',
       entityId: applicationId,
@@ -100,7 +97,7 @@ export async function remindToVerify(deps: ReminderDeps, userId: string, secret:
     parts: verifyReminderMail(mailContextOf(deps), { firstName: user.firstName, token, validForSeconds }),
   });
   await db.transaction(async (tx) => {
-    await recordAudit(tx, SYSTEM, { action: 'remind', entityType: 'users', entityId: userId, changes: { reminder: 'verify_email', outcome } });
+    await recordAudit(tx, SYSTEM_ACTOR, { action: 'remind', entityType: 'users', entityId: userId, changes: { reminder: 'verify_email', outcome } });
   });
 }
 
@@ -146,7 +143,7 @@ export async function remindOfRequests(
     parts: requestReminderMail(mailContextOf(deps), { firstName: application.firstName, titles: open.map(requestTitle), number }),
   });
   await db.transaction(async (tx) => {
-    await recordAudit(tx, SYSTEM, {
+    await recordAudit(tx, SYSTEM_ACTOR, {
       action: 'remind',
       entityType: 'applications',
       entityId: applicationId,

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { TO_DO_ACTION } from '../../domain/admin/status-mail';
 import { mailedRequestLine } from '../../domain/admin/status-mail';
 import { requestsChangeable } from '../../domain/application/requests';
-import { safeIsoDateTime, safeString } from '../../domain/safe-text';
 import { getSettings } from '../admin/settings-store';
 import type { JobExecutor } from '../jobs/queue';
 import { applications, users } from '../db/schema';
-import { appLink } from '../mail/templates';
-import { hello, mailedRequest, mailWindow, MAIL_WINDOW_MS, requestsInState } from './mail-window';
-import { defineNotification, notify } from './notification';
+import { appLink, hello } from '../mail/templates';
+import { mailedRequest, mailWindow, notifyInWindow, requestsInState, windowPayloadSchema } from './mail-window';
+import { defineNotification } from './notification';
 import { mailContextOf } from './send-notification';
 
 /**
@@ -22,49 +20,38 @@ import { mailContextOf } from './send-notification';
  * change after a request opened mails the open requests itself (status-notification.ts).
  * Nothing is sent once the application is closed.
  */
-export const newRequestsNotification = defineNotification(
-  'new-requests',
-  z.object({ applicationId: safeString().uuid(), windowStart: safeIsoDateTime('A time.') }),
-  async (deps, { applicationId, windowStart }) => {
-    const [row] = await deps.db
-      .select({ status: applications.status, reviewedAt: applications.reviewedAt, email: users.email, firstName: users.firstName })
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.userId))
-      .where(eq(applications.id, applicationId));
-    if (!row || !requestsChangeable(row.status)) return [];
-    const start = new Date(windowStart);
-    const opened = await requestsInState(deps.db, applicationId, 'open', { start, end: new Date(start.getTime() + MAIL_WINDOW_MS) });
-    // A status e-mail sent after a request opened listed it already.
-    const statusMailed = (await getSettings(deps.db)).statusEmails && row.reviewedAt;
-    const fresh = opened.filter((request) => !(statusMailed && request.stateChangedAt <= statusMailed));
-    if (fresh.length === 0) return [];
-    const one = fresh.length === 1;
-    return [
-      {
-        to: row.email,
-        kind: 'application_updates',
-        parts: {
-          subject: one ? 'We need one more thing for your home application' : `We need ${fresh.length} more things for your home application`,
-          greeting: hello(row.firstName),
-          paragraphs: [
-            one ? 'Your reviewer added this to your to-do list:' : 'Your reviewer added these to your to-do list:',
-            ...fresh.map((request) => mailedRequestLine(mailedRequest(request))),
-            'Open your to-do list to upload a document or correct an answer right there, then send it to your reviewer. If anything is unclear, reply to this email or send us a message, and we will help.',
-          ],
-          action: { label: TO_DO_ACTION.label, url: appLink(mailContextOf(deps), TO_DO_ACTION.path) },
-        },
+export const newRequestsNotification = defineNotification('new-requests', windowPayloadSchema, async (deps, { applicationId, windowStart }) => {
+  const [row] = await deps.db
+    .select({ status: applications.status, reviewedAt: applications.reviewedAt, email: users.email, firstName: users.firstName })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(eq(applications.id, applicationId));
+  if (!row || !requestsChangeable(row.status)) return [];
+  const opened = await requestsInState(deps.db, applicationId, 'open', mailWindow(new Date(windowStart)));
+  // A status e-mail sent after a request opened listed it already.
+  const statusMailed = (await getSettings(deps.db)).statusEmails && row.reviewedAt;
+  const fresh = opened.filter((request) => !(statusMailed && request.stateChangedAt <= statusMailed));
+  if (fresh.length === 0) return [];
+  const one = fresh.length === 1;
+  return [
+    {
+      to: row.email,
+      kind: 'application_updates',
+      parts: {
+        subject: one ? 'We need one more thing for your home application' : `We need ${fresh.length} more things for your home application`,
+        greeting: hello(row.firstName),
+        paragraphs: [
+          one ? 'Your reviewer added this to your to-do list:' : 'Your reviewer added these to your to-do list:',
+          ...fresh.map((request) => mailedRequestLine(mailedRequest(request))),
+          'Open your to-do list to upload a document or correct an answer right there, then send it to your reviewer. If anything is unclear, reply to this email or send us a message, and we will help.',
+        ],
+        action: { label: TO_DO_ACTION.label, url: appLink(mailContextOf(deps), TO_DO_ACTION.path) },
       },
-    ];
-  },
-);
+    },
+  ];
+});
 
 /** Queues the mail of the window a request opened in (create, reopen), in the transaction that opens it. */
-export async function notifyRequestOpened(tx: JobExecutor, applicationId: string, openedAt: Date): Promise<void> {
-  const window = mailWindow(openedAt);
-  await notify(
-    tx,
-    newRequestsNotification,
-    { applicationId, windowStart: window.start.toISOString() },
-    { runAt: window.runAt, uniqueKey: `mail:new-requests:${applicationId}:${window.start.toISOString()}` },
-  );
+export function notifyRequestOpened(tx: JobExecutor, applicationId: string, openedAt: Date): Promise<void> {
+  return notifyInWindow(tx, newRequestsNotification, applicationId, openedAt);
 }

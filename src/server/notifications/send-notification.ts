@@ -1,7 +1,7 @@
 import { NOTIFICATION_KIND_INFO, type NotificationKind } from '../../domain/notifications';
 import type { Config } from '../config';
 import type { Deps } from '../context';
-import { renderMail, type MailParts } from '../mail/layout';
+import { renderMail, type MailContent, type MailParts } from '../mail/layout';
 import { appLink, type MailContext } from '../mail/templates';
 import { emailKeyOf, subscribedTo } from './preferences';
 import { sealUnsubscribe } from './unsubscribe-token';
@@ -33,16 +33,22 @@ export function unsubscribeLinks(deps: NotificationDeps, to: string, kind: Notif
   return { page: appLink(ctx, '/unsubscribe', { token }), oneClick: appLink(ctx, '/api/unsubscribe', { token }) };
 }
 
-/** Sends `mail` unless its address unsubscribed from its kind; answers which happened. */
-export async function sendNotification(deps: NotificationDeps, mail: NotificationMail): Promise<'sent' | 'unsubscribed'> {
-  if (!(await subscribedTo(deps.db, emailKeyOf(mail.to), mail.kind))) return 'unsubscribed';
+/** The mail as its reader gets it: the parts with the unsubscribe footer, and the one-click headers (also the announcements' preview). */
+export function renderNotification(deps: NotificationDeps, mail: NotificationMail): MailContent & { headers: Record<string, string> } {
   const links = unsubscribeLinks(deps, mail.to, mail.kind);
   const reason = `You get this e-mail because “${NOTIFICATION_KIND_INFO[mail.kind].label}” is on for this address.`;
-  const content = renderMail(deps.brand, { ...mail.parts, unsubscribe: { reason, url: links.page } });
-  await deps.mailer.sendMail({
-    to: mail.to,
-    ...content,
+  return {
+    ...renderMail(deps.brand, { ...mail.parts, unsubscribe: { reason, url: links.page } }),
     headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  });
+  };
+}
+
+/**
+ * Sends `mail` unless its address unsubscribed from its kind; answers which happened. `subscribed` is the address's
+ * state for the kind when the caller already read it with its recipients (an announcement's batch), saving a query a mail.
+ */
+export async function sendNotification(deps: NotificationDeps, mail: NotificationMail, subscribed?: boolean): Promise<'sent' | 'unsubscribed'> {
+  if (!(subscribed ?? (await subscribedTo(deps.db, emailKeyOf(mail.to), mail.kind)))) return 'unsubscribed';
+  await deps.mailer.sendMail({ to: mail.to, ...renderNotification(deps, mail) });
   return 'sent';
 }

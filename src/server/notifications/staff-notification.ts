@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { safeIsoDateTime, safeString } from '../../domain/safe-text';
+import { safeString } from '../../domain/safe-text';
 import type { Executor } from '../applications/repository';
 import type { JobExecutor } from '../jobs/queue';
 import { applications } from '../db/schema';
-import { hello, mailedRequest, mailWindow, MAIL_WINDOW_MS, requestsInState, reviewLink } from './mail-window';
+import { hello } from '../mail/templates';
+import { applicantName, mailedRequest, mailWindow, notifyInWindow, requestsInState, reviewLink, windowPayloadSchema } from './mail-window';
 import { defineNotification, notify } from './notification';
 import { staffRecipients } from './staff-recipients';
 
@@ -23,8 +24,6 @@ async function applicantOf(db: Executor, applicationId: string) {
     .where(eq(applications.id, applicationId));
   return row;
 }
-
-const applicantName = (firstName: string | null | undefined) => firstName?.trim() || 'An applicant';
 
 /** staff_submissions: queued by the submission's transaction (src/server/applications/submit.ts). */
 export const staffSubmissionNotification = defineNotification(
@@ -56,40 +55,29 @@ export async function notifySubmission(tx: JobExecutor, applicationId: string): 
  * (mail-window.ts), due when it ends, listing the requests of the window still answered
  * (one accepted or reopened meanwhile needs nobody's attention any more).
  */
-export const staffAnswersNotification = defineNotification(
-  'staff-answers',
-  z.object({ applicationId: safeString().uuid(), windowStart: safeIsoDateTime('A time.') }),
-  async (deps, { applicationId, windowStart }) => {
-    const row = await applicantOf(deps.db, applicationId);
-    if (!row) return [];
-    const start = new Date(windowStart);
-    const answered = await requestsInState(deps.db, applicationId, 'answered', { start, end: new Date(start.getTime() + MAIL_WINDOW_MS) });
-    if (answered.length === 0) return [];
-    const name = applicantName(row.firstName);
-    const one = answered.length === 1;
-    return (await staffRecipients(deps.db, applicationId, 'staff_answers')).map((admin) => ({
-      to: admin.email,
-      kind: 'staff_answers' as const,
-      parts: {
-        subject: one ? `${name} answered a request` : `${name} answered ${answered.length} requests`,
-        greeting: hello(admin.firstName),
-        paragraphs: [
-          `${name} answered ${one ? 'this request' : 'these requests'}, ready for you to check:`,
-          ...answered.map((request) => `• ${mailedRequest(request).title}`),
-        ],
-        action: { label: 'Review the answers', url: reviewLink(deps, applicationId) },
-      },
-    }));
-  },
-);
+export const staffAnswersNotification = defineNotification('staff-answers', windowPayloadSchema, async (deps, { applicationId, windowStart }) => {
+  const row = await applicantOf(deps.db, applicationId);
+  if (!row) return [];
+  const answered = await requestsInState(deps.db, applicationId, 'answered', mailWindow(new Date(windowStart)));
+  if (answered.length === 0) return [];
+  const name = applicantName(row.firstName);
+  const one = answered.length === 1;
+  return (await staffRecipients(deps.db, applicationId, 'staff_answers')).map((admin) => ({
+    to: admin.email,
+    kind: 'staff_answers' as const,
+    parts: {
+      subject: one ? `${name} answered a request` : `${name} answered ${answered.length} requests`,
+      greeting: hello(admin.firstName),
+      paragraphs: [
+        `${name} answered ${one ? 'this request' : 'these requests'}, ready for you to check:`,
+        ...answered.map((request) => `• ${mailedRequest(request).title}`),
+      ],
+      action: { label: 'Review the answers', url: reviewLink(deps, applicationId) },
+    },
+  }));
+});
 
 /** Queues the notice of the window a request was answered in, in the answer's transaction. */
-export async function notifyAnswer(tx: JobExecutor, applicationId: string, answeredAt: Date): Promise<void> {
-  const window = mailWindow(answeredAt);
-  await notify(
-    tx,
-    staffAnswersNotification,
-    { applicationId, windowStart: window.start.toISOString() },
-    { runAt: window.runAt, uniqueKey: `mail:staff-answers:${applicationId}:${window.start.toISOString()}` },
-  );
+export function notifyAnswer(tx: JobExecutor, applicationId: string, answeredAt: Date): Promise<void> {
+  return notifyInWindow(tx, staffAnswersNotification, applicationId, answeredAt);
 }

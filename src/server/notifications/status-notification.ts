@@ -7,8 +7,8 @@ import { safeString } from '../../domain/safe-text';
 import { getSettings } from '../admin/settings-store';
 import type { JobExecutor } from '../jobs/queue';
 import { applications, users } from '../db/schema';
-import { appLink } from '../mail/templates';
-import { hello, mailedRequest, requestsInState } from './mail-window';
+import { appLink, hello } from '../mail/templates';
+import { mailedRequest, requestsInState } from './mail-window';
 import { defineNotification, notify } from './notification';
 import { mailContextOf } from './send-notification';
 

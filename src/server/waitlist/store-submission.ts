@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { RateLimitRule } from '../lib/rate-limit';
 import { DEFAULT_MAX_ATTEMPTS } from '../jobs/queue';
 import type { JobRunner } from '../jobs/runner';
-import { waitlistConfirmation } from './waitlist-confirmation';
+import { waitlistConfirmationJob } from './waitlist-confirmation';
 
 export const WAITLIST_TOPIC = 'waitlist';
 
@@ -129,7 +129,7 @@ export async function storeSubmissions(
     -- (waitlist-confirmation.ts), none when every address was listed already.
     confirmations AS (
       INSERT INTO jobs (kind, payload, max_attempts)
-      SELECT ${waitlistConfirmation.job.kind}, jsonb_build_object('entryIds', jsonb_agg(id)), ${DEFAULT_MAX_ATTEMPTS} FROM stored WHERE inserted
+      SELECT ${waitlistConfirmationJob.kind}, jsonb_build_object('entryIds', jsonb_agg(id)), ${DEFAULT_MAX_ATTEMPTS} FROM stored WHERE inserted
       HAVING count(*) > 0
       RETURNING 1)
     SELECT i, hit AS count, retry_after, (SELECT count(*) FROM confirmations)::int AS confirmations FROM ranked ORDER BY i`,

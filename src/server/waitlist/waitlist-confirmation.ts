@@ -2,9 +2,9 @@ import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { safeString } from '../../domain/safe-text';
 import { waitlistEntries } from '../db/schema';
-import { appLink } from '../mail/templates';
+import { appLink, hello } from '../mail/templates';
 import type { JobRunner } from '../jobs/runner';
-import { defineNotification, notify } from '../notifications/notification';
+import { enqueue, jobKind } from '../jobs/queue';
 import { mailContextOf, sendNotification, type NotificationDeps, type NotificationMail } from '../notifications/send-notification';
 
 /**
@@ -33,7 +33,7 @@ function confirmationMail(deps: NotificationDeps, entry: Entry): NotificationMai
     kind: 'waitlist_news',
     parts: {
       subject: `You're on the ${name} waitlist`,
-      greeting: entry.firstName ? `Hi ${entry.firstName},` : 'Hi,',
+      greeting: hello(entry.firstName),
       paragraphs: [
         `Thanks for joining the ${name} waitlist. You're on the list, and there is nothing more you need to do.`,
         `What happens next: we'll e-mail you when ${name} launches, and now and then with news as we get closer. When you're ready, you can create an account and apply online.`,
@@ -44,13 +44,8 @@ function confirmationMail(deps: NotificationDeps, entry: Entry): NotificationMai
   };
 }
 
-export const waitlistConfirmation = defineNotification(
-  'waitlist-confirmation',
-  // One job per stored batch of sign-ups (up to the writer's batch of 200), not one per address.
-  z.object({ entryIds: z.array(safeString().uuid()).min(1).max(1000) }),
-  // An entry removed meanwhile (staff deleted it) has nothing to confirm.
-  async (deps, { entryIds }) => (await entriesOf(deps, entryIds)).map((entry) => confirmationMail(deps, entry)),
-);
+/** One job per stored batch of sign-ups (up to the writer's batch of 200), not one per address; run by the throttled handler below. */
+export const waitlistConfirmationJob = jobKind('mail:waitlist-confirmation', z.object({ entryIds: z.array(safeString().uuid()).min(1).max(1000) }));
 
 /** How long one job sends before it hands the rest of its batch to a new job. */
 const JOB_SECONDS = 1;
@@ -66,7 +61,7 @@ const JOB_SECONDS = 1;
 export function registerWaitlistConfirmations(runner: JobRunner, deps: NotificationDeps & { ratePerSecond: number }): void {
   const interval = 1000 / Math.max(1, deps.ratePerSecond);
   let nextSlot = 0;
-  runner.register(waitlistConfirmation.job, async ({ entryIds }) => {
+  runner.register(waitlistConfirmationJob, async ({ entryIds }) => {
     const until = Date.now() + JOB_SECONDS * 1000;
     const entries = new Map((await entriesOf(deps, entryIds)).map((entry) => [entry.id, entry]));
     let sent = 0;
@@ -75,6 +70,7 @@ export function registerWaitlistConfirmations(runner: JobRunner, deps: Notificat
       if (slot > until) break;
       sent += 1;
       const entry = entries.get(id);
+      // An entry removed meanwhile (staff deleted it) has nothing to confirm.
       if (!entry) continue;
       nextSlot = slot + interval;
       if (slot > Date.now()) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()));
@@ -82,7 +78,7 @@ export function registerWaitlistConfirmations(runner: JobRunner, deps: Notificat
     }
     const rest = entryIds.slice(sent);
     if (rest.length > 0) {
-      await notify(deps.db, waitlistConfirmation, { entryIds: rest }, { runAt: new Date(Math.max(Date.now(), nextSlot)) });
+      await enqueue(deps.db, waitlistConfirmationJob, { entryIds: rest }, { runAt: new Date(Math.max(Date.now(), nextSlot)) });
       runner.kick();
     }
   });
