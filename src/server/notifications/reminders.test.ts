@@ -256,6 +256,8 @@ describe('reminders', () => {
       const [mail] = await requestMails(member.account.email);
       expect(mail.text).toContain('• Correct: Phone Number');
       expect(mail.text).not.toContain('Pay Stubs');
+      // The mail goes first, then the next reminder commits with the audit entry: wait for that commit.
+      await waitFor(async () => (await queued(requestReminderJob.kind, 'applicationId', id)).length === 1, { message: 'the next reminder' });
       const [next] = await queued(requestReminderJob.kind, 'applicationId', id);
       expect(next.uniqueKey).toBe(`reminder:requests:${second}:r1:2`);
     });
