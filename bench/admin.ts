@@ -1,18 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import autocannon from 'autocannon';
-import { URI, type TOTP } from 'otpauth';
 import pg from 'pg';
 import { adminCreate } from '../src/server/cli/admin-create';
 import { BUSINESSES, CITIES, EMPLOYERS, FIRST_NAMES, JOB_TITLES, LAST_NAMES, STAFF, STREET_KINDS, STREETS } from '../src/server/cli/seed-data';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
-import * as schema from '../src/server/db/schema';
-import { startServer } from '../src/server/server';
+import { openDatabase } from '../src/server/db/client';
 import {
   BUYING_TIMELINES,
   DOWN_PAYMENTS,
@@ -23,7 +18,10 @@ import {
   PRIORITIES,
   US_STATES,
 } from '../src/domain/waitlist';
-import { commandCpuMs, createGetter, fmt, processCpuMs, startProcess } from './lib';
+import { benchDatabase, DatabaseUnreachable } from './bench-database';
+import { adminBrowser } from './http';
+import { withPageStatements } from './review-explain';
+import { commandCpuMs, createGetter, fmt, percentile, processCpuMs, startProcess } from './lib';
 
 /**
  * Back-office benchmark (issue 6 'Benchmark'): 1,000,000 applications of 100,000
@@ -284,49 +282,6 @@ async function tableCounts(run: Runner) {
 
 // ---- HTTP: an admin session and the measurements ----
 
-class Session {
-  private readonly jar = new Map<string, string>();
-  constructor(
-    readonly base: string,
-    readonly origin: string,
-  ) {}
-
-  get cookie() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  async send(method: string, route: string, body?: unknown) {
-    const response = await fetch(this.base + route, {
-      method,
-      headers: { origin: this.origin, cookie: this.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      const value = pair.slice(at + 1).trim();
-      if (value) this.jar.set(pair.slice(0, at).trim(), value);
-      else this.jar.delete(pair.slice(0, at).trim());
-    }
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 200)}`);
-    return text ? JSON.parse(text) : null;
-  }
-}
-
-/** Signs the admin in and enrols an authenticator, as the account page does; the session then passes the admin guard. */
-async function adminSession(base: string): Promise<Session> {
-  const session = new Session(base, base);
-  await session.send('POST', '/api/auth/sign-in/email', { email: ADMIN.email, password: ADMIN.password });
-  const enabled = await session.send('POST', '/api/auth/two-factor/enable', { password: ADMIN.password });
-  const totp = URI.parse(enabled.totpURI) as TOTP;
-  await session.send('POST', '/api/auth/two-factor/verify-totp', { code: totp.generate() });
-  await session.send('GET', '/api/admin/ping');
-  return session;
-}
-
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-
 /**
  * `count` requests of `path` from `clients` keep-alive connections, each sending its next
  * request when the last is answered (autocannon: a few µs of CPU per request, where
@@ -470,52 +425,21 @@ const failed = (f: Figures) => f.query.target !== undefined && f.errors < f.requ
 
 /** Runs the server's requests once more in this process with every SQL statement captured, and EXPLAINs each. */
 async function explainFailures(databaseUrl: string, dataDir: string, cookie: string, failures: Figures[]) {
-  const captured: { query: string; params: unknown[] }[] = [];
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-  const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } });
-  const database: Database = { kind: 'postgres', db: db as unknown as Database['db'], migrate: async () => undefined, close: () => pool.end() };
-  const staticDir = path.join(dataDir, 'no-static');
-  mkdirSync(staticDir, { recursive: true });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    APP_URL: 'http://127.0.0.1',
-    STATIC_DIR: staticDir,
-  });
-  const server = await startServer(config, { database });
   const explained: string[] = [];
-  try {
-    for (const f of failures.filter((x) => x.query.explain)) {
-      captured.length = 0;
-      await fetch(server.url + f.query.path, { headers: { cookie } }).then((r) => r.text());
-      // The page's own statements, not better-auth's session lookups.
-      const own = captured.filter(
-        (c) => /^\s*(select|with)/i.test(c.query) && !/"(session|account|two_factor|rate_limits|verification)"|where "user"\."id" = \$1/.test(c.query),
-      );
-      for (const c of own) {
-        const client = await pool.connect();
-        try {
-          const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${c.query}`, c.params as unknown[]);
-          const lines = plan.rows.map((r) => r['QUERY PLAN'] as string);
-          explained.push(`### ${f.query.label}\n${c.query}\n-- params: ${JSON.stringify(c.params)}\n${lines.join('\n')}\n`);
-          const time = lines.find((l) => l.startsWith('Execution Time')) ?? '';
-          const scans = lines
-            .filter((l) => /Scan|Sort|Aggregate/.test(l))
-            .slice(0, 4)
-            .map((l) => l.trim().replace(/\s+\(cost.*$/, ''));
-          console.log(`  ${f.query.label}: ${time}; plan: ${scans.join(' | ')}`);
-        } finally {
-          client.release();
-        }
-      }
+  const pages = failures.filter((x) => x.query.explain).map((f) => ({ path: f.query.path, cookie, label: f.query.label }));
+  await withPageStatements(databaseUrl, dataDir, pages, async ({ label }, _status, own, client) => {
+    for (const c of own) {
+      const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${c.query}`, c.params as unknown[]);
+      const lines = plan.rows.map((r) => r['QUERY PLAN'] as string);
+      explained.push(`### ${label}\n${c.query}\n-- params: ${JSON.stringify(c.params)}\n${lines.join('\n')}\n`);
+      const time = lines.find((l) => l.startsWith('Execution Time')) ?? '';
+      const scans = lines
+        .filter((l) => /Scan|Sort|Aggregate/.test(l))
+        .slice(0, 4)
+        .map((l) => l.trim().replace(/\s+\(cost.*$/, ''));
+      console.log(`  ${label}: ${time}; plan: ${scans.join(' | ')}`);
     }
-  } finally {
-    await server.close();
-  }
+  });
   const file = path.join(os.tmpdir(), `bench-admin-explain-${Date.now()}.txt`);
   writeFileSync(file, explained.join('\n'));
   console.log(`  full EXPLAIN (ANALYZE, BUFFERS) output: ${file}`);
@@ -548,7 +472,7 @@ async function runServerAndMeasure(
   let figures: Figures[];
   let cookie: string;
   try {
-    const session = await adminSession(base);
+    const session = await adminBrowser(base, ADMIN);
     cookie = session.cookie;
     const sources: CpuSources = { serverPid: server.process.pid, databaseCommand: kind === 'postgres' ? 'postgres' : undefined };
     const ping = await measure(base, cookie, { label: 'ping: the admin guard alone (session lookup)', path: '/api/admin/ping' }, REQUESTS, sources);
@@ -589,33 +513,16 @@ async function benchPostgres() {
   const users = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
   const scale: Scale = { users, waitlist: users, letters: users / 5 };
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DB_NAME}`;
-  const databaseUrl = url.toString();
   const marker = `ownstead admin bench v${GENERATOR_VERSION}: users=${scale.users} per_user=${PER_USER} waitlist=${scale.waitlist} letters=${scale.letters}`;
-
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`\nPostgreSQL run skipped: ${(error as Error).message} (set BENCH_DATABASE_URL)`);
-    return;
-  }
+  let databaseUrl: string;
   let reuse: boolean;
   try {
-    const [row] = (await admin.query(`SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`, [BENCH_DB_NAME])).rows;
-    reuse = process.env.BENCH_ADMIN_FRESH !== '1' && row?.comment === marker;
-    if (!reuse) {
-      await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB_NAME} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${BENCH_DB_NAME}`);
-    }
-  } finally {
-    await admin.end();
+    ({ databaseUrl, reuse } = await benchDatabase(serverUrl, BENCH_DB_NAME, marker, process.env.BENCH_ADMIN_FRESH === '1'));
+  } catch (error) {
+    if (!(error instanceof DatabaseUnreachable)) throw error;
+    console.log(`\nPostgreSQL run skipped: ${error.message} (set BENCH_DATABASE_URL)`);
+    return;
   }
-
-  const database = await openDatabase({ databaseUrl, poolSize: 2 });
-  await database.migrate();
-  await database.close();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const run: Runner = { query: async (text) => (await client.query(text)).rows };

@@ -34,6 +34,9 @@ export async function startProcess(command: string, args: string[], env: Record<
   };
 }
 
+/** The q-th quantile of sorted figures (nearest rank); NaN for none. */
+export const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { CORRECTABLE_FIELDS } from '../src/domain/application/requests';
-import { openDatabase } from '../src/server/db/client';
+import { benchDatabase } from './bench-database';
 import { fmt } from './lib';
 
 /**
@@ -231,26 +231,8 @@ export async function reviewCounts(client: pg.Client) {
  * this generator's data (BENCH_REVIEW_FRESH=1 regenerates). Answers its URL.
  */
 export async function ensureReviewData(serverUrl: string): Promise<string> {
-  const url = new URL(serverUrl);
-  url.pathname = `/${REVIEW_DB_NAME}`;
-  const databaseUrl = url.toString();
   const marker = `ownstead review bench v${GENERATOR_VERSION}: applications=${APPLICATIONS}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  let reuse: boolean;
-  try {
-    const [row] = (await admin.query(`SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`, [REVIEW_DB_NAME])).rows;
-    reuse = process.env.BENCH_REVIEW_FRESH !== '1' && row?.comment === marker;
-    if (!reuse) {
-      await admin.query(`DROP DATABASE IF EXISTS ${REVIEW_DB_NAME} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${REVIEW_DB_NAME}`);
-    }
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({ databaseUrl, poolSize: 2 });
-  await database.migrate();
-  await database.close();
+  const { databaseUrl, reuse } = await benchDatabase(serverUrl, REVIEW_DB_NAME, marker, process.env.BENCH_REVIEW_FRESH === '1');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -20,7 +20,7 @@ export const WAITING_PAGE_SQL = `SELECT id, submitted_at, first_name, last_name,
   FROM applications WHERE waiting_since IS NOT NULL ORDER BY waiting_since ASC, id ASC LIMIT 25`;
 export const WAITING_COUNT_SQL = `SELECT count(*) FROM (SELECT 1 FROM applications WHERE waiting_since IS NOT NULL LIMIT 10001) capped`;
 
-interface Captured {
+export interface Captured {
   query: string;
   params: unknown[];
 }
@@ -41,10 +41,16 @@ function capturingDatabase(databaseUrl: string, captured: Captured[]): { databas
 }
 
 /**
- * Requests each `path` with its cookie from a server in this process (the same database and DATA_DIR, so the
- * same auth secret and sessions) and answers, per path, the EXPLAIN of each page statement it ran.
+ * Requests each page with its cookie from a server in this process (the same database and DATA_DIR, so the same auth
+ * secret and sessions), every SQL statement captured, and hands `each` the page's own reads — not better-auth's
+ * session lookups nor the job runner's — with a client to EXPLAIN them on (bench/admin.ts, explainPages below).
  */
-export async function explainPages(databaseUrl: string, dataDir: string, pages: { path: string; cookie: string }[]): Promise<string[]> {
+export async function withPageStatements<P extends { path: string; cookie: string }>(
+  databaseUrl: string,
+  dataDir: string,
+  pages: P[],
+  each: (page: P, status: number, statements: Captured[], client: pg.PoolClient) => Promise<void>,
+): Promise<void> {
   const captured: Captured[] = [];
   const { database, pool } = capturingDatabase(databaseUrl, captured);
   const staticDir = path.join(dataDir, 'no-static');
@@ -60,7 +66,6 @@ export async function explainPages(databaseUrl: string, dataDir: string, pages: 
     STATIC_DIR: staticDir,
   });
   const server = await startServer(config, { database });
-  const answers: string[] = [];
   try {
     for (const page of pages) {
       captured.length = 0;
@@ -71,9 +76,7 @@ export async function explainPages(databaseUrl: string, dataDir: string, pages: 
       );
       const client = await pool.connect();
       try {
-        const plans: string[] = [`GET ${page.path}: ${response.status}, ${own.length} statements`];
-        for (const c of own) plans.push(await explain(client, c));
-        answers.push(plans.join('\n\n'));
+        await each(page, response.status, own, client);
       } finally {
         client.release();
       }
@@ -82,6 +85,16 @@ export async function explainPages(databaseUrl: string, dataDir: string, pages: 
     await server.close();
     await pool.end().catch(() => undefined);
   }
+}
+
+/** Per page, the EXPLAIN of each page statement it ran. */
+export async function explainPages(databaseUrl: string, dataDir: string, pages: { path: string; cookie: string }[]): Promise<string[]> {
+  const answers: string[] = [];
+  await withPageStatements(databaseUrl, dataDir, pages, async (page, status, own, client) => {
+    const plans: string[] = [`GET ${page.path}: ${status}, ${own.length} statements`];
+    for (const c of own) plans.push(await explain(client, c));
+    answers.push(plans.join('\n\n'));
+  });
   return answers;
 }
 

@@ -14,8 +14,8 @@ import { jobKind } from '../src/server/jobs/queue';
 import { JobRunner } from '../src/server/jobs/runner';
 import { jobsPruneJob, rateLimitPruneJob, retentionJob } from '../src/server/jobs/system-jobs';
 import { createLogger } from '../src/server/lib/logger';
-import { fmt, processCpuMs, startProcess } from './lib';
-import { adminCookie, Browser, serverEnv } from './review-http';
+import { adminBrowser, Browser, serverEnv } from './http';
+import { fmt, percentile, processCpuMs, startProcess } from './lib';
 import { APPLICATIONS, benchUserEmail, benchUserId, ensureReviewData, refillDueJobs, REMINDER_KINDS } from './review-data';
 import { explainClaim, explainPages, explainWaitingSql, WAITING_COUNT_SQL, WAITING_PAGE_SQL } from './review-explain';
 
@@ -79,7 +79,6 @@ interface Row {
   reference?: boolean;
 }
 
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 const median = (list: number[]) =>
   percentile(
     [...list].sort((a, b) => a - b),
@@ -323,7 +322,7 @@ export async function benchReview() {
   const loadBefore = load();
   let adminSession: string;
   try {
-    adminSession = await adminCookie(base, ADMIN);
+    adminSession = (await adminBrowser(base, ADMIN)).cookie;
     const buyerSessions: string[] = [];
     for (const g of buyers) {
       const browser = new Browser(base);

@@ -1,6 +1,6 @@
 import { URI, type TOTP } from 'otpauth';
 
-/** The HTTP side of bench/review.ts: signing in as a browser does, and the server's environment. */
+/** The benchmarks' HTTP side (bench/admin.ts, bench/review.ts): signing in as a browser does, and the server's environment. */
 
 /** Signs in over the API as a browser does (Origin header, cookies kept); answers the cookie header. */
 export class Browser {
@@ -28,17 +28,18 @@ export class Browser {
   }
 }
 
-/** The admin signs in and enrols an authenticator, as the account page does (bench/admin.ts): the session passes the admin guard. */
-export async function adminCookie(base: string, admin: { email: string; password: string }): Promise<string> {
+/** The admin signs in and enrols an authenticator, as the account page does: the session passes the admin guard. */
+export async function adminBrowser(base: string, admin: { email: string; password: string }): Promise<Browser> {
   const browser = new Browser(base);
   await browser.send('POST', '/api/auth/sign-in/email', admin);
   const enabled = await browser.send('POST', '/api/auth/two-factor/enable', { password: admin.password });
   const totp = URI.parse(enabled.totpURI) as TOTP;
   await browser.send('POST', '/api/auth/two-factor/verify-totp', { code: totp.generate() });
   await browser.send('GET', '/api/admin/ping');
-  return browser.cookie;
+  return browser;
 }
 
+/** The review bench's server: production, its own database and DATA_DIR, sign-in limits out of the way. */
 export function serverEnv(port: number, staticDir: string, databaseUrl: string, dataDir: string) {
   return {
     NODE_ENV: 'production',
