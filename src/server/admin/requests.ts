@@ -135,10 +135,7 @@ export async function insertRequest(
     })
     .returning();
   await tx.insert(applicationRequestEvents).values({ requestId: request.id, action: 'create', actorId: actor.id, at: now, note: input.note });
-  // Reminders every 3 days while requests stay open (docs/product/application.md#reminders).
-  await onRequestOpened(tx, application.id, request, now);
-  // The buyer's e-mail about it (docs/product/application.md#e-mails-about-your-application).
-  await notifyRequestOpened(tx, application.id, now);
+  await requestOpened(tx, application.id, request, now);
   await recordAudit(tx, actor, {
     action: 'create',
     entityType: 'requests',
@@ -154,6 +151,16 @@ export async function insertRequest(
     },
   });
   return request;
+}
+
+/**
+ * A request opened (created, or reopened in its next round), in the transaction that opens it: the buyer's e-mail
+ * about it (docs/product/application.md#e-mails-about-your-application) and its reminders every 3 days while
+ * requests stay open (docs/product/application.md#reminders).
+ */
+async function requestOpened(tx: Executor, applicationId: string, request: { id: string; round: number }, at: Date): Promise<void> {
+  await onRequestOpened(tx, applicationId, request, at);
+  await notifyRequestOpened(tx, applicationId, at);
 }
 
 /**
@@ -188,7 +195,7 @@ export async function changeRequest(
       at: now,
       note: change.action === 'reopen' ? change.note : null,
     });
-    if (change.action === 'reopen') await onRequestOpened(tx, application.id, { id: request.id, round: request.round + 1 }, now);
+    if (change.action === 'reopen') await requestOpened(tx, application.id, { id: request.id, round: request.round + 1 }, now);
     await recordAudit(tx, actor, {
       action: change.action,
       entityType: 'requests',
@@ -200,7 +207,6 @@ export async function changeRequest(
       },
     });
 
-    if (change.action === 'reopen') await notifyRequestOpened(tx, application.id, now);
     const status = change.action === 'withdraw' ? statusWhenRequestCloses(application.status, await openRequestCount(tx, application.id)) : null;
     if (status) {
       await notifyStatusChange(tx, application.id, status);
