@@ -338,6 +338,36 @@ describe('POST /api/waitlist under concurrent sign-ups (batched writes)', () => 
     }
   });
 
+  it('answers every sign-up queued behind a batch the database could not take at once, without trying them again', async () => {
+    let statements = 0;
+    let failFirst!: () => void;
+    const writer = new WaitlistWriter({
+      db: {
+        execute: () => {
+          statements += 1;
+          // The pool's answer after its connection wait, with the database away.
+          return new Promise((_, reject) => (failFirst = () => reject(new Error('timeout exceeded when trying to connect'))));
+        },
+      } as unknown as Db,
+      logger: app.server.logger,
+      rule: { name: 'waitlist:test-away', max: 1000, windowSeconds: 60 },
+      concurrency: 1,
+    });
+    const submit = (n: number) =>
+      writer.submit({ submission: { ...waitlistSubmission({ email: uniqueEmail(`Away${n}`) }) } as never, subject: '192.0.2.9' }).then(
+        () => 'stored',
+        (error: Error) => error.message,
+      );
+    const first = submit(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    const queued = [1, 2, 3].map(submit);
+    await new Promise((resolve) => setImmediate(resolve));
+    failFirst();
+    expect(await Promise.all([first, ...queued])).toEqual(Array(4).fill('timeout exceeded when trying to connect'));
+    expect(statements).toBe(1);
+    await writer.drain();
+  });
+
   it('writes sign-ups that arrive together in fewer statements than sign-ups', async () => {
     const statements: number[] = [];
     const writer = new WaitlistWriter({

@@ -222,6 +222,15 @@ export class WaitlistWriter {
     });
   }
 
+  /**
+   * The database could not be reached: the batch's visitors, and every one queued behind it, get the 503 now.
+   * Written next, the queued ones would wait out the pool's connection timeout a second time (10 s for a visitor
+   * who arrived during the first wait) to learn the same thing.
+   */
+  private failWaiting(batch: Waiting[], error: unknown) {
+    for (const item of [...batch, ...this.queue.splice(0)]) item.reject(error);
+  }
+
   private async write(batch: Waiting[]): Promise<void> {
     const { db, rule, outbox, jobs, logger } = this.options;
     const forward = outbox !== undefined;
@@ -236,7 +245,8 @@ export class WaitlistWriter {
     } catch (error) {
       // Nothing of a failed statement was committed, so nobody is acknowledged. With the database away, one by
       // one would only fail again, slower: every visitor of the batch gets the 503 (src/server/db/unavailable.ts).
-      if (batch.length === 1 || isDatabaseUnavailable(error)) return batch.forEach((item) => item.reject(error));
+      if (isDatabaseUnavailable(error)) return this.failWaiting(batch, error);
+      if (batch.length === 1) return batch[0]!.reject(error);
       logger.warn({ err: error, size: batch.length }, 'waitlist batch failed; writing its submissions one by one');
       for (const [index, item] of batch.entries()) {
         try {
@@ -245,7 +255,7 @@ export class WaitlistWriter {
           item.resolve(hits[0]!);
         } catch (single) {
           if (!isDatabaseUnavailable(single)) item.reject(single);
-          else return batch.slice(index).forEach((rest) => rest.reject(single));
+          else return this.failWaiting(batch.slice(index), single);
         }
       }
     }
