@@ -713,3 +713,8 @@ export const settings = pgTable('settings', {
   updatedAt: updatedAt(),
   updatedBy: text('updated_by'),
 });
+
+// ---- Homeowners (issue 14; docs/decisions/022-homes-and-ledger.md) ----
+
+// Homes, their agreements' terms, the ledger, valuations, payment changes, notices and statements: ./homes-schema.ts.
+export * from './homes-schema';
