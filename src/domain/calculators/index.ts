@@ -1,16 +1,19 @@
 /**
- * Public entry points of the three calculators (docs/product/calculators.md#public-entry-points):
+ * Public entry points of the three calculators (docs/product/calculators.md#public-entry-points)
+ * and of the homeowner figures (docs/product/calculators.md#entry-point-and-the-ledger):
  * pure functions shared by the pages, the server and the tests.
  */
 export { calculateAffordability } from './affordability';
 export { calculateHomeAffordability, homeAffordabilityNoResultReason } from './home-affordability';
 export { applySlider, clampYears, compareWithMortgage, comparisonBaseline } from './comparison';
 export { amort, principalPaid } from './amortization';
+export { AGREEMENT_YEARS, agreementBounds, agreementComparisonInputs, homeownerFigures, isPaymentWithinBounds, monthlyChargeCents, termAt } from './homeowner';
 export { toNumber } from './parse';
 
 export type { AffordabilityInputs, AffordabilityResult, CreditScoreBand, CushionLabel, DtiLabel, LocationRegion, LtvLabel, RegionRates } from './affordability';
 export type { HomeAffordabilityInputs, HomeAffordabilityResult } from './home-affordability';
 export type { ComparisonBaseline, ComparisonInputs, ComparisonResult, ComparisonRow } from './comparison';
+export type { AgreementInputs, AgreementTerm, HomeownerFigures, HomeownerFiguresInputs } from './homeowner';
 
 // Defaults and constants (each commented with its source where it is defined).
 export {
