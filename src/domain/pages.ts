@@ -42,6 +42,11 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
       title: `Privacy Policy | ${n}`,
       description: `How ${n} collects, uses, shares and protects your personal information, and the rights you have over it.`,
     },
+    '/unsubscribe': {
+      // docs/product/accounts.md#unsubscribe-links: the page every notification and reminder e-mail links to.
+      title: `Unsubscribe | ${n}`,
+      description: `Turn off one kind of e-mail from ${n}, or turn it back on.`,
+    },
     // Account screens (issue 4). The signed-in pages are listed so the server serves them; their content is private.
     '/auth/signup': {
       title: `Create Your Account | ${n}`,

@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
           { path: 'waitlist', lazy: page(() => import('./features/waitlist/waitlist-page')) },
           { path: 'intro', lazy: page(() => import('./features/intro/intro-page')) },
           { path: 'privacy-policy', lazy: page(() => import('./features/privacy/privacy-page')) },
+          // The link in every notification and reminder e-mail (docs/product/accounts.md#unsubscribe-links): no sign-in.
+          { path: 'unsubscribe', lazy: page(() => import('./features/unsubscribe/unsubscribe-page')) },
           { path: 'how-much-home-can-i-afford', lazy: page(() => import('./features/calculators/affordability-page')) },
           { path: 'affordability', lazy: page(() => import('./features/calculators/home-affordability-page')) },
           { path: comparisonPath(brand).slice(1), lazy: page(() => import('./features/calculators/comparison-page')) },

@@ -2,6 +2,8 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { ChangeEmailForm } from '../../../domain/change-email';
 import type { ProfileForm } from '../../../domain/auth';
 import { meApi } from '../../../domain/api/me';
+import { notificationsApi } from '../../../domain/api/notifications';
+import type { NotificationKind, NotificationSettings } from '../../../domain/notifications';
 import {
   changePassword,
   currentSession,
@@ -16,6 +18,7 @@ import {
 import { callApi, hrefOf } from '../../lib/call-api';
 import { queryClient } from '../../lib/query-client';
 import { refreshSessionUser, sessionQuery } from '../../lib/session';
+import { withSetting } from './notification-settings';
 
 /**
  * What the account page (docs/product/accounts.md#account-page) reads and changes, as
@@ -133,4 +136,43 @@ export function useConfirmTwoFactor() {
 /** Turns two-factor off with the password; settles once the user and the sessions are reloaded. */
 export function useDisableTwoFactor() {
   return useMutation({ mutationFn: (password: string) => disableTwoFactor(password), onSuccess: afterTwoFactorChange });
+}
+
+/** The e-mail switches' cache entry (docs/product/accounts.md#e-mail-notifications). */
+export const NOTIFICATIONS_KEY = ['account', 'notifications'] as const;
+
+/** GET /api/me/notifications: each kind of e-mail that can reach this account, on or off. */
+export const notificationSettingsQuery = () =>
+  queryOptions({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: ({ signal }) => callApi(notificationsApi.settings, {}, { signal }),
+  });
+
+export interface NotificationChange {
+  kind: NotificationKind;
+  subscribed: boolean;
+}
+
+const setSwitch = (kind: NotificationKind, subscribed: boolean) =>
+  queryClient.setQueryData<NotificationSettings>(NOTIFICATIONS_KEY, (settings) => settings && withSetting(settings, kind, subscribed));
+
+/**
+ * PUT /api/me/notifications/{kind}: the switch moves at once and goes back if the save fails.
+ * Changes are sent one after another (one scope), so quick clicks reach the server in their
+ * order; each one writes back only its own kind, so a reply never undoes a newer click's switch.
+ */
+export function useChangeNotification() {
+  return useMutation({
+    scope: { id: 'account-notifications' },
+    mutationFn: ({ kind, subscribed }: NotificationChange) => callApi(notificationsApi.change, { params: { kind }, body: { subscribed } }),
+    onMutate: async ({ kind, subscribed }) => {
+      await queryClient.cancelQueries({ queryKey: NOTIFICATIONS_KEY });
+      setSwitch(kind, subscribed);
+    },
+    onError: (_error, { kind, subscribed }) => setSwitch(kind, !subscribed),
+    onSuccess: (settings, { kind }) => {
+      const saved = settings.kinds.find((setting) => setting.kind === kind);
+      if (saved) setSwitch(kind, saved.subscribed);
+    },
+  });
 }

@@ -3,6 +3,7 @@ import { useLocationNotice } from '../../lib/use-location-notice';
 import { useSignedInUser } from '../../lib/use-session';
 import { DataSection } from './data-section';
 import { EmailSection } from './email-section';
+import { NotificationsSection } from './notifications-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
@@ -14,10 +15,11 @@ const CONTENTS = [
   { id: 'password', label: 'Password' },
   { id: 'two-factor', label: 'Two-factor authentication' },
   { id: 'sessions', label: 'Active sessions' },
+  { id: 'notifications', label: 'E-mail notifications' },
   { id: 'your-data', label: 'Your data' },
 ];
 
-/** /account — issue 4 'Account page' (name and phone, password, two-factor, active sessions), issue 5's own data and issue 12's e-mail change. */
+/** /account — issue 4 'Account page' (name and phone, password, two-factor, active sessions), issue 5's own data, issue 12's e-mail change and issue 13's e-mail notifications. */
 export default function AccountPage() {
   const user = useSignedInUser();
   const notice = useLocationNotice();
@@ -33,7 +35,9 @@ export default function AccountPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">Account settings</h1>
-      <p className="mt-2 text-[15px] text-muted-foreground">Your profile, how you sign in, the devices signed in to your account, and your data.</p>
+      <p className="mt-2 text-[15px] text-muted-foreground">
+        Your profile, how you sign in, the devices signed in to your account, the e-mails we send you, and your data.
+      </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="Account sections" className="hidden lg:block">
           <ul className="sticky top-24 flex flex-col gap-1 text-[15px]">
@@ -55,6 +59,7 @@ export default function AccountPage() {
           <PasswordSection email={user.email} />
           <TwoFactorSection user={user} notice={notice} />
           <SessionsSection />
+          <NotificationsSection email={user.email} />
           <DataSection />
         </div>
       </div>
