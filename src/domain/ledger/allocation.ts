@@ -1,0 +1,104 @@
+/**
+ * What a home's ledger says is paid and owed (issue 14, 'The ledger'; decisions.md 'Homes,
+ * agreements and the ledger'). Whole cents throughout, never floats.
+ *
+ * - A charge owes its amount; a payment credits; a refund takes credit back (money
+ *   returned to the homeowner); a payout is equity paid out at a transfer and leaves the
+ *   charges' balance alone; a reversal undoes the entry it names (a reversed reversal
+ *   restores that entry).
+ * - The credit — payments less refunds — pays the oldest open charge first, whatever
+ *   the order money came in, so a month is 'paid' (for homeownerFigures' paidMonths) when
+ *   the credit reaches all of its charge. Over-payment stays as credit for the next charge.
+ */
+import { isPastGrace } from './dates';
+import type { LedgerEntryContent } from './entry';
+
+export type ChargeState = 'paid' | 'due' | 'overdue';
+
+export interface ChargeAllocation {
+  /** The charge entry. */
+  seq: number;
+  month: number;
+  dueOn: string;
+  amountCents: number;
+  /** The part of the credit it received, 0…amountCents. */
+  paidCents: number;
+  /** paid in full; else overdue when today is more than 10 days after dueOn; else due. */
+  state: ChargeState;
+}
+
+export interface LedgerAllocation {
+  /** The charges that count (not reversed), oldest month first. */
+  charges: ChargeAllocation[];
+  /** Months whose charge is paid in full, ascending. */
+  paidMonths: number[];
+  /** The highest month billed by a charge that counts; with months billed in order and none waived, their number. */
+  billedMonths: number;
+  /** Σ charges that count. */
+  chargedCents: number;
+  /** Σ payments − Σ refunds that count (negative if more was refunded than received). */
+  creditedCents: number;
+  /** Σ payouts that count: equity paid out, outside the charges' balance. */
+  payoutCents: number;
+  /** chargedCents − creditedCents: what is owed; negative means the homeowner is in credit. */
+  balanceCents: number;
+  /** Credit left after paying every charge, ≥ 0. */
+  creditCents: number;
+}
+
+/** The seqs of the entries that count: those no counting reversal names (a reversal only names an earlier entry). */
+function countingSeqs(entries: readonly LedgerEntryContent[]): Set<number> {
+  const bySeqDescending = [...entries].sort((a, b) => b.seq - a.seq);
+  const undone = new Set<number>();
+  const counting = new Set<number>();
+  for (const entry of bySeqDescending) {
+    if (undone.has(entry.seq)) continue;
+    counting.add(entry.seq);
+    if (entry.kind === 'reversal' && entry.reversesSeq !== null && entry.reversesSeq < entry.seq) undone.add(entry.reversesSeq);
+  }
+  return counting;
+}
+
+/** Allocates a home's entries (any order) as of `today` (YYYY-MM-DD). */
+export function allocateLedger(entries: readonly LedgerEntryContent[], today: string): LedgerAllocation {
+  for (const entry of entries) {
+    if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents <= 0) {
+      throw new RangeError(`Entry ${entry.seq}: an amount is a positive whole number of cents.`);
+    }
+  }
+  const counting = countingSeqs(entries);
+  const counted = entries.filter((entry) => counting.has(entry.seq));
+
+  let chargedCents = 0;
+  let creditedCents = 0;
+  let payoutCents = 0;
+  for (const entry of counted) {
+    if (entry.kind === 'charge') chargedCents += entry.amountCents;
+    else if (entry.kind === 'payment') creditedCents += entry.amountCents;
+    else if (entry.kind === 'refund') creditedCents -= entry.amountCents;
+    else if (entry.kind === 'payout') payoutCents += entry.amountCents;
+  }
+
+  const openCharges = counted.filter((entry) => entry.kind === 'charge' && entry.month !== null).sort((a, b) => a.month! - b.month! || a.seq - b.seq);
+
+  // Oldest first: each charge takes what it can of the credit left.
+  let available = Math.max(0, creditedCents);
+  const charges = openCharges.map((charge): ChargeAllocation => {
+    const paidCents = Math.min(charge.amountCents, available);
+    available -= paidCents;
+    const state: ChargeState = paidCents === charge.amountCents ? 'paid' : isPastGrace(charge.effectiveOn, today) ? 'overdue' : 'due';
+    return { seq: charge.seq, month: charge.month!, dueOn: charge.effectiveOn, amountCents: charge.amountCents, paidCents, state };
+  });
+
+  const paidMonths = [...new Set(charges.filter((charge) => charge.state === 'paid').map((charge) => charge.month))].sort((a, b) => a - b);
+  return {
+    charges,
+    paidMonths,
+    billedMonths: charges.reduce((highest, charge) => Math.max(highest, charge.month), 0),
+    chargedCents,
+    creditedCents,
+    payoutCents,
+    balanceCents: chargedCents - creditedCents,
+    creditCents: available,
+  };
+}

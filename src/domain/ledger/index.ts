@@ -1,0 +1,14 @@
+/**
+ * The ledger domain (decisions.md 'Homes, agreements and the ledger'): entries and their
+ * hash chain, the downloaded file's schema, due dates, and what is paid and owed.
+ * Pure and isomorphic: the server, the browser and the tests share it.
+ */
+export { GENESIS_HASH, LEDGER_KINDS, canonicalEntryText, entryHash, nextEntry, sealEntry, webSha256Hex } from './entry';
+export type { LedgerEntry, LedgerEntryContent, LedgerEntryDraft, LedgerKind, Sha256Hex } from './entry';
+export { CHAIN_BREAK_TEXT, chainVerdictText, verifyChain } from './chain';
+export type { ChainBreak, ChainVerdict } from './chain';
+export { ledgerDate, ledgerEntrySchema, ledgerFileSchema, verifyLedgerFile } from './schema';
+export type { LedgerFile, LedgerFileVerdict } from './schema';
+export { OVERDUE_AFTER_DAYS, addDays, chargeDueOn, isPastGrace, monthsDueBy } from './dates';
+export { allocateLedger } from './allocation';
+export type { ChargeAllocation, ChargeState, LedgerAllocation } from './allocation';
