@@ -16,6 +16,7 @@ import { JobRunner } from './jobs/runner';
 import { registerSystemJobs } from './jobs/system-jobs';
 import { createMailer, type Mailer } from './mail/send-mail';
 import { registerNotificationJobs } from './notifications/register';
+import { registerHomeJobs } from './homes/register';
 import { registerAnnouncementJobs } from './admin/announcement-sender';
 import { registerWaitlistConfirmations } from './waitlist/waitlist-confirmation';
 import { WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './waitlist/store-submission';
@@ -111,6 +112,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const waitlistMail = { db: database.db, mailer, cipher, brand, logger, config, ratePerSecond: config.ANNOUNCEMENT_RATE_PER_SECOND };
   registerWaitlistConfirmations(jobs, waitlistMail);
   registerAnnouncementJobs(jobs, waitlistMail);
+  // The homeowners' monthly charges and statements (src/server/homes).
+  registerHomeJobs(jobs, { db: database.db, mailer, cipher, brand, logger, config, storage });
   const app = createApp({ config, db: database.db, logger, brand, outbox, jobs, waitlist, auth, mailer, background, storage, cipher });
 
   // Set by close(): what arrives after it is turned away, what came before finishes (src/server/lib/drain.ts).

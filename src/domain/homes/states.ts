@@ -8,10 +8,6 @@
 export const HOME_STATES = ['active', 'closed'] as const;
 export type HomeState = (typeof HOME_STATES)[number];
 
-/** What moves money in a home's ledger (src/domain/ledger). */
-export const LEDGER_KINDS = ['charge', 'payment', 'refund', 'payout', 'reversal'] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
 /** Where a payment entry came from: staff typed it, a bank CSV import, or (one day) a payment processor. */
 export const PAYMENT_SOURCES = ['staff', 'bank_csv', 'processor'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
@@ -47,6 +43,3 @@ export type NoticeState = (typeof NOTICE_STATES)[number];
 
 /** Days of notice a transfer needs (the marketing pages' '60 days notice'). */
 export const NOTICE_DAYS = 60;
-
-/** A charge not paid in full this many days after its due date is overdue. */
-export const OVERDUE_AFTER_DAYS = 10;

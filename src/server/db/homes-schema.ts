@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { HOME_STATES, LEDGER_KINDS, NOTICE_KINDS, NOTICE_STATES, PAYMENT_CHANGE_STATES, PAYMENT_SOURCES, VALUATION_SOURCES } from '../../domain/homes/states';
+import { LEDGER_KINDS } from '../../domain/ledger';
+import { HOME_STATES, NOTICE_KINDS, NOTICE_STATES, PAYMENT_CHANGE_STATES, PAYMENT_SOURCES, VALUATION_SOURCES } from '../../domain/homes/states';
 import { applications, users } from './schema';
 
 /**

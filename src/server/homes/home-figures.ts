@@ -1,0 +1,67 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import { homeownerFigures, type AgreementInputs, type AgreementTerm, type HomeownerFigures } from '../../domain/calculators';
+import { ledgerToday } from '../../domain/homes/dates';
+import { allocateLedger, type LedgerAllocation } from '../../domain/ledger';
+import type { Executor } from '../applications/repository';
+import { homes, homeTerms, homeValuations } from '../db/schema';
+import { chainEntryOf, ledgerOf, type StoredLedgerEntry } from './ledger';
+
+/**
+ * One home's figures, from its agreement, its ledger and its latest valuation
+ * (calculators.md 'Homeowner figures'): the one place the dashboard, the home's
+ * pages, notices, statements and exports get them, so every screen shows the same
+ * numbers. Money leaves here in the units it was kept in: cents for the ledger,
+ * dollars (full precision) for homeownerFigures' output.
+ */
+
+export type HomeRow = typeof homes.$inferSelect;
+export type HomeTermRow = typeof homeTerms.$inferSelect;
+export type HomeValuationRow = typeof homeValuations.$inferSelect;
+
+export interface LoadedHome {
+  home: HomeRow;
+  terms: HomeTermRow[];
+  /** The latest valuation (by date, then entry), or undefined. */
+  valuation: HomeValuationRow | undefined;
+  entries: StoredLedgerEntry[];
+  allocation: LedgerAllocation;
+  figures: HomeownerFigures;
+  /** The date the allocation was made for (YYYY-MM-DD, the ledger's calendar). */
+  today: string;
+}
+
+/** The agreement's fixed inputs in the calculators' dollars. */
+export function agreementOf(home: Pick<HomeRow, 'priceCents' | 'downPaymentCents' | 'mortgageRate' | 'appreciationRate'>): AgreementInputs {
+  return { price: home.priceCents / 100, downPayment: home.downPaymentCents / 100, mortgageRate: home.mortgageRate, appreciationRate: home.appreciationRate };
+}
+
+/** The terms' history in the calculators' dollars, oldest first. */
+export function agreementTermsOf(terms: readonly Pick<HomeTermRow, 'fromMonth' | 'monthlyPaymentCents'>[]): AgreementTerm[] {
+  return [...terms].sort((a, b) => a.fromMonth - b.fromMonth).map((term) => ({ fromMonth: term.fromMonth, monthlyPayment: term.monthlyPaymentCents / 100 }));
+}
+
+/** `homeId`'s home with its figures as of `today`; undefined when there is no such home. */
+export async function loadHomeFigures(db: Executor, homeId: string, today = ledgerToday()): Promise<LoadedHome | undefined> {
+  const [home] = await db.select().from(homes).where(eq(homes.id, homeId));
+  if (!home) return undefined;
+  const [terms, [valuation], entries] = await Promise.all([
+    db.select().from(homeTerms).where(eq(homeTerms.homeId, homeId)).orderBy(asc(homeTerms.fromMonth)),
+    db.select().from(homeValuations).where(eq(homeValuations.homeId, homeId)).orderBy(desc(homeValuations.valuedOn), desc(homeValuations.createdAt)).limit(1),
+    ledgerOf(db, homeId),
+  ]);
+  const allocation = allocateLedger(entries.map(chainEntryOf), today);
+  const figures = homeownerFigures({
+    ...agreementOf(home),
+    terms: agreementTermsOf(terms),
+    paidMonths: allocation.paidMonths,
+    billedMonths: allocation.billedMonths,
+    valuation: valuation ? valuation.valueCents / 100 : undefined,
+  });
+  return { home, terms, valuation, entries, allocation, figures, today };
+}
+
+/** The signed-in user's home: the active one, else the latest closed one; undefined when they have none. */
+export async function homeIdOfUser(db: Executor, userId: string): Promise<string | undefined> {
+  const rows = await db.select({ id: homes.id, state: homes.state }).from(homes).where(eq(homes.userId, userId)).orderBy(desc(homes.createdAt));
+  return (rows.find((row) => row.state === 'active') ?? rows[0])?.id;
+}

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PaymentSource } from '../../domain/homes/states';
+import { entryHash, GENESIS_HASH, type LedgerEntry, type LedgerEntryContent, type LedgerKind, type Sha256Hex } from '../../domain/ledger';
+import type { Executor } from '../applications/repository';
+import { queryRows } from '../db/client';
+import { homes, ledgerEntries } from '../db/schema';
+import { AppError } from '../lib/errors';
+
+/**
+ * The one way an entry enters a home's ledger (docs/decisions/022-homes-and-ledger.md):
+ * in the caller's transaction, with the home's row locked, numbered after the
+ * home's last entry and chained to its hash. Nothing here — or anywhere — updates
+ * or deletes an entry: the database refuses it (migration 0014).
+ */
+
+export interface NewLedgerEntry {
+  kind: LedgerKind;
+  amountCents: number;
+  month?: number | null;
+  effectiveOn: string;
+  reference?: string | null;
+  reversesSeq?: number | null;
+  note?: string | null;
+  source?: PaymentSource | null;
+}
+
+export type StoredLedgerEntry = typeof ledgerEntries.$inferSelect;
+
+/** node:crypto's SHA-256: the same hashes as the browser's Web Crypto, synchronously and faster (the charge run hashes 100,000 entries). */
+export const nodeSha256Hex: Sha256Hex = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** A stored row as the chain's code reads it (src/domain/ledger): its hashed fields, the instant as ISO text. */
+export function chainEntryOf(row: StoredLedgerEntry): LedgerEntry {
+  const { source: _source, recordedBy: _recordedBy, recordedAt, ...rest } = row;
+  return { ...rest, recordedAt: recordedAt.toISOString() };
+}
+
+/** The chain's end: the last entry's seq and hash (0 and the genesis hash for an empty ledger). */
+export interface ChainHead {
+  seq: number;
+  hash: string;
+}
+
+/** Locks `homeId`'s row for the rest of the transaction; answers its state, or 404. */
+export async function lockHome(tx: Executor, homeId: string): Promise<{ state: string; purchaseDate: string }> {
+  const [home] = await tx.select({ state: homes.state, purchaseDate: homes.purchaseDate }).from(homes).where(eq(homes.id, homeId)).for('update');
+  if (!home) throw new AppError(404, 'not_found', 'We could not find that home.');
+  return home;
+}
+
+export async function chainHead(tx: Executor, homeId: string): Promise<ChainHead> {
+  const [last] = await tx
+    .select({ seq: ledgerEntries.seq, hash: ledgerEntries.hash })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.homeId, homeId))
+    .orderBy(desc(ledgerEntries.seq))
+    .limit(1);
+  return last ?? { seq: 0, hash: GENESIS_HASH };
+}
+
+/** The rows of `entries` after `head`, each hashed over the one before: what the chain's next rows will be. */
+export async function chainEntries(
+  homeId: string,
+  head: ChainHead,
+  entries: readonly NewLedgerEntry[],
+  recordedBy: string | null,
+  recordedAt = new Date(),
+): Promise<StoredLedgerEntry[]> {
+  const rows: StoredLedgerEntry[] = [];
+  let previous = head;
+  for (const entry of entries) {
+    const content: LedgerEntryContent = {
+      homeId,
+      seq: previous.seq + 1,
+      kind: entry.kind,
+      amountCents: entry.amountCents,
+      month: entry.month ?? null,
+      effectiveOn: entry.effectiveOn,
+      reference: entry.reference ?? null,
+      reversesSeq: entry.reversesSeq ?? null,
+      note: entry.note ?? null,
+      recordedAt: recordedAt.toISOString(),
+      prevHash: previous.hash,
+    };
+    const hash = await entryHash(content, nodeSha256Hex);
+    rows.push({ ...content, source: entry.source ?? null, recordedAt, recordedBy, hash });
+    previous = { seq: content.seq, hash };
+  }
+  return rows;
+}
+
+/**
+ * Appends `entries` to `homeId`'s ledger, in order, inside `tx` (a transaction the
+ * caller holds, so the entries and the change's audit entry commit together).
+ * Locks the home first, so concurrent writers to one home queue instead of forking.
+ */
+export async function appendLedgerEntries(
+  tx: Executor,
+  homeId: string,
+  entries: readonly NewLedgerEntry[],
+  recordedBy: string | null,
+): Promise<StoredLedgerEntry[]> {
+  if (entries.length === 0) return [];
+  await lockHome(tx, homeId);
+  const rows = await chainEntries(homeId, await chainHead(tx, homeId), entries, recordedBy);
+  await tx.insert(ledgerEntries).values(rows);
+  return rows;
+}
+
+/** A home's whole ledger, oldest first (what the homeowner downloads and `ledger:verify` checks). */
+export async function ledgerOf(db: Executor, homeId: string): Promise<StoredLedgerEntry[]> {
+  return db.select().from(ledgerEntries).where(eq(ledgerEntries.homeId, homeId)).orderBy(asc(ledgerEntries.seq));
+}
+
+/** The highest month charged so far for each of `homeIds` (absent: none yet). */
+export async function lastChargedMonths(db: Executor, homeIds: readonly string[]): Promise<Map<string, number>> {
+  if (homeIds.length === 0) return new Map();
+  const rows = await queryRows<{ home_id: string; month: number }>(
+    db,
+    sql`SELECT ${ledgerEntries.homeId} AS home_id, max(${ledgerEntries.month})::int AS month FROM ${ledgerEntries}
+        WHERE ${and(eq(ledgerEntries.kind, 'charge'), inArray(ledgerEntries.homeId, [...homeIds]))}
+        GROUP BY ${ledgerEntries.homeId}`,
+  );
+  return new Map(rows.map((row) => [row.home_id, Number(row.month)]));
+}
+
+/** The chain heads of `homeIds` at once (absent: empty ledger). */
+export async function chainHeads(db: Executor, homeIds: readonly string[]): Promise<Map<string, ChainHead>> {
+  if (homeIds.length === 0) return new Map();
+  const rows = await queryRows<{ home_id: string; seq: number; hash: string }>(
+    db,
+    sql`SELECT DISTINCT ON (${ledgerEntries.homeId}) ${ledgerEntries.homeId} AS home_id, ${ledgerEntries.seq} AS seq, ${ledgerEntries.hash} AS hash
+        FROM ${ledgerEntries} WHERE ${inArray(ledgerEntries.homeId, [...homeIds])}
+        ORDER BY ${ledgerEntries.homeId}, ${ledgerEntries.seq} DESC`,
+  );
+  return new Map(rows.map((row) => [row.home_id, { seq: Number(row.seq), hash: row.hash }]));
+}
