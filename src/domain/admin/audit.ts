@@ -22,6 +22,7 @@ export const AUDIT_ENTITY_TYPES = [
   'messages',
   'notifications',
   'announcements',
+  'homes',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -40,6 +41,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<AuditEntityType, string>> = {
   messages: 'Messages',
   notifications: 'E-mail settings',
   announcements: 'Announcements',
+  homes: 'Homes',
 };
 
 export const AUDIT_ACTIONS = [
@@ -62,6 +64,9 @@ export const AUDIT_ACTIONS = [
   'remind',
   'send',
   'cancel',
+  'refund',
+  'reverse',
+  'import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -85,6 +90,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   remind: 'Remind',
   send: 'Send',
   cancel: 'Cancel',
+  refund: 'Refund',
+  reverse: 'Reverse',
+  import: 'Import',
 };
 
 /** docs/product/back-office.md#audit-log: ranges 1d, 7d, 30d, 90d; default 7d. */

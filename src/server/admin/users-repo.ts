@@ -10,6 +10,7 @@ import { applications, lettersOfIntent, tableRowCounts, users, waitlistEntries }
 import { decodeRows, fixed, fixedPer, selectList, selectRows, type RowOf } from '../db/select-fields';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
+import { hasHome } from './homes';
 import { cappedCount, dateRangeConditions, orderBy, pageWindow, pageWithKeptTotal, searchCondition, toPage, whereAll, type SearchColumns } from './list-query';
 import type { ExportRows } from './csv';
 import { isoTime } from '../lib/iso-time';
@@ -182,6 +183,16 @@ export async function changeRole(db: Db, actor: AuditActor, userId: string, role
       if (admins <= 1) throw new AppError(409, 'last_admin', 'This is the only admin. Make someone else an admin first.');
     }
     if (user.id === actor.id) throw new AppError(409, 'own_role', 'You cannot change your own role. Ask another admin to do it.');
+    // The homeowner role follows a home (docs/decisions/022-homes-and-ledger.md 'Roles'): it is not given by hand, and not taken from someone with a home.
+    if (role !== 'admin' && (role === 'homeowner') !== (await hasHome(tx, userId))) {
+      throw role === 'homeowner'
+        ? new AppError(
+            409,
+            'homeowner_needs_home',
+            'Someone becomes a homeowner when their purchase is recorded: use Record purchase on their approved application.',
+          )
+        : new AppError(409, 'has_home', 'This person has a home, so they stay a homeowner (or an admin).');
+    }
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
     await recordAudit(tx, actor, { action: 'update', entityType: 'users', entityId: userId, changes: { role: { from, to: role } } });
     return { id: user.id, role };

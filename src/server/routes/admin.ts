@@ -6,9 +6,13 @@ import { adminApplicationsRoutes } from './admin/applications';
 import { adminAuditRoutes } from './admin/audit';
 import { adminDashboardRoutes } from './admin/dashboard';
 import { adminDocumentsRoutes } from './admin/documents';
+import { adminHomeStatementRoutes } from './home-statements';
+import { adminHomesRoutes } from './admin/homes';
+import { adminHomeChangesRoutes } from './home-changes';
 import { adminJobsRoutes } from './admin/jobs';
 import { adminLettersRoutes } from './admin/letters';
 import { adminMessagesRoutes } from './admin/messages';
+import { adminPaymentsRoutes } from './admin/payments';
 import { adminRequestsRoutes } from './admin/requests';
 import { adminSettingsRoutes } from './admin/settings';
 import { adminUsersRoutes } from './admin/users';
@@ -40,5 +44,9 @@ export function adminRoutes() {
   admin.route('/', adminLettersRoutes());
   admin.route('/', adminAuditRoutes());
   admin.route('/', adminJobsRoutes());
+  admin.route('/', adminHomeStatementRoutes());
+  admin.route('/', adminHomesRoutes());
+  admin.route('/', adminPaymentsRoutes());
+  admin.route('/', adminHomeChangesRoutes());
   return admin;
 }

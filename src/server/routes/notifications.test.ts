@@ -55,7 +55,15 @@ describe('notifications: switches and one-click unsubscribe', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('cache-control')).toBe('no-store');
     const kinds = reply.body.kinds as { kind: string; subscribed: boolean; label: string }[];
-    expect(kinds.map((k) => k.kind)).toEqual(['application_updates', 'messages', 'draft_reminders', 'verify_reminders', 'request_reminders', 'waitlist_news']);
+    expect(kinds.map((k) => k.kind)).toEqual([
+      'application_updates',
+      'messages',
+      'draft_reminders',
+      'verify_reminders',
+      'request_reminders',
+      'home_updates',
+      'waitlist_news',
+    ]);
     expect(kinds.every((k) => k.subscribed)).toBe(true);
     expect(kinds[1].label).toBe(NOTIFICATION_KIND_INFO.messages.label);
 

@@ -6,6 +6,8 @@ import { fillApplication, signUp, storedFiles, type Member } from '../../test/ap
 import { AUTH_TEST_ENV, linkIn, mailsTo, TestBrowser } from '../../test/auth-client';
 import { postJson, startTestServer, uniqueEmail, waitFor, waitlistSubmission, type HttpReply, type TestServer } from '../../test/harness';
 import { deletedUserPseudonym } from '../../account/pseudonymise-audit';
+import { agreementBounds } from '../../../domain/calculators';
+import { insertApplication } from '../../test/admin-applications';
 
 describe('/api/admin/users', () => {
   let app: TestServer;
@@ -108,7 +110,18 @@ describe('/api/admin/users', () => {
   it("lists role 'homeowner' under the Homeowner filter, and only those", async () => {
     const member = await signUp(app);
     expect(idsOf(await list({ filter: 'homeowner', pageSize: '100' }))).not.toContain(member.userId);
-    expect((await admin.browser.patch(`/api/admin/users/${member.userId}`, { role: 'homeowner' })).status).toBe(200);
+    // The role follows a recorded purchase (docs/decisions/022-homes-and-ledger.md 'Roles').
+    const application = await insertApplication(app.db, { userId: member.userId, status: 'approved' });
+    const purchase = await admin.browser.post(`/api/admin/applications/${application.id}/home`, {
+      address: '7 Birch Road, Boise, ID',
+      purchaseDate: '2025-06-02',
+      priceCents: 42_000_000,
+      downPaymentCents: 2_940_000,
+      mortgageRate: 6.4,
+      appreciationRate: 3.8,
+      monthlyPaymentCents: Math.round(agreementBounds({ price: 420_000, downPayment: 29_400, mortgageRate: 6.4, appreciationRate: 3.8 }).max * 100),
+    });
+    expect(purchase.status, JSON.stringify(purchase.body)).toBe(201);
     const homeowners = await list({ filter: 'homeowner', pageSize: '100' });
     expect(idsOf(homeowners)).toContain(member.userId);
     expect(homeowners.body.items.every((u: { role: string }) => u.role === 'homeowner')).toBe(true);
@@ -216,14 +229,20 @@ describe('/api/admin/users', () => {
     expect((await app.db.select({ n: count() }).from(users))[0].n).toBe(before);
   });
 
-  it('changes a role with an audit entry; 400 for an unknown role, 404 for an unknown user', async () => {
+  it('changes a role with an audit entry; 409 for homeowner by hand, 400 for an unknown role, 404 for an unknown user', async () => {
     const member = await signUp(app);
-    const reply = await admin.browser.patch(`/api/admin/users/${member.userId}`, { role: 'homeowner' });
-    expect(reply).toMatchObject({ status: 200, body: { id: member.userId, role: 'homeowner' } });
-    expect((await member.browser.get('/api/me')).body.role).toBe('homeowner');
-    expect((await rowOf(member.userId)).role).toBe('homeowner');
+    const reply = await admin.browser.patch(`/api/admin/users/${member.userId}`, { role: 'applicant' });
+    expect(reply).toMatchObject({ status: 200, body: { id: member.userId, role: 'applicant' } });
+    expect((await member.browser.get('/api/me')).body.role).toBe('applicant');
+    expect((await rowOf(member.userId)).role).toBe('applicant');
     const [entry] = await auditOf(member.userId);
-    expect(entry).toMatchObject({ action: 'update', actorId: admin.user.id, changes: { role: { from: 'guest', to: 'homeowner' } } });
+    expect(entry).toMatchObject({ action: 'update', actorId: admin.user.id, changes: { role: { from: 'guest', to: 'applicant' } } });
+
+    // Homeowner comes with a recorded purchase, never by hand (docs/decisions/022-homes-and-ledger.md 'Roles').
+    const byHand = await admin.browser.patch(`/api/admin/users/${member.userId}`, { role: 'homeowner' });
+    expect(byHand.status).toBe(409);
+    expect(byHand.body.error).toMatchObject({ code: 'homeowner_needs_home', message: expect.stringContaining('Record purchase') });
+    expect((await rowOf(member.userId)).role).toBe('applicant');
 
     expect((await admin.browser.patch(`/api/admin/users/${member.userId}`, { role: 'owner' })).status).toBe(400);
     expect((await admin.browser.patch(`/api/admin/users/${member.userId}`, {})).body.error.fields).toHaveProperty('role');

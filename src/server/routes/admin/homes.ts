@@ -1,0 +1,54 @@
+import { HOME_STATE_LABELS, type HomeListItem } from '../../../domain/homes/admin-homes';
+import { adminHomesApi } from '../../../domain/api/admin-homes';
+import { actorOf } from '../../admin/audit';
+import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
+import { homeNotFound, purchaseStart, recordPurchase, recordValuation } from '../../admin/homes';
+import { homeDetail, homeRows, listHomes } from '../../admin/homes-repo';
+import type { AuthedEnv } from '../../auth/guards';
+import { apiRouter, route } from '../../lib/route';
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The export's columns: amounts in dollars with cents, as the ledger keeps them. */
+const CSV_COLUMNS: readonly CsvColumn<HomeListItem>[] = [
+  { header: 'ID', value: (h) => h.id },
+  { header: 'Recorded At', value: (h) => h.createdAt },
+  { header: 'Address', value: (h) => h.address },
+  { header: 'Purchase Date', value: (h) => h.purchaseDate },
+  { header: 'First Name', value: (h) => h.firstName },
+  { header: 'Last Name', value: (h) => h.lastName },
+  { header: 'Email', value: (h) => h.email },
+  { header: 'Price', value: (h) => dollars(h.priceCents) },
+  { header: 'Down Payment', value: (h) => dollars(h.downPaymentCents) },
+  { header: 'Monthly Payment', value: (h) => dollars(h.monthlyPaymentCents) },
+  { header: 'Latest Value', value: (h) => dollars(h.valueCents) },
+  { header: 'Valued On', value: (h) => h.valuedOn },
+  { header: 'State', value: (h) => HOME_STATE_LABELS[h.state] },
+  { header: 'Application ID', value: (h) => h.applicationId },
+];
+
+/** `/api/admin/homes` and 'Record purchase' (src/domain/api/admin-homes.ts), behind the admin guard of src/server/routes/admin.ts. */
+export function adminHomesRoutes() {
+  const router = apiRouter<AuthedEnv>();
+  route(router, adminHomesApi.purchaseStart, (c, { params }) => purchaseStart(c.var.deps.db, params.id));
+  route(router, adminHomesApi.recordPurchase, (c, { params, body }) => recordPurchase(c.var.deps, actorOf(c), params.id, body));
+  route(router, adminHomesApi.list, (c, { query }) => listHomes(c.var.deps.db, query));
+  /** The CSV of the current filter, streamed; the export itself is audited. Registered before `{id}`. */
+  route(router, adminHomesApi.export, (c, { query }) => {
+    const { page: _page, pageSize: _pageSize, ...filter } = query;
+    return auditedCsvExport(c.var.deps.db, actorOf(c), {
+      list: 'homes',
+      entityType: 'homes',
+      filter,
+      columns: CSV_COLUMNS,
+      rows: homeRows({ ...filter, page: 1, pageSize: 1 }),
+    });
+  });
+  route(router, adminHomesApi.detail, async (c, { params }) => {
+    const home = await homeDetail(c.var.deps.db, params.id);
+    if (!home) throw homeNotFound();
+    return home;
+  });
+  route(router, adminHomesApi.recordValuation, (c, { params, body }) => recordValuation(c.var.deps.db, actorOf(c), params.id, body));
+  return router;
+}
