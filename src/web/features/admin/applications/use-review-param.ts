@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useUpdateSearchParams } from '../../../lib/use-update-search-params';
 
 interface ReviewState {
   reviewOpenedHere?: boolean;
@@ -12,7 +13,8 @@ interface ReviewState {
  * it is closed in place.
  */
 export function useReviewParam() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const updateSearchParams = useUpdateSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const id = searchParams.get('review') || null;
@@ -20,7 +22,7 @@ export function useReviewParam() {
 
   const open = useCallback(
     (reviewId: string) =>
-      setSearchParams(
+      updateSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
           next.set('review', reviewId);
@@ -28,7 +30,7 @@ export function useReviewParam() {
         },
         { state: { reviewOpenedHere: true } satisfies ReviewState },
       ),
-    [setSearchParams],
+    [updateSearchParams],
   );
 
   const close = useCallback(() => {
@@ -36,7 +38,7 @@ export function useReviewParam() {
       void navigate(-1);
       return;
     }
-    setSearchParams(
+    updateSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('review');
@@ -44,7 +46,7 @@ export function useReviewParam() {
       },
       { replace: true },
     );
-  }, [navigate, openedHere, setSearchParams]);
+  }, [navigate, openedHere, updateSearchParams]);
 
   return { id, open, close };
 }

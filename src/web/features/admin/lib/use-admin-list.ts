@@ -7,6 +7,7 @@ import { callApi, hrefOf } from '../../../lib/call-api';
 import { failureText } from '../../../lib/form-errors';
 import { queryClient } from '../../../lib/query-client';
 import { notify } from '../../../lib/toast';
+import { useUpdateSearchParams } from '../../../lib/use-update-search-params';
 import { changedListParams, parseListParams, patchListSearch, type ListPatch, type ListSchema } from './list-params';
 
 /** A back-office list's route: `GET /api/admin/<list>` with the list's schema as its query. */
@@ -52,7 +53,8 @@ export function useAdminList<C extends ListContract>({
   export: ListContract;
   loadFailed: string;
 }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const updateSearchParams = useUpdateSearchParams();
   const schema = contract.query;
   const params = useMemo(() => parseListParams(schema, searchParams) as ParamsOf<C>, [schema, searchParams]);
   const query = useQuery(adminListQuery(contract, params));
@@ -65,8 +67,8 @@ export function useAdminList<C extends ListContract>({
 
   const update = useCallback(
     (patch: ListPatch<C['query']>, { replace = false }: { replace?: boolean } = {}) =>
-      setSearchParams((current) => patchListSearch(schema, current, patch), { replace }),
-    [schema, setSearchParams],
+      updateSearchParams((current) => patchListSearch(schema, current, patch), { replace }),
+    [schema, updateSearchParams],
   );
 
   // The export is the whole filtered list: paging left out.
