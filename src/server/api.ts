@@ -14,6 +14,7 @@ import { adminRoutes } from './routes/admin';
 import { LETTERS_UPLOAD_PATH } from './routes/admin/letters';
 import { applicationRoutes, UPLOAD_PATH } from './routes/application';
 import { documentRoutes } from './routes/documents';
+import { homeChangesRoutes } from './routes/home-changes';
 import { mailOutboxRoutes } from './routes/mail-outbox';
 import { meRoutes } from './routes/me';
 import { messageRoutes } from './routes/messages';
@@ -88,6 +89,8 @@ export function createApi(deps: Deps) {
   api.route('/', documentRoutes());
   // The user's conversation with our staff about their application (src/domain/api/messages.ts).
   api.route('/', messageRoutes());
+  // A homeowner's payment changes and 60-day notices (src/domain/api/home-changes.ts).
+  api.route('/', homeChangesRoutes());
   // Guarded as a whole: rank admin and a session that passed two-factor (src/server/routes/admin.ts).
   api.route('/', adminRoutes());
   api.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
