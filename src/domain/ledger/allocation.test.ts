@@ -19,6 +19,8 @@ function ledger(...items: [kind: LedgerKind, amountCents: number, target?: numbe
       reference: kind === 'payment' ? `BANK-${index + 1}` : null,
       reversesSeq: kind === 'reversal' ? target! : null,
       note: kind === 'reversal' ? 'Entered by mistake' : null,
+      source: kind === 'payment' ? 'staff' : null,
+      recordedBy: null,
       recordedAt: '2026-02-03T10:00:00.000Z',
       prevHash: GENESIS_HASH,
     };
@@ -71,12 +73,12 @@ describe('allocateLedger', () => {
     expect(allocateLedger([...entries, ...ledger(['reversal', 10_000, 3]).map((e) => ({ ...e, seq: 4 }))], '2026-02-20').paidMonths).toEqual([1]);
   });
 
-  it('drops a reversed charge: it owes nothing and is not billed', () => {
+  it('drops a reversed charge: it owes nothing, and its month stays billed (waived, never billed again)', () => {
     const entries = ledger(['charge', 10_000], ['charge', 12_000], ['reversal', 12_000, 2], ['payment', 10_000]);
     const result = allocateLedger(entries, '2026-03-20');
     expect(result.charges.map((charge) => charge.month)).toEqual([1]);
     expect(result.paidMonths).toEqual([1]);
-    expect(result.billedMonths).toBe(1);
+    expect(result.billedMonths).toBe(2);
     expect(result.chargedCents).toBe(10_000);
     expect(result.balanceCents).toBe(0);
     // An earlier month reversed: the credit goes to the next charge that counts.

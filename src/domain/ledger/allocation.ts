@@ -32,7 +32,10 @@ export interface LedgerAllocation {
   charges: ChargeAllocation[];
   /** Months whose charge is paid in full, ascending. */
   paidMonths: number[];
-  /** The highest month billed by a charge that counts; with months billed in order and none waived, their number. */
+  /**
+   * The highest month billed, reversed charges included: a month is billed once (the database allows one charge per
+   * home and month), so a reversed charge waives its month — it is still billed, and the next month to bill comes after it.
+   */
   billedMonths: number;
   /** Σ charges that count. */
   chargedCents: number;
@@ -94,7 +97,7 @@ export function allocateLedger(entries: readonly LedgerEntryContent[], today: st
   return {
     charges,
     paidMonths,
-    billedMonths: charges.reduce((highest, charge) => Math.max(highest, charge.month), 0),
+    billedMonths: entries.reduce((highest, entry) => (entry.kind === 'charge' && entry.month !== null ? Math.max(highest, entry.month) : highest), 0),
     chargedCents,
     creditedCents,
     payoutCents,

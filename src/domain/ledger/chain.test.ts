@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PAYMENT_SOURCES } from '../homes/states';
 import {
   canonicalEntryText,
   chainVerdictText,
@@ -23,6 +24,8 @@ const charge = (month: number): LedgerEntryDraft => ({
   reference: null,
   reversesSeq: null,
   note: null,
+  source: null,
+  recordedBy: null,
   recordedAt: `2026-0${month}-25T06:00:00.000Z`,
 });
 const payment: LedgerEntryDraft = {
@@ -33,6 +36,8 @@ const payment: LedgerEntryDraft = {
   reference: 'BANK-7781',
   reversesSeq: null,
   note: 'Paid by transfer — “thank you” ✓',
+  source: 'staff',
+  recordedBy: 'staff-7',
   recordedAt: '2026-02-03T14:12:09.120Z',
 };
 
@@ -48,7 +53,7 @@ describe('canonicalEntryText and entryHash', () => {
   it('is JSON of exactly the content fields in a fixed order, so anyone can recompute a hash', () => {
     expect(canonicalEntryText(first)).toBe(
       '{"homeId":"home-1","seq":1,"kind":"charge","amountCents":235403,"month":1,"effectiveOn":"2026-02-01","reference":null,' +
-        `"reversesSeq":null,"note":null,"recordedAt":"2026-01-25T06:00:00.000Z","prevHash":"${GENESIS_HASH}"}`,
+        `"reversesSeq":null,"note":null,"source":null,"recordedBy":null,"recordedAt":"2026-01-25T06:00:00.000Z","prevHash":"${GENESIS_HASH}"}`,
     );
     // Key order of the object passed in does not matter; extra properties (a stored hash) are not hashed.
     const reordered = Object.fromEntries(Object.entries({ ...first, hash: 'x' }).reverse()) as unknown as LedgerEntryContent;
@@ -58,10 +63,10 @@ describe('canonicalEntryText and entryHash', () => {
   it('is the lowercase hex SHA-256 of that text in UTF-8 (values from sha256sum)', async () => {
     expect(await webSha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     const firstHash = await entryHash(first);
-    expect(firstHash).toBe('03fbe0763f54ce564d91a21f662989e0d0f75b7a65087be377e61830cc6d4c8a');
+    expect(firstHash).toBe('4c6d71f00d590bde01cf2f4d7a5afad9ecc0009f106960d303d17fd4d2e218d7');
     // Non-ASCII text (a memo with typographic quotes) hashes as UTF-8.
     const second: LedgerEntryContent = { ...payment, homeId: 'home-1', seq: 2, prevHash: firstHash };
-    expect(await entryHash(second)).toBe('1446d31bc4b2c00dab6c86549c540f3706b013985fe3c0eeff34f411975df29e');
+    expect(await entryHash(second)).toBe('1550c48b3934b1475e11b4cd80bd6655ea4a0ef43e5c29e5d321a12cda815a22');
   });
 
   it('chains a home’s entries: seq 1, 2, 3 and each linked to the hash before', async () => {
@@ -148,6 +153,8 @@ const drafts: fc.Arbitrary<LedgerEntryDraft> = fc.record({
   reference: fc.option(fc.string({ unit: 'grapheme' }), { nil: null }),
   reversesSeq: fc.option(fc.integer({ min: 1, max: 50 }), { nil: null }),
   note: fc.option(fc.string({ unit: 'grapheme' }), { nil: null }),
+  source: fc.option(fc.constantFrom(...PAYMENT_SOURCES), { nil: null }),
+  recordedBy: fc.option(fc.string({ unit: 'grapheme' }), { nil: null }),
   recordedAt: fc.date({ min: new Date('2000-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString()),
 });
 
@@ -174,6 +181,10 @@ function changed(entry: LedgerEntry, field: keyof LedgerEntry, pick: number): Le
       return { ...entry, reversesSeq: other(entry.reversesSeq, (entry.reversesSeq ?? 0) + 1) };
     case 'note':
       return { ...entry, note: other(entry.note, `${entry.note ?? ''} `) };
+    case 'source':
+      return { ...entry, source: entry.source === 'staff' ? 'bank_csv' : 'staff' };
+    case 'recordedBy':
+      return { ...entry, recordedBy: other(entry.recordedBy, `${entry.recordedBy ?? ''}x`) };
     case 'recordedAt':
       return { ...entry, recordedAt: new Date(Date.parse(entry.recordedAt) + 1 + pick).toISOString() };
     case 'prevHash':
@@ -193,6 +204,8 @@ const FIELDS: (keyof LedgerEntry)[] = [
   'reference',
   'reversesSeq',
   'note',
+  'source',
+  'recordedBy',
   'recordedAt',
   'prevHash',
   'hash',

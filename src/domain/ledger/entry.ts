@@ -6,6 +6,8 @@
  * Isomorphic: SHA-256 comes from Web Crypto (`globalThis.crypto.subtle`, Node 20 and browsers).
  */
 
+import type { PaymentSource } from '../homes/states';
+
 export const LEDGER_KINDS = ['charge', 'payment', 'refund', 'payout', 'reversal'] as const;
 /**
  * - charge: a month's payment owed (`month` set, `effectiveOn` its due date);
@@ -34,6 +36,10 @@ export interface LedgerEntryContent {
   reversesSeq: number | null;
   /** A reversal's reason, or a memo. */
   note: string | null;
+  /** A payment's origin (staff, a bank CSV import, a processor); null for every other kind. */
+  source: PaymentSource | null;
+  /** Who wrote it: the staff account's id, or null for the server's own work (the charge run). */
+  recordedBy: string | null;
   /**
    * When the entry was written: `Date#toISOString()` text (`2026-03-01T09:30:00.000Z`), hashed
    * as given. A timestamptz column read back as a Date gives the same text (milliseconds).
@@ -71,6 +77,8 @@ export function canonicalEntryText(entry: LedgerEntryContent): string {
     reference: entry.reference,
     reversesSeq: entry.reversesSeq,
     note: entry.note,
+    source: entry.source,
+    recordedBy: entry.recordedBy,
     recordedAt: entry.recordedAt,
     prevHash: entry.prevHash,
   });

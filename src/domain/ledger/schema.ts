@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { safeString } from '../safe-text';
 import { verifyChain, type ChainVerdict } from './chain';
+import { PAYMENT_SOURCES } from '../homes/states';
 import { LEDGER_KINDS, webSha256Hex, type Sha256Hex } from './entry';
 
 const hash = safeString().regex(/^[0-9a-f]{64}$/, { error: 'A hash is 64 lowercase hexadecimal digits.' });
@@ -34,6 +35,8 @@ export const ledgerEntrySchema = z
     reference: safeString().nullable(),
     reversesSeq: positiveInt.nullable(),
     note: safeString().nullable(),
+    source: z.enum(PAYMENT_SOURCES).nullable(),
+    recordedBy: safeString().nullable(),
     recordedAt: instant,
     prevHash: hash,
     hash,
@@ -43,6 +46,9 @@ export const ledgerEntrySchema = z
     // Only a charge has a month, only a reversal names an entry, and only an earlier one.
     if ((entry.kind === 'charge') !== (entry.month !== null)) {
       ctx.addIssue({ code: 'custom', path: ['month'], message: 'A charge, and only a charge, has a month.' });
+    }
+    if ((entry.kind === 'payment') !== (entry.source !== null)) {
+      ctx.addIssue({ code: 'custom', path: ['source'], message: 'A payment, and only a payment, says where it came from.' });
     }
     if ((entry.kind === 'reversal') !== (entry.reversesSeq !== null)) {
       ctx.addIssue({ code: 'custom', path: ['reversesSeq'], message: 'A reversal, and only a reversal, names the entry it undoes.' });

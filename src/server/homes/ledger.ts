@@ -32,8 +32,7 @@ export const nodeSha256Hex: Sha256Hex = (text) => createHash('sha256').update(te
 
 /** A stored row as the chain's code reads it (src/domain/ledger): its hashed fields, the instant as ISO text. */
 export function chainEntryOf(row: StoredLedgerEntry): LedgerEntry {
-  const { source: _source, recordedBy: _recordedBy, recordedAt, ...rest } = row;
-  return { ...rest, recordedAt: recordedAt.toISOString() };
+  return { ...row, recordedAt: row.recordedAt.toISOString() };
 }
 
 /** The chain's end: the last entry's seq and hash (0 and the genesis hash for an empty ledger). */
@@ -80,11 +79,13 @@ export async function chainEntries(
       reference: entry.reference ?? null,
       reversesSeq: entry.reversesSeq ?? null,
       note: entry.note ?? null,
+      source: entry.source ?? null,
+      recordedBy,
       recordedAt: recordedAt.toISOString(),
       prevHash: previous.hash,
     };
     const hash = await entryHash(content, nodeSha256Hex);
-    rows.push({ ...content, source: entry.source ?? null, recordedAt, recordedBy, hash });
+    rows.push({ ...content, recordedAt, hash });
     previous = { seq: content.seq, hash };
   }
   return rows;
