@@ -22,7 +22,7 @@ export interface RegionRates {
 // docs/product/calculators.md#variant-a-formulas, item 6: the region pre-fills both rates.
 // These are our defaults, rounded from published effective rates (property tax per
 // state, insurance premium as a share of home value); the admin will edit them in
-// settings (not yet: docs/product/calculators.md#known-differences, item 2). CA is
+// settings (not yet: docs/product/calculators.md#known-differences, item 1). CA is
 // 1.2 / 0.5 so that it matches the calculator's defaults
 // (docs/product/calculators.md#variant-a-inputs-and-defaults).
 export const REGION_RATE_DEFAULTS: Record<LocationRegion, RegionRates> = {
