@@ -14,6 +14,7 @@ import { adminRoutes } from './routes/admin';
 import { LETTERS_UPLOAD_PATH } from './routes/admin/letters';
 import { applicationRoutes, UPLOAD_PATH } from './routes/application';
 import { documentRoutes } from './routes/documents';
+import { homeStatementRoutes } from './routes/home-statements';
 import { homeChangesRoutes } from './routes/home-changes';
 import { mailOutboxRoutes } from './routes/mail-outbox';
 import { meRoutes } from './routes/me';
@@ -84,6 +85,8 @@ export function createApi(deps: Deps) {
   // Before meRoutes: its /api/me/* guard would otherwise answer first; the unsubscribe link needs no session.
   api.route('/', notificationRoutes());
   api.route('/', meRoutes());
+  // The homeowner's monthly statements (src/domain/api/home-statements.ts).
+  api.route('/', homeStatementRoutes());
   // The signed-in user's own application and documents (docs/product/application.md), declared in src/domain/api/application.ts.
   api.route('/', applicationRoutes());
   api.route('/', documentRoutes());

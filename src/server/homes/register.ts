@@ -2,6 +2,7 @@ import type { JobRunner } from '../jobs/runner';
 import type { NotificationDeps } from '../notifications/send-notification';
 import type { FileStorage } from '../storage/file-storage';
 import { registerChargeRun } from './charges';
+import { registerStatementRun } from './statements';
 
 /** What the homeowner phase's scheduled work needs. */
 export type HomeJobDeps = NotificationDeps & { storage: FileStorage };
@@ -12,4 +13,5 @@ export type HomeJobDeps = NotificationDeps & { storage: FileStorage };
  */
 export function registerHomeJobs(runner: JobRunner, deps: HomeJobDeps): void {
   registerChargeRun(runner, deps);
+  registerStatementRun(runner, deps);
 }

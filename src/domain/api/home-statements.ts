@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { statementListSchema } from '../homes/statements';
+import { safeString } from '../safe-text';
+import { defineRoute, idParamsSchema } from './route';
+
+/**
+ * Monthly statements (issue 14): the homeowner's own, found from the session (never
+ * from an id alone: another home's statement is 404), and a home's in the back office
+ * (downloads audited). Each a PDF (src/server/homes/statements.ts).
+ */
+
+const homeStatementParamsSchema = z.object({ id: safeString().uuid(), statementId: safeString().uuid() });
+
+export const homeStatementsApi = {
+  mine: defineRoute({
+    method: 'get',
+    path: '/api/me/home/statements',
+    access: 'user',
+    summary: "The signed-in homeowner's monthly statements, newest first (an empty list without a home)",
+    responses: { 200: { description: 'The statements', schema: statementListSchema } },
+  }),
+  myDownload: defineRoute({
+    method: 'get',
+    path: '/api/me/home/statements/{id}',
+    access: 'user',
+    summary: "Downloads one of the signed-in homeowner's statements as statement-YYYY-MM.pdf",
+    params: idParamsSchema,
+    responses: { 200: { description: 'The PDF, as an attachment', contentType: 'application/pdf' } },
+  }),
+  adminList: defineRoute({
+    method: 'get',
+    path: '/api/admin/homes/{id}/statements',
+    access: 'admin',
+    summary: "A home's monthly statements, newest first",
+    params: idParamsSchema,
+    responses: { 200: { description: 'The statements', schema: statementListSchema } },
+  }),
+  adminDownload: defineRoute({
+    method: 'get',
+    path: '/api/admin/homes/{id}/statements/{statementId}',
+    access: 'admin',
+    summary: "Downloads one of a home's statements as statement-YYYY-MM.pdf (audited)",
+    params: homeStatementParamsSchema,
+    responses: { 200: { description: 'The PDF, as an attachment', contentType: 'application/pdf' } },
+  }),
+};
