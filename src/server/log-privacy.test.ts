@@ -415,6 +415,60 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'POST /api/me/email/confirm', fault: 'sessions', send: () => drafter.browser.post('/api/me/email/confirm', { token: 'x'.repeat(40) }) },
       { route: 'GET /api/admin/ping', fault: 'sessions', send: () => admin.browser.get('/api/admin/ping') },
       { route: 'GET /api/me/notifications', fault: 'sessions', send: () => drafter.browser.get('/api/me/notifications') },
+      // A homeowner's payment changes and 60-day notices: the session cannot be read (the drafter has no home).
+      { route: 'GET /api/me/home/changes', fault: 'sessions', send: () => drafter.browser.get('/api/me/home/changes') },
+      {
+        route: 'POST /api/me/home/payment-changes',
+        fault: 'sessions',
+        send: () => drafter.browser.post('/api/me/home/payment-changes', { monthlyPaymentCents: 210_000 }),
+      },
+      {
+        route: 'POST /api/me/home/payment-changes/:id/withdraw',
+        fault: 'sessions',
+        send: () => drafter.browser.post(`/api/me/home/payment-changes/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/withdraw`, {}),
+      },
+      {
+        route: 'POST /api/me/home/notices',
+        fault: 'sessions',
+        send: () => drafter.browser.post('/api/me/home/notices', { kind: 'move', requestedDate: '2030-01-02', note: `Call ${PERSON.phone}` }),
+      },
+      { route: 'GET /api/admin/home-changes', fault: 'sessions', send: () => admin.browser.get('/api/admin/home-changes') },
+      {
+        route: 'GET /api/admin/homes/:id/changes',
+        fault: 'sessions',
+        send: () => admin.browser.get(`/api/admin/homes/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/changes`),
+      },
+      {
+        route: 'POST /api/admin/payment-changes/:id/approve',
+        fault: 'sessions',
+        send: () => admin.browser.post(`/api/admin/payment-changes/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/approve`, {}),
+      },
+      {
+        route: 'POST /api/admin/payment-changes/:id/decline',
+        fault: 'sessions',
+        send: () =>
+          admin.browser.post(`/api/admin/payment-changes/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/decline`, { reason: `Call ${PERSON.phone}` }),
+      },
+      {
+        route: 'POST /api/admin/notices/:id/acknowledge',
+        fault: 'sessions',
+        send: () => admin.browser.post(`/api/admin/notices/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/acknowledge`, {}),
+      },
+      {
+        route: 'POST /api/admin/notices/:id/schedule',
+        fault: 'sessions',
+        send: () => admin.browser.post(`/api/admin/notices/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/schedule`, { scheduledDate: '2030-01-02' }),
+      },
+      {
+        route: 'POST /api/admin/notices/:id/complete',
+        fault: 'sessions',
+        send: () => admin.browser.post(`/api/admin/notices/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/complete`, { payoutCents: 100 }),
+      },
+      {
+        route: 'POST /api/admin/notices/:id/cancel',
+        fault: 'sessions',
+        send: () => admin.browser.post(`/api/admin/notices/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/cancel`, { reason: `Call ${PERSON.phone}` }),
+      },
       { route: 'PUT /api/me/notifications/:kind', fault: 'sessions', send: () => drafter.browser.put('/api/me/notifications/messages', { subscribed: false }) },
       // The unsubscribe link needs no session: its token names an address, and the choice is read first.
       { route: 'GET /api/unsubscribe', fault: 'reads', send: () => browser().get(`/api/unsubscribe?token=${unsubscribeToken()}`) },
