@@ -106,6 +106,7 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
     '/admin/users': { title: `Users | ${n} Back Office`, description: `Users and their roles.` },
     '/admin/waitlist': { title: `Waitlist | ${n} Back Office`, description: `Waitlist applicants.` },
     '/admin/letters-of-intent': { title: `Letters of Intent | ${n} Back Office`, description: `Letters of intent and their PDFs.` },
+    '/admin/homes': { title: `Homes | ${n} Back Office`, description: `Homes, their agreements and valuations.` },
     '/admin/payments': { title: `Payments | ${n} Back Office`, description: `Payments (placeholder).` },
     '/admin/settings': { title: `Settings | ${n} Back Office`, description: `Application settings and calculator defaults.` },
     '/admin/audit': { title: `Audit Log | ${n} Back Office`, description: `Who changed what, and when.` },

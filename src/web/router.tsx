@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
                   { path: 'waitlist', lazy: page(() => import('./features/admin/waitlist/waitlist-page')) },
                   { path: 'announcements', lazy: page(() => import('./features/admin/announcements/announcements-page')) },
                   { path: 'letters-of-intent', lazy: page(() => import('./features/admin/letters/letters-page')) },
+                  { path: 'homes', lazy: page(() => import('./features/admin/homes/homes-page')) },
                   { path: 'payments', lazy: page(() => import('./features/admin/payments/payments-page')) },
                   { path: 'settings', lazy: page(() => import('./features/admin/settings/settings-page')) },
                   { path: 'audit', lazy: page(() => import('./features/admin/audit/audit-page')) },

@@ -99,6 +99,8 @@ export function snapMonthlyPaymentCents(agreement: AgreementInputs, monthlyPayme
   return Math.round((max - step * steps) * 100);
 }
 
+export const DOWN_PAYMENT_BELOW_PRICE = 'Down payment must be less than the purchase price.';
+
 /** The agreement of a purchase in the calculators' dollars. */
 export const agreementOf = (p: { priceCents: number; downPaymentCents: number; mortgageRate: number; appreciationRate: number }): AgreementInputs => ({
   price: p.priceCents / 100,
@@ -133,7 +135,7 @@ export const purchaseSchema = z
   })
   .superRefine((p, ctx) => {
     if (p.downPaymentCents >= p.priceCents) {
-      ctx.addIssue({ code: 'custom', path: ['downPaymentCents'], message: 'Down payment must be less than the purchase price.' });
+      ctx.addIssue({ code: 'custom', path: ['downPaymentCents'], message: DOWN_PAYMENT_BELOW_PRICE });
       return;
     }
     const problem = monthlyPaymentProblem(agreementOf(p), p.monthlyPaymentCents);

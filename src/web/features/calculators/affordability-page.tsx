@@ -26,7 +26,7 @@ import { brand } from '../../lib/config';
 import { BreakdownChart, type BreakdownPart } from './components/breakdown-chart';
 import { CalculatorDisclaimer } from './components/calculator-disclaimer';
 import { CalculatorHeader } from './components/calculator-header';
-import { NumberInput } from './components/number-input';
+import { NumberInput } from '../../components/ui/number-input';
 import { RatioTiles, type RatioTile } from './components/ratio-tiles';
 import { useCalculatorDefaults, type CalculatorDefaults } from './lib/calculator-defaults';
 import { applyHref, comparisonHref } from './lib/links';

@@ -20,7 +20,7 @@ import { cn } from '../../lib/cn';
 import { CalculatorDisclaimer } from './components/calculator-disclaimer';
 import { CalculatorHeader } from './components/calculator-header';
 import { HomeOptionCard } from './components/home-option-card';
-import { NumberInput } from './components/number-input';
+import { NumberInput } from '../../components/ui/number-input';
 import { ResultsPrompt } from './components/results-prompt';
 import { useCalculatorDefaults, type CalculatorDefaults } from './lib/calculator-defaults';
 import { comparisonHref } from './lib/links';

@@ -10,6 +10,7 @@ import { Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
+import { PurchasePanel } from '../homes/purchase-panel';
 import { applicationDetailQuery, useNotesChange } from './applications-api';
 import { AssigneePanel } from './assignee-panel';
 import { ConversationPanel } from './conversation-panel';
@@ -125,6 +126,7 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
           <p className="mt-1 break-words whitespace-pre-wrap text-foreground">{detail.declineReason}</p>
         </section>
       )}
+      <PurchasePanel detail={detail} />
       <RequestsPanel
         detail={detail}
         asking={asking}

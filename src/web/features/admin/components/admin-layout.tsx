@@ -1,5 +1,19 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { CalendarClock, ClipboardList, CreditCard, FileText, History, LayoutDashboard, ListChecks, Megaphone, Menu, Settings, Users, X } from 'lucide-react';
+import {
+  CalendarClock,
+  ClipboardList,
+  CreditCard,
+  FileText,
+  History,
+  House,
+  LayoutDashboard,
+  ListChecks,
+  Megaphone,
+  Menu,
+  Settings,
+  Users,
+  X,
+} from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { cn } from '../../../lib/cn';
@@ -13,6 +27,7 @@ export const ADMIN_NAV = [
   { to: '/admin/waitlist', label: 'Waitlist', icon: ListChecks },
   { to: '/admin/announcements', label: 'Announcements', icon: Megaphone },
   { to: '/admin/letters-of-intent', label: 'Letters of Intent', icon: FileText },
+  { to: '/admin/homes', label: 'Homes', icon: House },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/audit', label: 'Audit Log', icon: History },

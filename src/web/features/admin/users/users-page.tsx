@@ -30,7 +30,7 @@ const LABEL_BADGE: Record<UserLabel, 'default' | 'secondary' | 'outline'> = {
 
 const nameOf = (user: Pick<AdminUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
-/** The server's reason when it refused on purpose (409: own role, last admin); the page's own text otherwise (docs/product/back-office.md#messages). */
+/** The server's reason when it refused on purpose (409: own role, last admin, homeowner without a home); the page's own text otherwise (docs/product/back-office.md#messages). */
 const refusal = (error: unknown, fallback: string) => (error instanceof ApiError && error.status === 409 ? error.message : failureText(error, fallback));
 
 /**
@@ -73,7 +73,8 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
         }}
         className="h-9 min-w-36 text-sm"
       >
-        {ROLES.map((role) => (
+        {/* Homeowner follows a recorded purchase (docs/decisions/022-homes-and-ledger.md 'Roles'): offered only to show it, or to give it back to an admin with a home (the server checks). */}
+        {ROLES.filter((role) => role !== 'homeowner' || user.role === 'homeowner' || user.role === 'admin').map((role) => (
           <option key={role} value={role}>
             {roleLabel(role)}
           </option>

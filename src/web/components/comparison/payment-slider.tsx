@@ -1,6 +1,6 @@
 import { useId, type CSSProperties } from 'react';
-import { formatMoney } from '../../../../domain/format';
-import { cn } from '../../../lib/cn';
+import { formatMoney } from '../../../domain/format';
+import { cn } from '../../lib/cn';
 
 interface PaymentSliderProps {
   min: number;
@@ -11,6 +11,8 @@ interface PaymentSliderProps {
   /** The product's own payment at this position, without taxes and insurance. */
   productPayment: number;
   productName: string;
+  /** The slider's label; the public comparison speaks to the buyer. */
+  label?: string;
   disabled?: boolean;
   onChange: (value: number) => void;
 }
@@ -26,7 +28,17 @@ const mozThumb =
  * input, so arrows move one $5 step, Page Up/Down ten, Home/End the ends, on every
  * device and screen reader, and `aria-valuetext` reads dollars.
  */
-export function PaymentSlider({ min, max, step, value, productPayment, productName, disabled, onChange }: PaymentSliderProps) {
+export function PaymentSlider({
+  min,
+  max,
+  step,
+  value,
+  productPayment,
+  productName,
+  label = 'Your total monthly payment',
+  disabled,
+  onChange,
+}: PaymentSliderProps) {
   const id = useId();
   const span = max - min;
   const fill = span > 0 ? ((value - min) / span) * 100 : 100;
@@ -35,7 +47,7 @@ export function PaymentSlider({ min, max, step, value, productPayment, productNa
     <div>
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
         <label htmlFor={id} className="font-medium">
-          Your total monthly payment
+          {label}
         </label>
         <p className="text-3xl font-bold tracking-tight text-primary tabular" data-testid="slider-total">
           {formatMoney(value)}

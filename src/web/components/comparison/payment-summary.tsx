@@ -1,6 +1,6 @@
-import type { ComparisonResult } from '../../../../domain/calculators';
-import { formatMoney, formatPercent } from '../../../../domain/format';
-import { cn } from '../../../lib/cn';
+import type { ComparisonResult } from '../../../domain/calculators';
+import { formatMoney, formatPercent } from '../../../domain/format';
+import { cn } from '../../lib/cn';
 
 interface Line {
   label: string;

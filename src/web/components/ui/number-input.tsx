@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { Input } from './input';
+import { cn } from '../../lib/cn';
 
 interface NumberInputProps extends Omit<ComponentProps<'input'>, 'type' | 'prefix'> {
   /** Shown inside the field before the number, e.g. '$'. */

@@ -1,0 +1,140 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { RotateCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { applicantName } from '../../../../domain/admin/applications';
+import { formatMoney, formatMoneyCents } from '../../../../domain/format';
+import { HOME_STATE_LABELS, type HomeListItem } from '../../../../domain/homes/admin-homes';
+import { HOME_STATES } from '../../../../domain/homes/states';
+import { Button } from '../../../components/ui/button';
+import { calendarDate } from '../../../lib/dates';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { DataTable, type ColumnMeta } from '../components/data-table';
+import { ListPagination } from '../components/list-pagination';
+import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
+import { HomeDialog, HomeStateBadge } from './home-dialog';
+import { useHomesList } from './homes-api';
+import { useHomeParam } from './use-home-param';
+
+const STATE_OPTIONS = [{ value: 'all', label: 'All States' }, ...HOME_STATES.map((state) => ({ value: state, label: HOME_STATE_LABELS[state] }))];
+
+function columns(onOpen: (id: string) => void): ColumnDef<HomeListItem, unknown>[] {
+  return [
+    {
+      id: 'purchaseDate',
+      header: 'Purchased',
+      meta: { sortKey: 'purchase_date', className: 'whitespace-nowrap' } satisfies ColumnMeta,
+      cell: ({ row }) => <time dateTime={row.original.purchaseDate}>{calendarDate(row.original.purchaseDate)}</time>,
+    },
+    {
+      id: 'homeowner',
+      header: 'Homeowner',
+      cell: ({ row }) => (
+        <span className="flex flex-col">
+          <span className="font-medium">{applicantName(row.original)}</span>
+          <span className="break-all text-muted-foreground">{row.original.email}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'address',
+      header: 'Address',
+      meta: { sortKey: 'address', className: 'min-w-48' } satisfies ColumnMeta,
+      cell: ({ row }) => row.original.address,
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      meta: { sortKey: 'price', align: 'right', className: 'whitespace-nowrap' } satisfies ColumnMeta,
+      cell: ({ row }) => <span className="tabular">{formatMoney(row.original.priceCents / 100)}</span>,
+    },
+    {
+      id: 'monthly',
+      header: 'Monthly Payment',
+      meta: { align: 'right', className: 'whitespace-nowrap' } satisfies ColumnMeta,
+      cell: ({ row }) => <span className="tabular">{formatMoneyCents(row.original.monthlyPaymentCents / 100)}</span>,
+    },
+    {
+      id: 'value',
+      header: 'Latest Value',
+      meta: { align: 'right', className: 'whitespace-nowrap' } satisfies ColumnMeta,
+      cell: ({ row }) => <span className="tabular">{formatMoney(row.original.valueCents / 100)}</span>,
+    },
+    { id: 'state', header: 'State', cell: ({ row }) => <HomeStateBadge state={row.original.state} /> },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { align: 'right' } satisfies ColumnMeta,
+      cell: ({ row }) => (
+        <Button
+          variant="outline"
+          size="sm"
+          data-home-trigger={row.original.id}
+          aria-label={`Open the home at ${row.original.address}`}
+          onClick={() => onOpen(row.original.id)}
+        >
+          Open
+        </Button>
+      ),
+    },
+  ];
+}
+
+/**
+ * /admin/homes (issue 14; docs/decisions/022-homes-and-ledger.md): every home recorded
+ * from an approved application, searched, filtered, sorted and paged on the server
+ * like the other lists, with its CSV export; a home's record opens in a dialog (`?home=`).
+ */
+export default function HomesPage() {
+  const { params, update, query: list, exportHref } = useHomesList();
+  const home = useHomeParam();
+  const tableColumns = useMemo(() => columns(home.open), [home.open]);
+  const filtered = Boolean(params.q || params.state !== 'all' || params.from || params.to);
+
+  const failed = (
+    <span className="inline-flex flex-col items-center gap-3">
+      Failed to load homes
+      <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+        <RotateCw aria-hidden="true" />
+        Try again
+      </Button>
+    </span>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader
+        title="Homes"
+        description="Homes bought with their homeowners: the agreement, its terms and the home's valuations. Record a purchase from an approved application."
+      />
+      <ListToolbar>
+        <SearchBox
+          value={params.q}
+          placeholder="Search by address, name, email or ID"
+          label="Search homes"
+          onSearch={(q) => update({ q }, { replace: true })}
+        />
+        <SelectFilter label="State" value={params.state} options={STATE_OPTIONS} onChange={(state) => update({ state })} />
+        <MoreFilters from={params.from ?? ''} to={params.to ?? ''} dateLabel="Recorded" onChange={(range) => update(range)} />
+        <div className="md:ml-auto">
+          <ExportButton href={exportHref} />
+        </div>
+      </ListToolbar>
+      <div>
+        <DataTable
+          label="Homes"
+          columns={tableColumns}
+          rows={list.data?.items}
+          rowKey={(row) => row.id}
+          sort={{ sort: params.sort, dir: params.dir }}
+          onSort={(sort) => update(sort)}
+          isLoading={list.isPending}
+          isRefreshing={list.isFetching && !list.isPending}
+          error={list.isError && !list.data ? failed : undefined}
+          emptyText={filtered ? 'No homes match these filters' : 'No homes yet. Record a purchase from an approved application.'}
+        />
+        <ListPagination page={list.data} onPage={(page) => update({ page })} />
+      </div>
+      <HomeDialog id={home.id} onClose={home.close} />
+    </div>
+  );
+}
