@@ -16,6 +16,7 @@ import { applicationRoutes, UPLOAD_PATH } from './routes/application';
 import { documentRoutes } from './routes/documents';
 import { homeStatementRoutes } from './routes/home-statements';
 import { homeChangesRoutes } from './routes/home-changes';
+import { homeRoutes } from './routes/home';
 import { mailOutboxRoutes } from './routes/mail-outbox';
 import { meRoutes } from './routes/me';
 import { messageRoutes } from './routes/messages';
@@ -87,6 +88,8 @@ export function createApi(deps: Deps) {
   api.route('/', meRoutes());
   // The homeowner's monthly statements (src/domain/api/home-statements.ts).
   api.route('/', homeStatementRoutes());
+  // The signed-in homeowner's own home, read-only (src/domain/api/home.ts).
+  api.route('/', homeRoutes());
   // The signed-in user's own application and documents (docs/product/application.md), declared in src/domain/api/application.ts.
   api.route('/', applicationRoutes());
   api.route('/', documentRoutes());

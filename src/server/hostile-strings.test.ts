@@ -155,6 +155,9 @@ describe('hostile strings never cause a server error', () => {
       { route: 'GET /api/me/status', as: 'member', path: '/api/me/status' },
       { route: 'GET /api/me/export', as: 'member', path: '/api/me/export' },
       { route: 'GET /api/me/email', as: 'member', path: '/api/me/email' },
+      { route: 'GET /api/me/home', as: 'member', path: '/api/me/home' },
+      { route: 'GET /api/me/home/ledger', as: 'member', path: '/api/me/home/ledger' },
+      { route: 'GET /api/me/home/valuations', as: 'member', path: '/api/me/home/valuations' },
       { route: 'GET /api/me/notifications', as: 'member', path: '/api/me/notifications' },
       // A homeowner's payment changes and 60-day notices (src/domain/api/home-changes.ts); the member has no home.
       { route: 'GET /api/me/home/changes', as: 'member', path: '/api/me/home/changes' },

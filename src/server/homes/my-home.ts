@@ -82,7 +82,10 @@ export async function valuationPointsOf(db: Executor, loaded: LoadedHome): Promi
     .from(homeValuations)
     .where(eq(homeValuations.homeId, home.id))
     .orderBy(asc(homeValuations.valuedOn), asc(homeValuations.createdAt));
-  const valued = rows[0] && rows[0].valuedOn <= home.purchaseDate ? rows : [{ valueCents: home.priceCents, valuedOn: home.purchaseDate, source: 'purchase' as const }, ...rows];
+  const valued =
+    rows[0] && rows[0].valuedOn <= home.purchaseDate
+      ? rows
+      : [{ valueCents: home.priceCents, valuedOn: home.purchaseDate, source: 'purchase' as const }, ...rows];
   const chain = entries.map(chainEntryOf);
   const agreement = agreementOf(home);
   const agreementTerms = agreementTermsOf(terms);
