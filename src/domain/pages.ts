@@ -72,6 +72,11 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
       title: `Dashboard | ${n}`,
       description: `Your ${n} dashboard.`,
     },
+    '/dashboard/home': {
+      // issue 14: the homeowner's home page, 'Details' on the dashboard.
+      title: `My Home | ${n}`,
+      description: `Your home with ${n}: the agreement, your payments, valuations, statements and your ledger.`,
+    },
     '/apply': {
       // docs/product/application.md#access: the application is titled Home Application.
       title: `Home Application | ${n}`,

@@ -58,6 +58,12 @@ export const routes: RouteObject[] = [
                 handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
                 lazy: page(() => import('./features/dashboard/dashboard-page')),
               },
+              {
+                // The homeowner's home page, 'Details' on the dashboard (issue 14); the same access as the dashboard.
+                path: 'dashboard/home',
+                handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
+                lazy: page(() => import('./features/dashboard/home-page')),
+              },
               { path: 'apply', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/application/apply-page')) },
               {
                 // The To do page (issue 13 'The buyer's side'): the reviewer's requests and their answers.

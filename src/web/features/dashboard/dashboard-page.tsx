@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
+import type { MyHome } from '../../../domain/homes/my-home';
+import { formatDate } from '../../../domain/format';
 import { hasRank } from '../../../domain/roles';
 import { COMING_SOON_TOAST, DASHBOARD_SAMPLE as SAMPLE } from './dashboard-sample';
 import { Alert } from '../../components/ui/alert';
@@ -14,22 +16,53 @@ import { useSignedInUser } from '../../lib/use-session';
 import { ApplicationStatusCard } from './application-status-card';
 import { Counter } from './counter';
 import { AccessibleEquityCard, TotalEquityCard } from './equity-cards';
+import { HOME_PAGE_PATH } from './home-paths';
+import { isNoHome, myHomeQuery } from './home-api';
+import { PaymentBreakdownCard } from './payment-breakdown-card';
 import { meStatusQuery } from './status-query';
 import { StatusDialog } from './status-dialog';
 import { WealthRing } from './wealth-ring';
 
 const link = 'rounded font-semibold text-primary underline-offset-4 hover:underline';
 
+type Figures = Record<keyof typeof SAMPLE, number>;
+
+/** A homeowner's own figures in the dashboard's dollars (the API sends cents; docs/product/dashboard.md#homeowner-dashboard). */
+function ownFigures({ figures: f }: MyHome): Figures {
+  return {
+    wealth: f.wealthCents / 100,
+    projectedWealth5y: f.projectedWealth5yCents / 100,
+    wealthTarget: f.wealthTargetCents / 100,
+    accessibleEquity: f.accessibleEquityCents / 100,
+    totalEquity: f.totalEquityCents / 100,
+    totalEquityChange: f.totalEquityChange,
+    equityPrincipal: f.equityPrincipalCents / 100,
+    appreciation: f.appreciationCents / 100,
+    appreciationChange: f.appreciationChange,
+  };
+}
+
 /**
  * /dashboard (docs/product/dashboard.md#layout): the wealth ring, the equity
- * cards with the sample figures (docs/product/dashboard.md#example-figures)
- * under an 'Example dashboard' badge, the application's status, and the pop-up
- * that follows the real status (docs/product/dashboard.md#dialogs).
+ * cards, the application's status, and the pop-up that follows the real status
+ * (docs/product/dashboard.md#dialogs). A homeowner sees their own figures and the
+ * payment breakdown (docs/product/dashboard.md#homeowner-dashboard); everyone else
+ * the sample figures (docs/product/dashboard.md#example-figures) under an
+ * 'Example dashboard' badge.
  */
 export default function DashboardPage() {
   const user = useSignedInUser();
   const status = useQuery(meStatusQuery);
   const hasHome = status.data?.hasHome ?? false;
+  // The session's role says 'homeowner' at once; an admin keeps the admin role when they buy a home, so they are asked too.
+  const homeowner = user.role === 'homeowner' || hasHome;
+  const home = useQuery({ ...myHomeQuery, enabled: homeowner || hasRank(user.role, 'admin') });
+  const own = home.data;
+  // Until the home answers, a homeowner sees neither the examples nor a badge that would be wrong.
+  const waiting = homeowner && home.isPending;
+  const failed = home.isError && !isNoHome(home.error);
+  const figures: Figures = own ? ownFigures(own) : SAMPLE;
+  const showFigures = !waiting && !failed;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -38,15 +71,34 @@ export default function DashboardPage() {
           <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">Welcome, {user.firstName}</h1>
           <p className="mt-2 text-[15px] text-muted-foreground">Your home, your equity and your application at a glance.</p>
         </div>
-        <Badge variant="warning" className="self-start px-3 py-1 text-sm sm:self-auto">
-          <Sparkles aria-hidden="true" className="size-4" /> Example dashboard
-        </Badge>
+        {showFigures && !own && (
+          <Badge variant="warning" className="self-start px-3 py-1 text-sm sm:self-auto">
+            <Sparkles aria-hidden="true" className="size-4" /> Example dashboard
+          </Badge>
+        )}
       </div>
-      <p className="mt-3 text-sm text-muted-foreground">
-        {hasHome
-          ? 'Your home’s own figures are being connected; until then the figures below are examples.'
-          : `The figures below are examples. Yours appear here once you own a home with ${brand.name}.`}
-      </p>
+      {own ? (
+        <p className="mt-3 text-sm text-muted-foreground">
+          Your figures for {own.home.address}
+          {own.valuation ? `, valued ${formatDate(own.valuation.valuedOn)}.` : ', at the purchase price.'}
+        </p>
+      ) : (
+        showFigures && (
+          <p className="mt-3 text-sm text-muted-foreground">
+            {hasHome
+              ? 'Your home’s own figures are being connected; until then the figures below are examples.'
+              : `The figures below are examples. Yours appear here once you own a home with ${brand.name}.`}
+          </p>
+        )
+      )}
+      {failed && (
+        <Alert variant="warning" className="mt-6">
+          We could not load your home’s figures.{' '}
+          <button type="button" className={link} onClick={() => void home.refetch()}>
+            Try again
+          </button>
+        </Alert>
+      )}
 
       {hasRank(user.role, 'admin') && !user.twoFactorEnabled && (
         <Alert variant="warning" className="mt-6">
@@ -59,11 +111,17 @@ export default function DashboardPage() {
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <Card className="flex flex-col items-center justify-center p-6 sm:p-8">
-          <WealthRing wealth={SAMPLE.wealth} target={SAMPLE.wealthTarget} />
-          <div className="mt-6 text-center">
-            <p className="text-sm font-medium text-muted-foreground">5 Year Projected Wealth</p>
-            <Counter value={SAMPLE.projectedWealth5y} className="mt-0.5 block text-2xl font-bold tracking-tight text-foreground" />
-          </div>
+          {showFigures ? (
+            <>
+              <WealthRing wealth={figures.wealth} target={figures.wealthTarget} />
+              <div className="mt-6 text-center">
+                <p className="text-sm font-medium text-muted-foreground">5 Year Projected Wealth</p>
+                <Counter value={figures.projectedWealth5y} className="mt-0.5 block text-2xl font-bold tracking-tight text-foreground" />
+              </div>
+            </>
+          ) : (
+            <Skeleton className="aspect-square w-full max-w-[280px] rounded-full" />
+          )}
           <Button variant="link" className="mt-4" onClick={() => notify.info(COMING_SOON_TOAST.title, COMING_SOON_TOAST.description)}>
             <SlidersHorizontal aria-hidden="true" /> Adjust Monthly Payment
           </Button>
@@ -82,16 +140,24 @@ export default function DashboardPage() {
           ) : (
             <Skeleton className="h-36 w-full" />
           )}
-          <AccessibleEquityCard amount={SAMPLE.accessibleEquity} />
-          <TotalEquityCard
-            figures={{
-              total: SAMPLE.totalEquity,
-              totalChange: SAMPLE.totalEquityChange,
-              principal: SAMPLE.equityPrincipal,
-              appreciation: SAMPLE.appreciation,
-              appreciationChange: SAMPLE.appreciationChange,
-            }}
-          />
+          {showFigures ? (
+            <>
+              {own && <PaymentBreakdownCard home={own} />}
+              <AccessibleEquityCard amount={figures.accessibleEquity} />
+              <TotalEquityCard
+                figures={{
+                  total: figures.totalEquity,
+                  totalChange: figures.totalEquityChange,
+                  principal: figures.equityPrincipal,
+                  appreciation: figures.appreciation,
+                  appreciationChange: figures.appreciationChange,
+                }}
+                detailsHref={own ? HOME_PAGE_PATH : undefined}
+              />
+            </>
+          ) : (
+            !failed && <Skeleton className="h-72 w-full" />
+          )}
         </div>
       </div>
 

@@ -1,5 +1,6 @@
-import { ArrowLeftRight, ChevronRight, TrendingUp } from 'lucide-react';
+import { ArrowLeftRight, ChevronRight, TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { notify } from '../../lib/toast';
@@ -7,11 +8,16 @@ import { Counter } from './counter';
 
 const SOON = 'This feature will be available soon.';
 
+/** A change since purchase; a fall (a homeowner's value can go down) reads 'down'. */
 function Change({ value }: { value: number }) {
+  const down = value < 0;
+  const Icon = down ? TrendingDown : TrendingUp;
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-sm font-semibold text-success">
-      <TrendingUp aria-hidden="true" className="size-4" />
-      <span className="sr-only">up</span>
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-sm font-semibold ${down ? 'bg-accent-soft text-destructive' : 'bg-primary-soft text-success'}`}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      <span className="sr-only">{down ? 'down' : 'up'}</span>
       <Counter value={value} kind="percent" />
     </span>
   );
@@ -50,8 +56,11 @@ interface TotalEquity {
   appreciationChange: number;
 }
 
-/** docs/product/dashboard.md#layout: Total Home Equity with its change, principal, appreciation and Details. */
-export function TotalEquityCard({ figures }: { figures: TotalEquity }) {
+/**
+ * docs/product/dashboard.md#layout: Total Home Equity with its change, principal, appreciation and Details.
+ * `detailsHref` (a homeowner's home page) makes Details a link; without it, the toast of features to come.
+ */
+export function TotalEquityCard({ figures, detailsHref }: { figures: TotalEquity; detailsHref?: string }) {
   return (
     <Card className="p-6">
       <div className="flex items-start justify-between gap-3">
@@ -70,9 +79,17 @@ export function TotalEquityCard({ figures }: { figures: TotalEquity }) {
           <Change value={figures.appreciationChange} />
         </Row>
       </dl>
-      <Button variant="ghost" className="mt-2 -mb-2 w-full justify-between" onClick={() => notify.info('Equity Details', SOON)}>
-        Details <ChevronRight aria-hidden="true" />
-      </Button>
+      {detailsHref ? (
+        <Button asChild variant="ghost" className="mt-2 -mb-2 w-full justify-between">
+          <Link to={detailsHref}>
+            Details <ChevronRight aria-hidden="true" />
+          </Link>
+        </Button>
+      ) : (
+        <Button variant="ghost" className="mt-2 -mb-2 w-full justify-between" onClick={() => notify.info('Equity Details', SOON)}>
+          Details <ChevronRight aria-hidden="true" />
+        </Button>
+      )}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatMoney, formatMoneyCompact } from '../../../../domain/format';
-import { useElementWidth } from '../lib/use-element-width';
+import { useElementWidth } from '../../../lib/use-element-width';
 
 export interface ValuePoint {
   year: number;
