@@ -210,7 +210,14 @@ export function planApplications(ctx: SeedContext, people: Person[], users: User
   return planned;
 }
 
-/** An application makes an applicant; some approved applicants are homeowners now. */
+/**
+ * An application makes an applicant. A homeowner is one with a home (ADR 022 'Roles'):
+ * seed-homes.ts makes some approved applicants homeowners with their homes.
+ */
 export function assignRoles({ rng }: SeedContext, users: UserRow[], current: CurrentApplication[]): void {
-  for (const { index, status } of current) users[index].role = status === 'approved' && rng.chance(0.5) ? 'homeowner' : 'applicant';
+  for (const { index, status } of current) {
+    // The draw that once picked homeowners stays, so the rest of the plan is the same as before.
+    if (status === 'approved') rng.chance(0.5);
+    users[index].role = 'applicant';
+  }
 }

@@ -6,13 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { REVIEW_STATUSES } from '../../domain/application';
+import { withOverrides } from '../../domain/brand';
 import { seal } from '../applications/sensitive';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { applicationRequestEvents, applicationRequests, applications, documents, lettersOfIntent, users, waitlistEntries } from '../db/schema';
+import { ledgerToday } from '../../domain/homes/dates';
+import { runStatements } from '../homes/statements';
 import { createFieldCipher, resolveDataKey } from '../lib/crypto';
+import { createLogger } from '../lib/logger';
 import { createStorage, type FileStorage } from '../storage/create-storage';
 import { adminCreate } from './admin-create';
+import { seedHomes } from './seed-homes';
 import { buildSeedPlan, DEFAULT_COUNTS, DEMO_ADMIN_EMAIL, type SeedCounts, type SeedPlan } from './seed-plan';
 
 export { buildSeedPlan, DEMO_ADMIN_EMAIL };
@@ -21,7 +26,8 @@ export { buildSeedPlan, DEMO_ADMIN_EMAIL };
  * `npm run seed`: fills the configured database (DATABASE_URL, or the embedded one
  * in DATA_DIR) with demo data so a newcomer can explore every admin page: a demo
  * admin, a few hundred users, applications over the last 12 months, waitlist
- * entries, letters of intent with their PDFs and a few application documents.
+ * entries, letters of intent with their PDFs, a few application documents, and
+ * homeowners with a few years of ledger history and last month's statements (seed-homes.ts).
  * Deterministic (seeded PRNG); a second run stops when the demo admin exists,
  * unless --force adds another batch with new e-mail addresses.
  */
@@ -39,6 +45,10 @@ export interface SeedResult {
   /** What was added (zeros when already seeded). */
   added: { users: number; applications: number; waitlist: number; letters: number; documents: number; byStatus: Record<string, number> };
   admin: { email: string; created: boolean; password?: string };
+  /** The homes added, their ledger entries and statements (zeros when already seeded). */
+  homes: { homes: number; entries: number; statements: number };
+  /** The demo homeowner's sign-in, made on the first run only. */
+  homeowner?: { email: string; password: string };
   appUrl: string;
 }
 
@@ -130,6 +140,8 @@ export async function seed(env: Record<string, string | undefined> = process.env
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'db'), poolSize: 2 });
   let adminExists: boolean;
   let plan: SeedPlan;
+  let homesAdded: SeedResult['homes'];
+  let homeowner: SeedResult['homeowner'];
   try {
     await database.migrate();
     const { db } = database;
@@ -139,6 +151,7 @@ export async function seed(env: Record<string, string | undefined> = process.env
         status: 'already-seeded',
         added: { users: 0, applications: 0, waitlist: 0, letters: 0, documents: 0, byStatus: {} },
         admin: { email: DEMO_ADMIN_EMAIL, created: false },
+        homes: { homes: 0, entries: 0, statements: 0 },
         appUrl,
       };
     }
@@ -150,6 +163,14 @@ export async function seed(env: Record<string, string | undefined> = process.env
     for (const [id, ssnLast4, dateOfBirth] of plan.sensitive)
       Object.assign(byId.get(id)!, { ssnLast4: seal(cipher, id, 'ssnLast4', ssnLast4), dateOfBirth: seal(cipher, id, 'dateOfBirth', dateOfBirth) });
     await writeSeedPlan(db, storage, plan);
+    // Homeowners: some approved applications become homes with their history; on the first run one of them can sign in.
+    const seeded = await seedHomes(db, { now: options.now ?? new Date(), seed: 14 + taken.size, password: adminExists ? undefined : demoPassphrase() });
+    const logger = createLogger('silent');
+    const brand = withOverrides({ contactEmail: config.CONTACT_EMAIL });
+    // Last month's statements, as the daily job would make them (not mailed: the people are made up).
+    const statements = await runStatements({ db, storage, logger, brand }, { today: ledgerToday(options.now), mail: false });
+    homesAdded = { homes: seeded.homeIds.length, entries: seeded.entries, statements: statements.statements };
+    homeowner = seeded.signIn;
   } finally {
     await database.close();
   }
@@ -164,12 +185,12 @@ export async function seed(env: Record<string, string | undefined> = process.env
     documents: plan.documents.length,
     byStatus,
   };
-  if (adminExists) return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: false }, appUrl };
+  if (adminExists) return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: false }, homes: homesAdded, homeowner, appUrl };
 
   // An embedded database admits one process: admin:create opens it again once ours is closed.
   const password = demoPassphrase();
   await adminCreate(['--email', DEMO_ADMIN_EMAIL, '--password', password, '--first-name', 'Demo', '--last-name', 'Admin'], { ...env, LOG_LEVEL: 'warn' });
-  return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: true, password }, appUrl };
+  return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: true, password }, homes: homesAdded, homeowner, appUrl };
 }
 
 export function describeSeed(result: SeedResult): string {
@@ -185,7 +206,8 @@ export function describeSeed(result: SeedResult): string {
     .join(', ');
   const lines = [
     `Seeded demo data: ${a.users} users, ${a.applications} applications (${statuses}), ${a.documents} application documents,`,
-    `${a.waitlist} waitlist entries and ${a.letters} letters of intent with their PDFs.`,
+    `${a.waitlist} waitlist entries and ${a.letters} letters of intent with their PDFs,`,
+    `${result.homes.homes} homeowners' homes with ${result.homes.entries} ledger entries and ${result.homes.statements} monthly statements.`,
     '',
   ];
   if (result.admin.created) {
@@ -198,6 +220,14 @@ export function describeSeed(result: SeedResult): string {
     );
   } else {
     lines.push(`The demo admin ${result.admin.email} already existed and keeps its passphrase. Sign in at ${result.appUrl}.`);
+  }
+  if (result.homeowner) {
+    lines.push(
+      '',
+      `Demo homeowner:  ${result.homeowner.email}`,
+      `Passphrase:      ${result.homeowner.password}`,
+      `Sign in at       ${result.appUrl.replace(/\/admin$/, '/auth/signin')} to see their home, ledger and statements (shown only now).`,
+    );
   }
   return lines.join('\n');
 }
