@@ -207,3 +207,14 @@ export function monthLabel(month: string): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
   return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
 }
+
+export const LEDGER_KIND_LABELS: Readonly<Record<(typeof LEDGER_KINDS)[number], string>> = {
+  charge: 'Charge',
+  payment: 'Payment',
+  refund: 'Refund',
+  payout: 'Payout',
+  reversal: 'Reversal',
+};
+
+/** Cents as a form shows them: 235400 → '2354.00'. */
+export const centsText = (cents: number) => (cents / 100).toFixed(2);
