@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { calendarDate } from '../../../lib/dates';
 import { AgreementSection, TermsSection } from './home-agreement';
+import { LedgerSection } from '../payments/ledger-panel';
 import { homeDetailQuery } from './homes-api';
 import { ValuationsSection } from './home-valuations';
 
@@ -26,6 +27,7 @@ const HOME_SECTIONS: readonly { key: string; Section: ComponentType<{ home: Home
   { key: 'agreement', Section: AgreementSection },
   { key: 'terms', Section: TermsSection },
   { key: 'valuations', Section: ValuationsSection },
+  { key: 'ledger', Section: LedgerSection },
 ];
 
 function LoadingBody() {
