@@ -41,9 +41,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // Both test admins (e2e/support/create-admins.ts) and the failed jobs of admin-jobs.spec.ts (e2e/support/seed-jobs.ts)
-      // are stored before the server opens the database.
-      command: 'npx tsx e2e/support/create-admins.ts && npx tsx e2e/support/seed-jobs.ts && npx tsx src/server/main.ts',
+      // Both test admins (e2e/support/create-admins.ts), the failed jobs of admin-jobs.spec.ts (e2e/support/seed-jobs.ts)
+      // and the homeowner of homeowner.spec.ts (e2e/support/seed-homes.ts) are stored before the server opens the database.
+      command: 'npx tsx e2e/support/create-admins.ts && npx tsx e2e/support/seed-jobs.ts && npx tsx e2e/support/seed-homes.ts && npx tsx src/server/main.ts',
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       // admin:create hashes a password and migrates a new database before the server starts: slow on a busy machine.

@@ -1,0 +1,35 @@
+import { addDays } from '../../src/domain/ledger/dates';
+
+/**
+ * The homeowner of e2e/homeowner.spec.ts, written to the database before the e2e server
+ * opens it (e2e/support/seed-homes.ts), with a few months of history: the charges of the
+ * months fallen due since a purchase six months ago, payments of the first four in full
+ * and part of the fifth, the purchase's valuation and a later appraisal. The spec
+ * computes the figures it expects from these same inputs with homeownerFigures.
+ */
+export const HOMEOWNER = {
+  email: 'homeowner.e2e@example.com',
+  password: 'e2e-homeowner-Passphrase-31',
+  firstName: 'Hana',
+  address: '12 Elm Street, Springfield, IL 62701',
+} as const;
+
+export const HOME_AGREEMENT = { price: 420_000, downPayment: 29_400, mortgageRate: 6.4, appreciationRate: 3.8 } as const;
+export const HOME_TERMS = [{ fromMonth: 1, monthlyPayment: 2_354 }] as const;
+/** Months billed by the seed: the purchase is on the 15th, six calendar months before today's. */
+export const BILLED_MONTHS = 6;
+/** Paid in full; month 5 has PART_PAYMENT_CENTS of its charge. */
+export const PAID_MONTHS = [1, 2, 3, 4] as const;
+export const PART_PAYMENT_CENTS = 500_00;
+/** The latest valuation: an appraisal two months ago. */
+export const LATEST_VALUATION = 436_500;
+
+/** The 15th of the month six calendar months before `today` (YYYY-MM-DD): months 1–6 have fallen due by today. */
+export function purchaseDateFor(today: string): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const at = new Date(Date.UTC(year, month - 1 - BILLED_MONTHS, 15));
+  return at.toISOString().slice(0, 10);
+}
+
+/** The appraisal's date: two months before today (never before the purchase). */
+export const appraisalDateFor = (today: string) => addDays(today, -61);
