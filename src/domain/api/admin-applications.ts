@@ -46,7 +46,7 @@ export const adminApplicationsApi = {
     params: idParamsSchema,
     body: statusChangeSchema,
     responses: { 200: { description: 'The application as the review dialog shows it', schema: adminApplicationDetailSchema } },
-    // 409 another_active_application (reopening a declined one); 422 open_request_needed (Missing Info without an open request).
+    // 409 another_active_application (reopening a declined one), home_recorded (its purchase is recorded); 422 open_request_needed (Missing Info without an open request).
     errors: [409, 422],
   }),
   changeAssignee: defineRoute({

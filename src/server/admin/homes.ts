@@ -43,10 +43,10 @@ const toCents = (dollars: number | null) => (dollars === null || !(dollars > 0) 
 export async function purchaseStart(db: Db, applicationId: string): Promise<PurchaseStart> {
   const row = await findReviewable(db, applicationId);
   if (!row) throw applicationNotFound();
-  const [[home], settings] = await Promise.all([db.select({ id: homes.id }).from(homes).where(eq(homes.applicationId, applicationId)), getSettings(db)]);
+  const [homeId, settings] = await Promise.all([homeOfApplication(db, applicationId), getSettings(db)]);
   return {
-    homeId: home?.id ?? null,
-    canRecord: !home && row.status === 'approved',
+    homeId,
+    canRecord: !homeId && row.status === 'approved',
     defaults: {
       address: row.propertyAddress ?? '',
       priceCents: toCents(row.propertyValue),
@@ -81,8 +81,7 @@ export async function recordPurchase(deps: Pick<Deps, 'db' | 'jobs'>, actor: Aud
           `Only an approved application can become a home: this one is ${APPLICATION_STATUS_LABELS[application.status]}.`,
         );
       }
-      const [existing] = await tx.select({ id: homes.id }).from(homes).where(eq(homes.applicationId, applicationId));
-      if (existing) throw homeExists();
+      if (await homeOfApplication(tx, applicationId)) throw homeExists();
       const [owner] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, application.userId)).for('update');
       if (!owner) throw applicationNotFound();
 
@@ -143,6 +142,16 @@ export async function recordPurchase(deps: Pick<Deps, 'db' | 'jobs'>, actor: Aud
   jobs.kick();
   return (await homeDetail(db, homeId))!;
 }
+
+/** The home recorded from an application, if any. */
+export async function homeOfApplication(db: Pick<Db, 'select'>, applicationId: string): Promise<string | null> {
+  const [row] = await db.select({ id: homes.id }).from(homes).where(eq(homes.applicationId, applicationId));
+  return row?.id ?? null;
+}
+
+/** 409 for a status change of an application whose purchase is recorded. */
+export const homeRecorded = () =>
+  new AppError(409, 'home_recorded', 'The purchase is recorded for this application, so it stays Approved. The home is on the Homes page.');
 
 /** Whether `userId` has a home: the homeowner role follows one (src/server/admin/users-repo.ts changeRole). */
 export async function hasHome(db: Pick<Db, 'select'>, userId: string): Promise<boolean> {

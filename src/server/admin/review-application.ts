@@ -9,6 +9,7 @@ import { notifyStatusChange } from '../notifications/status-notification';
 import { recordAudit, type AuditActor } from './audit';
 import { applicationNotFound, findReviewable } from './application-detail';
 import { moveStatus, openRequestCount } from './application-status';
+import { homeOfApplication, homeRecorded } from './homes';
 
 const otherActiveApplication = () =>
   new AppError(409, 'another_active_application', 'The applicant has started another application since this one was declined, so it cannot be reopened.');
@@ -48,6 +49,8 @@ export async function changeStatus(
       const row = await findReviewable(tx, id, { forUpdate: true });
       if (!row) throw applicationNotFound();
       if (row.status === status) return row;
+      // A recorded purchase made the buyer a homeowner (docs/decisions/022-homes-and-ledger.md): the application stays Approved.
+      if (await homeOfApplication(tx, row.id)) throw homeRecorded();
       if (row.status === 'declined') {
         // A declined application is closed; reopening it must not make the user's second active one.
         const [other] = await tx

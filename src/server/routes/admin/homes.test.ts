@@ -148,6 +148,12 @@ describe('homes: record purchase, list, valuations', () => {
     expect(again.body.error.code).toBe('home_exists');
     expect(await tableCounts()).toEqual(before);
     expect((await admin.browser.get(`/api/admin/applications/${buyer.applicationId}/home`)).body).toMatchObject({ homeId: home!.id, canRecord: false });
+
+    // The application stays Approved: its status no longer changes.
+    const moved = await admin.browser.patch(`/api/admin/applications/${buyer.applicationId}/status`, { status: 'in_review' });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error.code).toBe('home_recorded');
+    expect((await app.db.select().from(applications).where(eq(applications.id, buyer.applicationId)))[0]!.status).toBe('approved');
   });
 
   it('leaves an admin buyer an admin', async () => {
