@@ -132,7 +132,7 @@ describe('monthly statements', () => {
     await settleMailJobs(app);
     const [mail] = await mailsTo(app.db, hana.email);
     expect(mail?.subject).toBe('Your September 2026 statement is ready');
-    expect(mail?.text).toContain('http://localhost:3000/dashboard');
+    expect(mail?.text).toContain('http://localhost:3000/dashboard/home');
   });
 
   it('lets the homeowner list and download their statement: a PDF with the month’s figures and the ledger’s head hash', async () => {

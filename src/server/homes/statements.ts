@@ -47,7 +47,7 @@ export interface StatementRunReport {
 }
 
 /** Where a homeowner finds their statements. */
-export const STATEMENTS_PAGE = '/dashboard';
+export const STATEMENTS_PAGE = '/dashboard/home';
 
 /** The e-mail that a statement is ready; nothing when it is gone. */
 export const statementReadyNotification = defineNotification(
@@ -101,7 +101,14 @@ async function lockDueHomes(tx: Executor, period: StatementPeriod, cursor: strin
 }
 
 /** The statements of `homeIds` for `period`, made, stored and recorded in `tx`; answers the storage keys written. */
-async function makeStatements(tx: Executor, deps: StatementDeps, homeIds: readonly string[], period: StatementPeriod, madeOn: string, written: string[]) {
+async function makeStatements(
+  tx: Executor,
+  deps: StatementDeps,
+  homeIds: readonly string[],
+  period: StatementPeriod,
+  { madeOn, mail }: { madeOn: string; mail: boolean },
+  written: string[],
+) {
   const { end } = periodBounds(period);
   // Made already by a run that held these homes before this one.
   const done = await tx
@@ -149,7 +156,7 @@ async function makeStatements(tx: Executor, deps: StatementDeps, homeIds: readon
     rows.push({ homeId: home.id, period, storageKey, sizeBytes: pdf.length, headSeq: head?.seq ?? 0, headHash: head?.hash ?? '0'.repeat(64) });
   }
   const inserted = await tx.insert(homeStatements).values(rows).onConflictDoNothing().returning({ id: homeStatements.id });
-  for (const row of inserted) await notify(tx, statementReadyNotification, { statementId: row.id });
+  if (mail) for (const row of inserted) await notify(tx, statementReadyNotification, { statementId: row.id });
   return inserted.length;
 }
 
@@ -159,7 +166,16 @@ async function makeStatements(tx: Executor, deps: StatementDeps, homeIds: readon
  */
 export async function runStatements(
   deps: StatementDeps,
-  { today = ledgerToday(), batchSize = 50 }: { today?: string; batchSize?: number } = {},
+  {
+    today = ledgerToday(),
+    batchSize = 50,
+    mail = true,
+  }: {
+    today?: string;
+    batchSize?: number;
+    /** E-mail each homeowner (the demo seed does not). */
+    mail?: boolean;
+  } = {},
 ): Promise<StatementRunReport> {
   const period = statementPeriodFor(today);
   if (!period) return { period: null, statements: 0 };
@@ -173,7 +189,7 @@ export async function runStatements(
         const locked = await lockDueHomes(tx, period, cursor, batchSize);
         if (locked.length === 0) return { last: null, made: 0 };
         const ids = locked.map((home) => home.id);
-        return { last: ids[ids.length - 1]!, made: await makeStatements(tx, deps, ids, period, today, written) };
+        return { last: ids[ids.length - 1]!, made: await makeStatements(tx, deps, ids, period, { madeOn: today, mail }, written) };
       });
     } catch (error) {
       await Promise.all(written.map((key) => deps.storage.delete(key).catch(() => undefined)));
