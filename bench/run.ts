@@ -1,6 +1,7 @@
-// npm run bench [-- size|calculators|waitlist|pglite-fsync|admin|jobs|review]: prints figures, asserts nothing.
+// npm run bench [-- size|calculators|waitlist|pglite-fsync|admin|jobs|review|homes]: prints figures, asserts nothing.
 import { benchAdmin } from './admin';
 import { benchCalculators } from './calculators';
+import { benchHomes } from './homes';
 import { benchJobs } from './jobs';
 import { benchPgliteFsync } from './pglite-fsync';
 import { benchReview } from './review';
@@ -17,3 +18,4 @@ if (want('pglite-fsync')) await benchPgliteFsync();
 if (want('admin')) await benchAdmin();
 if (want('jobs')) await benchJobs();
 if (want('review')) await benchReview();
+if (want('homes')) await benchHomes();

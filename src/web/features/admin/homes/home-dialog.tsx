@@ -12,6 +12,7 @@ import { calendarDate } from '../../../lib/dates';
 import { AgreementSection, TermsSection } from './home-agreement';
 import { LedgerSection } from '../payments/ledger-panel';
 import { homeDetailQuery } from './homes-api';
+import { StatementsSection } from './home-statements';
 import { ValuationsSection } from './home-valuations';
 
 export function HomeStateBadge({ state }: { state: HomeState }) {
@@ -28,6 +29,7 @@ const HOME_SECTIONS: readonly { key: string; Section: ComponentType<{ home: Home
   { key: 'terms', Section: TermsSection },
   { key: 'valuations', Section: ValuationsSection },
   { key: 'ledger', Section: LedgerSection },
+  { key: 'statements', Section: StatementsSection },
 ];
 
 function LoadingBody() {
