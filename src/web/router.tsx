@@ -59,6 +59,17 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./features/dashboard/dashboard-page')),
               },
               {
+                // 'Adjust Monthly Payment' and 'Transfer' from the dashboard (issue 14); a user without a home is told so.
+                path: 'dashboard/payment',
+                handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
+                lazy: page(() => import('./features/dashboard/adjust-payment-page')),
+              },
+              {
+                path: 'dashboard/transfer',
+                handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
+                lazy: page(() => import('./features/dashboard/transfer-page')),
+              },
+              {
                 // The homeowner's home page, 'Details' on the dashboard (issue 14); the same access as the dashboard.
                 path: 'dashboard/home',
                 handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,

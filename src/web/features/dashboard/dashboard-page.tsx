@@ -14,6 +14,8 @@ import { brand } from '../../lib/config';
 import { notify } from '../../lib/toast';
 import { useSignedInUser } from '../../lib/use-session';
 import { ApplicationStatusCard } from './application-status-card';
+import { ADJUST_PAYMENT_PATH, TRANSFER_PATH } from './change-paths';
+import { HomeChangesCard } from './home-changes-card';
 import { Counter } from './counter';
 import { AccessibleEquityCard, TotalEquityCard } from './equity-cards';
 import { HOME_PAGE_PATH } from './home-paths';
@@ -122,9 +124,17 @@ export default function DashboardPage() {
           ) : (
             <Skeleton className="aspect-square w-full max-w-[280px] rounded-full" />
           )}
-          <Button variant="link" className="mt-4" onClick={() => notify.info(COMING_SOON_TOAST.title, COMING_SOON_TOAST.description)}>
-            <SlidersHorizontal aria-hidden="true" /> Adjust Monthly Payment
-          </Button>
+          {own ? (
+            <Button asChild variant="link" className="mt-4">
+              <Link to={ADJUST_PAYMENT_PATH}>
+                <SlidersHorizontal aria-hidden="true" /> Adjust Monthly Payment
+              </Link>
+            </Button>
+          ) : (
+            <Button variant="link" className="mt-4" onClick={() => notify.info(COMING_SOON_TOAST.title, COMING_SOON_TOAST.description)}>
+              <SlidersHorizontal aria-hidden="true" /> Adjust Monthly Payment
+            </Button>
+          )}
         </Card>
 
         <div className="flex flex-col gap-6">
@@ -143,7 +153,8 @@ export default function DashboardPage() {
           {showFigures ? (
             <>
               {own && <PaymentBreakdownCard home={own} />}
-              <AccessibleEquityCard amount={figures.accessibleEquity} />
+              {own && <HomeChangesCard />}
+              <AccessibleEquityCard amount={figures.accessibleEquity} transferHref={own ? TRANSFER_PATH : undefined} />
               <TotalEquityCard
                 figures={{
                   total: figures.totalEquity,

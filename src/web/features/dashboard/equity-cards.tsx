@@ -32,8 +32,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** docs/product/dashboard.md#layout: Accessible Equity with Transfer. */
-export function AccessibleEquityCard({ amount }: { amount: number }) {
+/** docs/product/dashboard.md#layout: Accessible Equity with Transfer (`transferHref`: a homeowner's 60-day notice page; without it, the toast). */
+export function AccessibleEquityCard({ amount, transferHref }: { amount: number; transferHref?: string }) {
   return (
     <Card className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
       <div>
@@ -41,9 +41,17 @@ export function AccessibleEquityCard({ amount }: { amount: number }) {
         <Counter value={amount} className="mt-1 block text-3xl font-bold tracking-tight" />
         <p className="mt-1 text-sm text-muted-foreground">What you could move to a new home or cash out (60 days notice).</p>
       </div>
-      <Button variant="outline" onClick={() => notify.info('Transfer Equity', SOON)}>
-        <ArrowLeftRight aria-hidden="true" /> Transfer
-      </Button>
+      {transferHref ? (
+        <Button asChild variant="outline">
+          <Link to={transferHref}>
+            <ArrowLeftRight aria-hidden="true" /> Transfer
+          </Link>
+        </Button>
+      ) : (
+        <Button variant="outline" onClick={() => notify.info('Transfer Equity', SOON)}>
+          <ArrowLeftRight aria-hidden="true" /> Transfer
+        </Button>
+      )}
     </Card>
   );
 }

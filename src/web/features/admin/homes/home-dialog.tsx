@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { calendarDate } from '../../../lib/dates';
 import { AgreementSection, TermsSection } from './home-agreement';
+import { NoticesSection, PaymentChangesSection } from './home-changes-sections';
 import { LedgerSection } from '../payments/ledger-panel';
 import { homeDetailQuery } from './homes-api';
 import { StatementsSection } from './home-statements';
@@ -29,6 +30,8 @@ const HOME_SECTIONS: readonly { key: string; Section: ComponentType<{ home: Home
   { key: 'terms', Section: TermsSection },
   { key: 'valuations', Section: ValuationsSection },
   { key: 'ledger', Section: LedgerSection },
+  { key: 'payment-changes', Section: PaymentChangesSection },
+  { key: 'notices', Section: NoticesSection },
   { key: 'statements', Section: StatementsSection },
 ];
 

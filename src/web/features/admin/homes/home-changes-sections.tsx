@@ -1,0 +1,279 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { dollarsToCents, centsToDollarsText, type HomeDetail } from '../../../../domain/homes/admin-homes';
+import { formatMoneyCents } from '../../../../domain/format';
+import { isOpenNotice, PAYMENT_CHANGE_STATE_LABELS, type HomeChanges, type Notice, type PaymentChange } from '../../../../domain/homes/changes';
+import { NoticeSteps } from '../../../components/homes/notice-steps';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api';
+import { localDate } from '../../../lib/dates';
+import { failureText } from '../../../lib/form-errors';
+import { notify } from '../../../lib/toast';
+import {
+  homeChangesQuery,
+  useAcknowledgeNotice,
+  useApprovePaymentChange,
+  useCancelNotice,
+  useCompleteNotice,
+  useDeclinePaymentChange,
+  useScheduleNotice,
+} from './home-changes-api';
+import { HomeSection } from './home-section';
+
+const money = (cents: number) => formatMoneyCents(cents / 100);
+
+/** A server refusal's field message, or null; anything else is a toast. */
+function fieldOr(error: unknown, field: string, toast: string): string | null {
+  if (error instanceof ApiError && error.fields?.[field]) return error.fields[field];
+  notify.error('Error', error instanceof ApiError && error.status === 409 ? error.message : failureText(error, toast));
+  return null;
+}
+
+/** A reason staff must give (decline, cancel): the homeowner reads it. */
+function ReasonForm({
+  label,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  submitLabel: string;
+  onSubmit: (reason: string) => Promise<string | null>;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) return setError('A reason is required.');
+    setBusy(true);
+    const problem = await onSubmit(reason.trim());
+    setBusy(false);
+    if (problem) setError(problem);
+  };
+  return (
+    <form noValidate aria-label={label} className="flex flex-col gap-3 rounded-[var(--radius-control)] bg-muted/50 p-3" onSubmit={(e) => void submit(e)}>
+      <Field label={label} required help="The homeowner reads it in their e-mail." error={error}>
+        <Textarea rows={2} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {submitLabel}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Back
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PendingChange({ change, changes }: { change: PaymentChange; changes: HomeChanges }) {
+  const approve = useApprovePaymentChange();
+  const decline = useDeclinePaymentChange();
+  const [declining, setDeclining] = useState(false);
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-[15px]">
+        Asked {localDate(change.requestedAt)}: <span className="font-semibold">{money(change.monthlyPaymentCents)}</span> a month instead of{' '}
+        {money(changes.currentPaymentCents)}, from month {changes.nextMonth} (the next unbilled month).
+      </p>
+      {declining ? (
+        <ReasonForm
+          label="Reason for declining"
+          submitLabel="Decline request"
+          onCancel={() => setDeclining(false)}
+          onSubmit={async (reason) => {
+            try {
+              await decline.mutateAsync({ id: change.id, reason });
+              notify.success('Request declined');
+              return null;
+            } catch (error) {
+              return fieldOr(error, 'reason', 'Failed to decline the request');
+            }
+          }}
+        />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            disabled={approve.isPending}
+            onClick={() =>
+              approve.mutate(change.id, {
+                onSuccess: (done) => notify.success('Payment change approved', `From month ${done.fromMonth}.`),
+                onError: (error) => fieldOr(error, '', 'Failed to approve the request'),
+              })
+            }
+          >
+            Approve payment change
+          </Button>
+          <Button variant="outline" onClick={() => setDeclining(true)}>
+            Decline…
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** 'Payment changes' on a home's record: the request waiting (approve, or decline with a reason) and the earlier ones. */
+export function PaymentChangesSection({ home }: { home: Pick<HomeDetail, 'id'> }) {
+  const query = useQuery(homeChangesQuery(home.id));
+  const changes = query.data;
+  const pending = changes?.paymentChanges.find((c) => c.state === 'pending');
+  const earlier = changes?.paymentChanges.filter((c) => c !== pending) ?? [];
+  return (
+    <HomeSection title="Payment changes">
+      {query.isError ? (
+        <Alert variant="warning">Failed to load the payment changes.</Alert>
+      ) : !changes ? (
+        <Skeleton className="h-16 w-full" />
+      ) : (
+        <>
+          {pending ? <PendingChange change={pending} changes={changes} /> : <p className="text-sm text-muted-foreground">No request is waiting.</p>}
+          {earlier.length > 0 && (
+            <ul className="flex flex-col gap-1 text-sm">
+              {earlier.map((c) => (
+                <li key={c.id}>
+                  {localDate(c.requestedAt)}: {money(c.monthlyPaymentCents)} — {PAYMENT_CHANGE_STATE_LABELS[c.state]}
+                  {c.fromMonth ? ` from month ${c.fromMonth}` : ''}
+                  {c.reason ? ` (${c.reason})` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </HomeSection>
+  );
+}
+
+function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges }) {
+  const acknowledge = useAcknowledgeNotice();
+  const schedule = useScheduleNotice();
+  const complete = useCompleteNotice();
+  const cancel = useCancelNotice();
+  const [mode, setMode] = useState<'none' | 'cancel'>('none');
+  const [scheduledDate, setScheduledDate] = useState(notice.scheduledDate ?? notice.requestedDate);
+  const [dateError, setDateError] = useState<string | undefined>();
+  const [payout, setPayout] = useState(centsToDollarsText(changes.accessibleEquityCents));
+  const [payoutError, setPayoutError] = useState<string | undefined>();
+
+  const doSchedule = async (event: FormEvent) => {
+    event.preventDefault();
+    setDateError(undefined);
+    try {
+      await schedule.mutateAsync({ id: notice.id, scheduledDate });
+      notify.success('Transfer scheduled');
+    } catch (error) {
+      setDateError(fieldOr(error, 'scheduledDate', 'Failed to schedule the transfer') ?? undefined);
+    }
+  };
+  const doComplete = async (event: FormEvent) => {
+    event.preventDefault();
+    const payoutCents = payout.trim() === '0' ? 0 : dollarsToCents(payout);
+    if (payoutCents === null) return setPayoutError('Enter the payout in dollars, e.g. 45000.');
+    setPayoutError(undefined);
+    try {
+      await complete.mutateAsync({ id: notice.id, payoutCents });
+      notify.success('Transfer completed', 'The payout is in the ledger and the home is closed.');
+    } catch (error) {
+      setPayoutError(fieldOr(error, 'payoutCents', 'Failed to complete the transfer') ?? undefined);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <NoticeSteps notice={notice} />
+      {notice.note && <p className="text-sm text-muted-foreground">Note: {notice.note}</p>}
+      {mode === 'cancel' ? (
+        <ReasonForm
+          label="Reason for cancelling"
+          submitLabel="Cancel notice"
+          onCancel={() => setMode('none')}
+          onSubmit={async (reason) => {
+            try {
+              await cancel.mutateAsync({ id: notice.id, reason });
+              notify.success('Notice cancelled');
+              return null;
+            } catch (error) {
+              return fieldOr(error, 'reason', 'Failed to cancel the notice');
+            }
+          }}
+        />
+      ) : (
+        <>
+          {notice.state === 'sent' && (
+            <Button
+              className="self-start"
+              disabled={acknowledge.isPending}
+              onClick={() =>
+                acknowledge.mutate(notice.id, {
+                  onSuccess: () => notify.success('Notice acknowledged'),
+                  onError: (error) => fieldOr(error, '', 'Failed to acknowledge the notice'),
+                })
+              }
+            >
+              Acknowledge notice
+            </Button>
+          )}
+          {(notice.state === 'acknowledged' || notice.state === 'scheduled') && (
+            <form noValidate aria-label="Schedule the transfer" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(e) => void doSchedule(e)}>
+              <Field label="Transfer date" required error={dateError}>
+                <Input type="date" value={scheduledDate} onChange={(e) => setScheduledDate(e.target.value)} className="sm:max-w-56" />
+              </Field>
+              <Button type="submit" variant={notice.state === 'scheduled' ? 'outline' : 'default'} disabled={schedule.isPending}>
+                {notice.state === 'scheduled' ? 'Move date' : 'Schedule transfer'}
+              </Button>
+            </form>
+          )}
+          {notice.state === 'scheduled' && (
+            <form noValidate aria-label="Complete the transfer" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(e) => void doComplete(e)}>
+              <Field label="Payout ($)" required help={`Accessible equity today: ${money(changes.accessibleEquityCents)}.`} error={payoutError}>
+                <Input inputMode="decimal" value={payout} onChange={(e) => setPayout(e.target.value)} className="sm:max-w-56" />
+              </Field>
+              <Button type="submit" disabled={complete.isPending}>
+                Complete transfer
+              </Button>
+            </form>
+          )}
+          <Button variant="ghost" className="self-start" onClick={() => setMode('cancel')}>
+            Cancel notice…
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** '60-day notices' on a home's record: the notice in progress with its next step (acknowledge, schedule, complete, cancel) and the earlier ones. */
+export function NoticesSection({ home }: { home: Pick<HomeDetail, 'id'> }) {
+  const query = useQuery(homeChangesQuery(home.id));
+  const changes = query.data;
+  const open = changes?.notices.find((n) => isOpenNotice(n.state));
+  const earlier = changes?.notices.filter((n) => n !== open) ?? [];
+  return (
+    <HomeSection title="60-day notices">
+      {query.isError ? (
+        <Alert variant="warning">Failed to load the notices.</Alert>
+      ) : !changes ? (
+        <Skeleton className="h-16 w-full" />
+      ) : (
+        <>
+          {open ? (
+            <OpenNotice key={`${open.id}:${open.state}`} notice={open} changes={changes} />
+          ) : (
+            <p className="text-sm text-muted-foreground">No notice is in progress.</p>
+          )}
+          {earlier.map((notice) => (
+            <NoticeSteps key={notice.id} notice={notice} />
+          ))}
+        </>
+      )}
+    </HomeSection>
+  );
+}
