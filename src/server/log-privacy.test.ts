@@ -8,10 +8,13 @@ import { createLogger } from './lib/logger';
 import { createFieldCipher, resolveDataKey } from './lib/crypto';
 import { outboxKey } from './mail/outbox-link';
 import { sealUnsubscribe } from './notifications/unsubscribe-token';
+import { agreementBounds } from '../domain/calculators';
+import { insertApplication } from './test/admin-applications';
 import { signedInAdmin } from './test/admin-client';
 import { fixture, upload, type Member } from './test/application-client';
 import { AUTH_TEST_ENV, newAccount, signUpAndSignIn, TestBrowser } from './test/auth-client';
 import { startTestServer, waitlistSubmission, type HttpReply, type TestServer, readReply } from './test/harness';
+import { settleMailJobs } from './test/mail-jobs';
 import { registeredApiRoutes, routeKey } from './test/registered-routes';
 
 /**
@@ -214,8 +217,47 @@ describe('no personal data in the log when the database fails', () => {
     const requestId = asked.body.requests[0].id as string;
     const q = `?q=${encodeURIComponent(PERSON.lastName)}`;
     const qEmail = `?q=${encodeURIComponent(personalEmail())}`;
+    // Homes (src/domain/api/admin-homes.ts): an approved application of the person's to record, and a home bought already (no personal value).
+    const approved = await insertApplication(app.db, { status: 'approved', firstName: PERSON.firstName, lastName: PERSON.lastName });
+    const purchase = {
+      address: PERSON.address,
+      purchaseDate: '2025-06-02',
+      priceCents: 42_000_000,
+      downPaymentCents: 2_940_000,
+      mortgageRate: 6.4,
+      appreciationRate: 3.8,
+      monthlyPaymentCents: Math.round(agreementBounds({ price: 420_000, downPayment: 29_400, mortgageRate: 6.4, appreciationRate: 3.8 }).max * 100),
+    };
+    const bought = await admin.browser.post(`/api/admin/applications/${(await insertApplication(app.db, { status: 'approved' })).id}/home`, {
+      ...purchase,
+      address: '1 Test Road, Springfield, IL',
+    });
+    expect(bought.status).toBe(201);
+    await settleMailJobs(app);
 
     const cases: Case[] = [
+      // Homes: the purchase and a valuation meet the audit log's refused write (PostgreSQL quotes the row: the address, the note).
+      {
+        route: 'POST /api/admin/applications/:id/home',
+        fault: 'writes',
+        send: () => admin.browser.post(`/api/admin/applications/${approved.id}/home`, purchase),
+      },
+      {
+        route: 'POST /api/admin/homes/:id/valuations',
+        fault: 'writes',
+        send: () =>
+          admin.browser.post(`/api/admin/homes/${bought.body.id}/valuations`, {
+            valueCents: 45_000_000,
+            valuedOn: '2025-07-01',
+            source: 'appraisal',
+            note: `Call ${PERSON.phone}`,
+          }),
+      },
+      { route: 'GET /api/admin/applications/:id/home', fault: 'reads', send: () => admin.browser.get(`/api/admin/applications/${approved.id}/home`) },
+      // The homes list joins the accounts, which only the sessions phase takes away.
+      { route: 'GET /api/admin/homes', fault: 'sessions', send: () => admin.browser.get(`/api/admin/homes${q}`) },
+      { route: 'GET /api/admin/homes/export', fault: 'sessions', send: () => admin.browser.get(`/api/admin/homes/export${q}`) },
+      { route: 'GET /api/admin/homes/:id', fault: 'sessions', send: () => admin.browser.get(`/api/admin/homes/${bought.body.id}`) },
       // Writes refused by the database.
       {
         route: 'POST /api/waitlist',
