@@ -80,7 +80,7 @@ function columns(onOpen: (id: string) => void): ColumnDef<HomeListItem, unknown>
 }
 
 /**
- * /admin/homes (issue 14; docs/decisions/022-homes-and-ledger.md): every home recorded
+ * /admin/homes (docs/product/back-office.md#homes; docs/decisions/022-homes-and-ledger.md): every home recorded
  * from an approved application, searched, filtered, sorted and paged on the server
  * like the other lists, with its CSV export; a home's record opens in a dialog (`?home=`).
  */

@@ -42,7 +42,7 @@ const FORM_FIELD: Readonly<Record<string, FormField>> = {
 const rateOf = (text: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
 
 /**
- * 'Record purchase' (issue 14; calculators.md 'Homeowner figures'; decisions.md 'Homes,
+ * 'Record purchase' (docs/product/back-office.md#record-purchase; calculators.md 'Homeowner figures'; decisions.md 'Homes,
  * agreements and the ledger'): the property, the purchase date, the agreement's price,
  * down payment, rate and appreciation assumption (the application's and the settings'
  * figures to start), and the monthly payment on the comparison's slider (10 years) with
