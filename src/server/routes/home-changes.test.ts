@@ -168,6 +168,27 @@ describe('payment changes and 60-day notices', () => {
     expect(mail!.text).toContain(`month ${billedNow + 1}`);
   });
 
+  it("lets a second approval before that month is billed take the first one's place, and never touches billed months", async () => {
+    const me = await homeowner();
+    const first = await me.browser.post('/api/me/home/payment-changes', { monthlyPaymentCents: LOWER });
+    await admin.browser.post(`/api/admin/payment-changes/${first.body.id}/approve`, {});
+    const second = await me.browser.post('/api/me/home/payment-changes', { monthlyPaymentCents: stepCents(2) });
+    expect(second.status).toBe(201);
+    const approved = await admin.browser.post(`/api/admin/payment-changes/${second.body.id}/approve`, {});
+    expect(approved.body).toMatchObject({ state: 'approved', fromMonth: billedNow + 1 });
+    expect(await app.db.select().from(homeTerms).where(eq(homeTerms.homeId, me.homeId)).orderBy(asc(homeTerms.fromMonth))).toEqual([
+      expect.objectContaining({ fromMonth: 1, monthlyPaymentCents: TOP }),
+      expect.objectContaining({ fromMonth: billedNow + 1, monthlyPaymentCents: stepCents(2), paymentChangeId: second.body.id }),
+    ]);
+    await runCharges(app.db, { today: chargeDueOn(PURCHASE, billedNow + 2) });
+    const billed = await charges(me.homeId);
+    expect(billed.slice(0, billedNow).every((c) => c.amountCents === TOP)).toBe(true);
+    expect(billed.slice(billedNow).map((c) => c.amountCents)).toEqual([stepCents(2), stepCents(2)]);
+    // Now month billedNow + 1 is billed: the next change starts after it.
+    const third = await me.browser.post('/api/me/home/payment-changes', { monthlyPaymentCents: LOWER });
+    expect((await admin.browser.post(`/api/admin/payment-changes/${third.body.id}/approve`, {})).body.fromMonth).toBe(billedNow + 3);
+  });
+
   it('declines with a required reason the homeowner reads', async () => {
     const me = await homeowner();
     const asked = await me.browser.post('/api/me/home/payment-changes', { monthlyPaymentCents: LOWER });
