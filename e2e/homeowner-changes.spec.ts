@@ -50,10 +50,17 @@ test.describe('a homeowner changes their agreement', () => {
     await ask.click();
     await expect(home.getByText(`You asked for ${dollars(LOWER_CENTS)} a month. It is waiting for our approval`)).toBeVisible();
 
-    // Staff find the home and approve from its record.
-    const found = await page.request.get(`/api/admin/homes?q=${encodeURIComponent(CHANGES_HOMEOWNER.email)}`);
-    const homeId = ((await found.json()) as { items: { id: string }[] }).items[0]!.id;
-    await page.goto(`/admin/homes?home=${homeId}`);
+    // Staff see it waiting on the homes page and open the home's record from there.
+    await page.goto('/admin/homes');
+    const waiting = page.getByRole('region', { name: /Waiting for staff/ });
+    const entry = waiting
+      .getByRole('button')
+      .filter({ hasText: `Payment change — ${CHANGES_HOMEOWNER.firstName}` })
+      .filter({ hasText: CHANGES_HOMEOWNER.address });
+    await expect(entry).toContainText(`${dollars(CHANGES_START_CENTS)} → ${dollars(LOWER_CENTS)}`);
+    await expectAccessible(page);
+    await entry.click();
+    await expect(page).toHaveURL(/\/admin\/homes\?home=[0-9a-f-]{36}$/);
     const record = page.getByRole('dialog');
     const changes = record.getByRole('region', { name: 'Payment changes' });
     await expect(changes).toContainText(`${dollars(LOWER_CENTS)} a month instead of ${dollars(CHANGES_START_CENTS)}, from month ${NEXT_MONTH}`);

@@ -13,6 +13,7 @@ import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
 import { HomeDialog, HomeStateBadge } from './home-dialog';
 import { useHomesList } from './homes-api';
+import { PendingHomeChanges } from './home-changes-pending';
 import { useHomeParam } from './use-home-param';
 
 const STATE_OPTIONS = [{ value: 'all', label: 'All States' }, ...HOME_STATES.map((state) => ({ value: state, label: HOME_STATE_LABELS[state] }))];
@@ -106,6 +107,7 @@ export default function HomesPage() {
         title="Homes"
         description="Homes bought with their homeowners: the agreement, its terms and the home's valuations. Record a purchase from an approved application."
       />
+      <PendingHomeChanges onOpen={home.open} />
       <ListToolbar>
         <SearchBox
           value={params.q}
