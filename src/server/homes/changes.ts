@@ -25,7 +25,8 @@ import { appendLedgerEntries, lastChargedMonths, lockHome } from './ledger';
 import { notifyNoticeStep, notifyPaymentChangeDecided } from './change-notifications';
 
 /**
- * 'Adjust Monthly Payment' and 'Transfer' (issue 14; decisions.md 'Homes, agreements and
+ * 'Adjust Monthly Payment' and 'Transfer' (docs/product/dashboard.md#adjust-monthly-payment,
+ * docs/product/dashboard.md#transfer; decisions.md 'Homes, agreements and
  * the ledger'; docs/decisions/022-homes-and-ledger.md). Every change is written with its
  * audit entry, and its e-mail queued, in one transaction. A term starts at the next
  * unbilled month — the one after the highest month charged, as the charge run counts

@@ -28,7 +28,7 @@ const agreementOf = (home: HomeChanges): AgreementInputs => ({
 });
 
 /**
- * 'Adjust Monthly Payment' (issue 14; calculators.md 'Homeowner figures'): the comparison
+ * 'Adjust Monthly Payment' (docs/product/dashboard.md#adjust-monthly-payment; calculators.md 'Homeowner figures'): the comparison
  * slider within the agreement's bounds, and what the payment changes — the equity given up
  * each month, the share of the appreciation and the 5-year projection — from the same
  * comparison homeownerFigures reads (applySlider at the agreement's baseline; no formula

@@ -21,7 +21,7 @@ type FormField = 'kind' | 'requestedDate' | 'note';
 const FIELDS: readonly FormField[] = ['kind', 'requestedDate', 'note'];
 
 /**
- * 'Transfer' (issue 14): the 60-day notice — move the equity to another home, cash out, or
+ * 'Transfer' (docs/product/dashboard.md#transfer): the 60-day notice — move the equity to another home, cash out, or
  * buy Ownstead out with a mortgage — on a date at least 60 days away, with the estimated
  * payout (the accessible equity at the latest valuation) shown before sending. A notice in
  * progress shows its steps instead of the form; earlier ones are listed below.

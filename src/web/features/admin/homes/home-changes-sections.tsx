@@ -120,7 +120,7 @@ function PendingChange({ change, changes }: { change: PaymentChange; changes: Ho
   );
 }
 
-/** 'Payment changes' on a home's record: the request waiting (approve, or decline with a reason) and the earlier ones. */
+/** 'Payment changes' on a home's record (docs/product/back-office.md#a-home): the request waiting (approve, or decline with a reason) and the earlier ones. */
 export function PaymentChangesSection({ home }: { home: Pick<HomeDetail, 'id'> }) {
   const query = useQuery(homeChangesQuery(home.id));
   const changes = query.data;
