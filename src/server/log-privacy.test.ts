@@ -521,6 +521,53 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'PUT /api/unsubscribe', fault: 'reads', send: () => browser().put(`/api/unsubscribe?token=${unsubscribeToken()}`, { subscribed: true }) },
       // The admins to assign to are read from the accounts, which only this phase takes away.
       { route: 'GET /api/admin/assignees', fault: 'sessions', send: () => admin.browser.get('/api/admin/assignees') },
+      // Staff's money operations and /admin/payments (src/domain/api/admin-payments.ts): the admin's session is read first.
+      { route: 'GET /api/admin/payments', fault: 'sessions', send: () => admin.browser.get('/api/admin/payments?q=ada') },
+      { route: 'GET /api/admin/payments/export', fault: 'sessions', send: () => admin.browser.get('/api/admin/payments/export?q=ada') },
+      {
+        route: 'POST /api/admin/payments/import/preview',
+        fault: 'sessions',
+        send: () =>
+          admin.browser.post('/api/admin/payments/import/preview', {
+            csv: `date,amount,reference,home\n2025-07-01,10.00,${PERSON.phone},${PERSON.lastName.toLowerCase()}@example.com\n`,
+          }),
+      },
+      {
+        route: 'POST /api/admin/payments/import',
+        fault: 'sessions',
+        send: () =>
+          admin.browser.post('/api/admin/payments/import', {
+            csv: `date,amount,reference,home\n2025-07-01,10.00,${PERSON.phone},${PERSON.lastName.toLowerCase()}@example.com\n`,
+          }),
+      },
+      { route: 'POST /api/admin/payments/verify', fault: 'sessions', send: () => admin.browser.post('/api/admin/payments/verify', {}) },
+      { route: 'GET /api/admin/homes/:id/ledger', fault: 'sessions', send: () => admin.browser.get(`/api/admin/homes/${bought.body.id}/ledger`) },
+      {
+        route: 'POST /api/admin/homes/:id/ledger/payments',
+        fault: 'sessions',
+        send: () =>
+          admin.browser.post(`/api/admin/homes/${bought.body.id}/ledger/payments`, {
+            amountCents: 100,
+            receivedOn: '2025-07-01',
+            memo: `Call ${PERSON.phone}`,
+          }),
+      },
+      {
+        route: 'POST /api/admin/homes/:id/ledger/refunds',
+        fault: 'sessions',
+        send: () =>
+          admin.browser.post(`/api/admin/homes/${bought.body.id}/ledger/refunds`, { amountCents: 100, refundedOn: '2025-07-01', memo: `Call ${PERSON.phone}` }),
+      },
+      {
+        route: 'POST /api/admin/homes/:id/ledger/reversals',
+        fault: 'sessions',
+        send: () => admin.browser.post(`/api/admin/homes/${bought.body.id}/ledger/reversals`, { seq: 1, reason: `Call ${PERSON.phone}` }),
+      },
+      {
+        route: 'POST /api/admin/homes/:id/ledger/verify',
+        fault: 'sessions',
+        send: () => admin.browser.post(`/api/admin/homes/${bought.body.id}/ledger/verify`, {}),
+      },
     ];
 
     // Every route the API registers is among them (and only those run: a case may be ahead of its route).
