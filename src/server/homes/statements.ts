@@ -119,21 +119,24 @@ async function makeStatements(
   const ids = homeIds.filter((id) => !doneIds.has(id));
   if (ids.length === 0) return 0;
 
-  const [owners, terms, valuations, entries, heads] = await Promise.all([
-    tx.select({ home: homes, name: users.name, email: users.email }).from(homes).innerJoin(users, eq(users.id, homes.userId)).where(inArray(homes.id, ids)),
-    tx.select().from(homeTerms).where(inArray(homeTerms.homeId, ids)),
-    tx
-      .select()
-      .from(homeValuations)
-      .where(and(inArray(homeValuations.homeId, ids), lte(homeValuations.valuedOn, end)))
-      .orderBy(homeValuations.homeId, desc(homeValuations.valuedOn), desc(homeValuations.createdAt)),
-    tx
-      .select()
-      .from(ledgerEntries)
-      .where(and(inArray(ledgerEntries.homeId, ids), lte(ledgerEntries.effectiveOn, end)))
-      .orderBy(asc(ledgerEntries.homeId), asc(ledgerEntries.seq)),
-    chainHeads(tx, ids),
-  ]);
+  // One after the other: a transaction is one connection (node-postgres queues, and deprecates, queries sent at once).
+  const owners = await tx
+    .select({ home: homes, name: users.name, email: users.email })
+    .from(homes)
+    .innerJoin(users, eq(users.id, homes.userId))
+    .where(inArray(homes.id, ids));
+  const terms = await tx.select().from(homeTerms).where(inArray(homeTerms.homeId, ids));
+  const valuations = await tx
+    .select()
+    .from(homeValuations)
+    .where(and(inArray(homeValuations.homeId, ids), lte(homeValuations.valuedOn, end)))
+    .orderBy(homeValuations.homeId, desc(homeValuations.valuedOn), desc(homeValuations.createdAt));
+  const entries = await tx
+    .select()
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.homeId, ids), lte(ledgerEntries.effectiveOn, end)))
+    .orderBy(asc(ledgerEntries.homeId), asc(ledgerEntries.seq));
+  const heads = await chainHeads(tx, ids);
 
   const rows: (typeof homeStatements.$inferInsert)[] = [];
   for (const { home, name, email } of owners) {
