@@ -4,6 +4,7 @@ import { agreementBounds } from '../src/domain/calculators';
 import { formatMoneyCents } from '../src/domain/format';
 import { ledgerToday } from '../src/domain/homes/dates';
 import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
+import { waitForToastsToGo } from './support/accounts';
 import { APP_URL } from './support/ports';
 
 /**
@@ -100,6 +101,8 @@ test.describe('back office: payments', () => {
     await expect(ledger.getByRole('button', { name: 'Reverse entry 2' })).toHaveCount(0);
     await ledger.getByRole('button', { name: 'Verify ledger' }).click();
     await expect(ledger.getByText('The ledger is intact (3 entries).')).toBeVisible();
+    // The toasts' own close buttons are not ours to check.
+    await waitForToastsToGo(page);
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect(ledger).toHaveCount(0);
@@ -120,6 +123,7 @@ test.describe('back office: payments', () => {
     await expect(importDialog.getByTestId('import-row')).toHaveCount(2);
     await expect(importDialog.getByText('2 new payments ($2,453.99).')).toBeVisible();
     await expect(importDialog.getByTestId('import-row').first()).toContainText('400 Oak Lane, Austin, TX');
+    await waitForToastsToGo(page);
     await expectAccessible(page);
     await importDialog.getByRole('button', { name: 'Import 2 payments' }).click();
     await expect(importDialog.getByText('Imported 2 payments ($2,453.99).')).toBeVisible();
@@ -144,6 +148,7 @@ test.describe('back office: payments', () => {
     // Verify every ledger.
     await page.getByRole('button', { name: 'Verify ledgers' }).click();
     await expect(page.getByText(/^All [\d,]+ ledgers are intact \([\d,]+ entries\)\.$/)).toBeVisible();
+    await waitForToastsToGo(page);
     await expectAccessible(page);
   });
 
