@@ -158,6 +158,8 @@ describe('hostile strings never cause a server error', () => {
       { route: 'GET /api/me/home', as: 'member', path: '/api/me/home' },
       { route: 'GET /api/me/home/ledger', as: 'member', path: '/api/me/home/ledger' },
       { route: 'GET /api/me/home/valuations', as: 'member', path: '/api/me/home/valuations' },
+      { route: 'GET /api/me/home/statements', as: 'member', path: '/api/me/home/statements' },
+      { route: 'GET /api/me/home/statements/:id', as: 'member', path: `/api/me/home/statements/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
       { route: 'GET /api/me/notifications', as: 'member', path: '/api/me/notifications' },
       // A homeowner's payment changes and 60-day notices (src/domain/api/home-changes.ts); the member has no home.
       { route: 'GET /api/me/home/changes', as: 'member', path: '/api/me/home/changes' },
@@ -170,6 +172,12 @@ describe('hostile strings never cause a server error', () => {
       { route: 'POST /api/me/home/notices', as: 'member', path: '/api/me/home/notices', json: { kind: 'move', requestedDate: '2030-01-02', note: 'Moving' } },
       { route: 'GET /api/admin/home-changes', as: 'admin', path: '/api/admin/home-changes' },
       { route: 'GET /api/admin/homes/:id/changes', as: 'admin', path: `/api/admin/homes/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/changes` },
+      { route: 'GET /api/admin/homes/:id/statements', as: 'admin', path: `/api/admin/homes/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/statements` },
+      {
+        route: 'GET /api/admin/homes/:id/statements/:statementId',
+        as: 'admin',
+        path: `/api/admin/homes/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/statements/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
+      },
       {
         route: 'POST /api/admin/payment-changes/:id/approve',
         as: 'admin',

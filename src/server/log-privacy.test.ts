@@ -72,6 +72,7 @@ const READ_FAULT_TABLES = [
   'jobs',
   'notification_preferences',
   'announcements',
+  'homes',
 ];
 
 type Fault = 'writes' | 'reads' | 'sessions';
@@ -258,6 +259,12 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/admin/homes', fault: 'sessions', send: () => admin.browser.get(`/api/admin/homes${q}`) },
       { route: 'GET /api/admin/homes/export', fault: 'sessions', send: () => admin.browser.get(`/api/admin/homes/export${q}`) },
       { route: 'GET /api/admin/homes/:id', fault: 'sessions', send: () => admin.browser.get(`/api/admin/homes/${bought.body.id}`) },
+      { route: 'GET /api/admin/homes/:id/statements', fault: 'sessions', send: () => admin.browser.get(`/api/admin/homes/${bought.body.id}/statements`) },
+      {
+        route: 'GET /api/admin/homes/:id/statements/:statementId',
+        fault: 'sessions',
+        send: () => admin.browser.get(`/api/admin/homes/${bought.body.id}/statements/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`),
+      },
       // Writes refused by the database.
       {
         route: 'POST /api/waitlist',
@@ -391,6 +398,12 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/me/home', fault: 'reads', send: () => applicant.browser.get('/api/me/home') },
       { route: 'GET /api/me/home/ledger', fault: 'reads', send: () => applicant.browser.get('/api/me/home/ledger') },
       { route: 'GET /api/me/home/valuations', fault: 'reads', send: () => applicant.browser.get('/api/me/home/valuations') },
+      { route: 'GET /api/me/home/statements', fault: 'reads', send: () => applicant.browser.get('/api/me/home/statements') },
+      {
+        route: 'GET /api/me/home/statements/:id',
+        fault: 'reads',
+        send: () => applicant.browser.get(`/api/me/home/statements/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`),
+      },
       { route: 'DELETE /api/documents/:id', fault: 'reads', send: () => applicant.browser.delete(`/api/documents/${documentId}`) },
       { route: 'DELETE /api/me', fault: 'reads', send: () => leaving.browser.request('DELETE', '/api/me', { password: leaving.account.password }) },
       { route: 'DELETE /api/admin/users/:id', fault: 'reads', send: () => admin.browser.delete(`/api/admin/users/${removed.userId}`) },
