@@ -2,24 +2,27 @@ import type { Context } from 'hono';
 import { homeApi } from '../../domain/api/home';
 import { NO_HOME_MESSAGE } from '../../domain/homes/my-home';
 import { requireUser, type AuthedEnv } from '../auth/guards';
-import { homeIdOfUser, loadHomeFigures, type LoadedHome } from '../homes/home-figures';
+import { figuresOfHome, homeLedger, homeOfUser, type HomeRow, type LoadedHome } from '../homes/home-figures';
 import { ledgerFileOf, myHomeOf, valuationPointsOf } from '../homes/my-home';
 import { AppError } from '../lib/errors';
 import { apiRouter, route } from '../lib/route';
 
 /**
  * `/api/me/home` (src/domain/api/home.ts): the signed-in homeowner's own home, read-only.
- * The home is the session's (homeIdOfUser): no route takes a home's id, so another
+ * The home is the session's (homeOfUser): no route takes a home's id, so another
  * homeowner's home is never reachable from here.
  */
 
+/** The session's home (one read), or 404 for a user without one. */
+async function ownHomeRow(c: Context<AuthedEnv>): Promise<HomeRow> {
+  const home = await homeOfUser(c.var.deps.db, c.var.user.id);
+  if (!home) throw new AppError(404, 'no_home', NO_HOME_MESSAGE);
+  return home;
+}
+
 /** The session's home with its figures, or 404 for a user without one. */
 async function ownHome(c: Context<AuthedEnv>): Promise<LoadedHome> {
-  const { db } = c.var.deps;
-  const homeId = await homeIdOfUser(db, c.var.user.id);
-  const loaded = homeId ? await loadHomeFigures(db, homeId) : undefined;
-  if (!loaded) throw new AppError(404, 'no_home', NO_HOME_MESSAGE);
-  return loaded;
+  return figuresOfHome(c.var.deps.db, await ownHomeRow(c));
 }
 
 export function homeRoutes() {
@@ -30,7 +33,9 @@ export function homeRoutes() {
   route(router, homeApi.get, async (c) => myHomeOf(await ownHome(c)));
 
   route(router, homeApi.ledger, async (c) => {
-    const { home, entries } = await ownHome(c);
+    // The ledger alone: its figures (terms, valuation, allocation) are not part of this reply.
+    const home = await ownHomeRow(c);
+    const entries = await homeLedger(c.var.deps.db, home.id);
     // A download when opened as a link; the home page reads the same JSON with fetch.
     c.header('Content-Disposition', `attachment; filename="${c.var.deps.brand.slug}-ledger-${home.id}.json"`);
     c.header('Cache-Control', 'private, no-store');
