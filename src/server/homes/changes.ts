@@ -309,24 +309,38 @@ async function lockedNotice(tx: Executor, noticeId: string): Promise<NoticeRow> 
 
 const wrongStep = (row: NoticeRow, action: string) => new AppError(409, 'notice_state', `This notice is ${row.state}: it cannot be ${action}.`);
 
+/**
+ * Moves a locked notice to its next step in `tx`: the row's new state and columns, the audit
+ * entry of the move (`changes`: what else the step set, beside the state) and the homeowner's
+ * e-mail of that step, together.
+ */
+async function stepNotice(
+  tx: Executor,
+  actor: AuditActor,
+  notice: NoticeRow,
+  step: { set: Partial<NoticeRow> & { state: NoticeRow['state'] }; action: 'update' | 'cancel'; changes?: Record<string, unknown> },
+): Promise<Notice> {
+  const [row] = await tx
+    .update(homeNotices)
+    .set({ ...step.set, stateChangedBy: actor.id })
+    .where(eq(homeNotices.id, notice.id))
+    .returning();
+  await recordAudit(tx, actor, {
+    action: step.action,
+    entityType: 'homes',
+    entityId: notice.homeId,
+    changes: { notice: { id: notice.id, state: { from: notice.state, to: step.set.state }, ...step.changes } },
+  });
+  await notifyNoticeStep(tx, notice.id, step.set.state);
+  return noticeView(row!);
+}
+
 /** Acknowledges a sent notice. */
 export async function acknowledgeNotice(db: Db, actor: AuditActor, noticeId: string): Promise<Notice> {
   return db.transaction(async (tx) => {
     const notice = await lockedNotice(tx, noticeId);
     if (notice.state !== 'sent') throw wrongStep(notice, 'acknowledged');
-    const [row] = await tx
-      .update(homeNotices)
-      .set({ state: 'acknowledged', acknowledgedAt: new Date(), stateChangedBy: actor.id })
-      .where(eq(homeNotices.id, noticeId))
-      .returning();
-    await recordAudit(tx, actor, {
-      action: 'update',
-      entityType: 'homes',
-      entityId: notice.homeId,
-      changes: { notice: { id: noticeId, state: { from: 'sent', to: 'acknowledged' } } },
-    });
-    await notifyNoticeStep(tx, noticeId, 'acknowledged');
-    return noticeView(row!);
+    return stepNotice(tx, actor, notice, { set: { state: 'acknowledged', acknowledgedAt: new Date() }, action: 'update' });
   });
 }
 
@@ -337,19 +351,11 @@ export async function scheduleNotice(db: Db, actor: AuditActor, noticeId: string
     if (notice.state !== 'acknowledged' && notice.state !== 'scheduled') {
       throw notice.state === 'sent' ? new AppError(409, 'notice_state', 'Acknowledge the notice before scheduling it.') : wrongStep(notice, 'scheduled');
     }
-    const [row] = await tx
-      .update(homeNotices)
-      .set({ state: 'scheduled', scheduledDate, scheduledAt: new Date(), stateChangedBy: actor.id })
-      .where(eq(homeNotices.id, noticeId))
-      .returning();
-    await recordAudit(tx, actor, {
+    return stepNotice(tx, actor, notice, {
+      set: { state: 'scheduled', scheduledDate, scheduledAt: new Date() },
       action: 'update',
-      entityType: 'homes',
-      entityId: notice.homeId,
-      changes: { notice: { id: noticeId, state: { from: notice.state, to: 'scheduled' }, scheduledDate: { from: notice.scheduledDate, to: scheduledDate } } },
+      changes: { scheduledDate: { from: notice.scheduledDate, to: scheduledDate } },
     });
-    await notifyNoticeStep(tx, noticeId, 'scheduled');
-    return noticeView(row!);
   });
 }
 
@@ -409,19 +415,7 @@ export async function cancelNotice(db: Db, actor: AuditActor, noticeId: string, 
   return db.transaction(async (tx) => {
     const notice = await lockedNotice(tx, noticeId);
     if (!isOpenNotice(notice.state)) throw wrongStep(notice, 'cancelled');
-    const [row] = await tx
-      .update(homeNotices)
-      .set({ state: 'cancelled', cancelReason: reason, cancelledAt: new Date(), stateChangedBy: actor.id })
-      .where(eq(homeNotices.id, noticeId))
-      .returning();
-    await recordAudit(tx, actor, {
-      action: 'cancel',
-      entityType: 'homes',
-      entityId: notice.homeId,
-      changes: { notice: { id: noticeId, state: { from: notice.state, to: 'cancelled' }, reason } },
-    });
-    await notifyNoticeStep(tx, noticeId, 'cancelled');
-    return noticeView(row!);
+    return stepNotice(tx, actor, notice, { set: { state: 'cancelled', cancelReason: reason, cancelledAt: new Date() }, action: 'cancel', changes: { reason } });
   });
 }
 
