@@ -337,6 +337,14 @@ describe('hostile strings never cause a server error', () => {
       { route: 'GET /api/admin/letters/export', as: 'admin', path: '/api/admin/letters/export', query: { ...listQuery, status: 'all' } },
       { route: 'POST /api/admin/letters', as: 'admin', path: '/api/admin/letters', form: { ...letterFields, email: `rosa2.${Date.now()}@example.com` } },
       { route: 'GET /api/admin/letters/:id/pdf', as: 'admin', path: `/api/admin/letters/${letter.body.id}/pdf` },
+      { route: 'GET /api/admin/letters/:id', as: 'admin', path: `/api/admin/letters/${letter.body.id}` },
+      {
+        route: 'PATCH /api/admin/letters/:id',
+        as: 'admin',
+        path: `/api/admin/letters/${letter.body.id}`,
+        json: (({ status: _status, ...edit }) => edit)(letterFields),
+      },
+      { route: 'PATCH /api/admin/letters/:id/status', as: 'admin', path: `/api/admin/letters/${letter.body.id}/status`, json: { status: 'approved' } },
       { route: 'DELETE /api/admin/letters/:id', as: 'admin', path: `/api/admin/letters/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
       // Homes (src/domain/api/admin-homes.ts): Record purchase on a submitted (not approved) application, the list, a home.
       { route: 'GET /api/admin/applications/:id/home', as: 'admin', path: `/api/admin/applications/${applicationId}/home` },

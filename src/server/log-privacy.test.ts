@@ -332,6 +332,17 @@ describe('no personal data in the log when the database fails', () => {
         send: () => postLetter(admin.browser, letterFields(), { bytes: fixture('sample.pdf'), name: `${PERSON.lastName}.pdf` }),
       },
       { route: 'GET /api/admin/letters/:id/pdf', fault: 'writes', send: () => admin.browser.get(`/api/admin/letters/${letter.body.id}/pdf`) },
+      { route: 'GET /api/admin/letters/:id', fault: 'reads', send: () => admin.browser.get(`/api/admin/letters/${letter.body.id}`) },
+      {
+        route: 'PATCH /api/admin/letters/:id',
+        fault: 'writes',
+        send: () => admin.browser.patch(`/api/admin/letters/${letter.body.id}`, (({ status: _status, ...edit }) => edit)(letterFields())),
+      },
+      {
+        route: 'PATCH /api/admin/letters/:id/status',
+        fault: 'writes',
+        send: () => admin.browser.patch(`/api/admin/letters/${letter.body.id}/status`, { status: 'approved' }),
+      },
       { route: 'DELETE /api/admin/letters/:id', fault: 'writes', send: () => admin.browser.delete(`/api/admin/letters/${letter.body.id}`) },
       {
         route: 'PATCH /api/admin/applications/:id/status',

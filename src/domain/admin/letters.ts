@@ -101,6 +101,21 @@ export const letterSchema = z.object({
   intendedState: optionalChoice(US_STATES, 'Choose a US state'),
 });
 
+/**
+ * Edit on a letter's detail view (docs/product/back-office.md#letters-of-intent):
+ * every field of Add but the status, which changes on its own (audited as an
+ * approval, a decline or an update) and the PDF, which stays as it was.
+ */
+export const letterEditSchema = letterSchema.omit({ status: true });
+export type LetterEditForm = z.input<typeof letterEditSchema>;
+export type LetterEditInput = z.output<typeof letterEditSchema>;
+export const LETTER_EDIT_FIELDS = Object.keys(letterEditSchema.shape) as (keyof LetterEditForm)[];
+
+/** A letter's status change (`PATCH /api/admin/letters/{id}/status`). */
+export const letterStatusSchema = z.object({
+  status: z.enum(LETTER_STATUSES, { error: 'Choose Pending, Approved or Declined' }),
+});
+
 /** What the form holds (all text) and what the server stores. */
 export type LetterForm = z.input<typeof letterSchema>;
 export type LetterInput = z.output<typeof letterSchema>;

@@ -1,4 +1,4 @@
-import { letterItemSchema, letterListSchema, letterSchema } from '../admin/letters';
+import { letterEditSchema, letterItemSchema, letterListSchema, letterSchema, letterStatusSchema } from '../admin/letters';
 import { pageSchema } from '../admin/lists';
 import { defineRoute, idParamsSchema, okSchema } from './route';
 
@@ -28,6 +28,32 @@ export const adminLettersApi = {
     form: letterSchema,
     responses: { 201: { description: 'The letter as listed', schema: letterItemSchema } },
     errors: [413, 415],
+  }),
+  get: defineRoute({
+    method: 'get',
+    path: '/api/admin/letters/{id}',
+    access: 'admin',
+    summary: 'One letter of intent with every field (the detail view)',
+    params: idParamsSchema,
+    responses: { 200: { description: 'The letter', schema: letterItemSchema } },
+  }),
+  update: defineRoute({
+    method: 'patch',
+    path: '/api/admin/letters/{id}',
+    access: 'admin',
+    summary: 'Edits a letter: every field of Add but the status and the PDF, validated alike (400 with a message per field); the changed fields audited',
+    params: idParamsSchema,
+    body: letterEditSchema,
+    responses: { 200: { description: 'The letter as saved', schema: letterItemSchema } },
+  }),
+  setStatus: defineRoute({
+    method: 'patch',
+    path: '/api/admin/letters/{id}/status',
+    access: 'admin',
+    summary: "Sets a letter's status: pending, approved or declined (audited as update, approve or decline; the same status changes nothing)",
+    params: idParamsSchema,
+    body: letterStatusSchema,
+    responses: { 200: { description: 'The letter as saved', schema: letterItemSchema } },
   }),
   pdf: defineRoute({
     method: 'get',

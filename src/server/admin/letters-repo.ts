@@ -1,5 +1,5 @@
 import { eq, sql, type Column, type SQL } from 'drizzle-orm';
-import type { LetterInput, LetterItem, LetterListParams, LetterSort } from '../../domain/admin/letters';
+import type { LetterEditInput, LetterInput, LetterItem, LetterListParams, LetterSort, LetterStatus } from '../../domain/admin/letters';
 import { countCapFor, type Page } from '../../domain/admin/lists';
 import type { Executor } from '../applications/repository';
 import type { Db } from '../db/client';
@@ -122,5 +122,12 @@ export async function insertLetter(
 
 export async function deleteLetterRow(tx: Executor, id: string): Promise<LetterRow | undefined> {
   const [row] = await tx.delete(lettersOfIntent).where(eq(lettersOfIntent.id, id)).returning();
+  return row;
+}
+
+/** Writes an edit or a status change (inside the transaction that also writes its audit entry). */
+export async function updateLetterRow(tx: Executor, id: string, patch: Partial<LetterEditInput> & { status?: LetterStatus }): Promise<LetterRow | undefined> {
+  const values = { ...patch, ...(patch.email !== undefined ? { emailKey: patch.email.toLowerCase() } : {}) };
+  const [row] = await tx.update(lettersOfIntent).set(values).where(eq(lettersOfIntent.id, id)).returning();
   return row;
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { letterFileName, letterSchema, type LetterItem } from '../../domain/admin/letters';
+import { diffFields } from '../../domain/admin/audit';
+import { LETTER_EDIT_FIELDS, letterFileName, letterSchema, type LetterEditInput, type LetterItem, type LetterStatus } from '../../domain/admin/letters';
 import type { Deps } from '../context';
 import { AppError, validationError } from '../lib/errors';
 import { auditedDownload } from '../lib/audited-download';
 import { recordAudit, type AuditActor } from './audit';
 import { receiveLetterForm } from './letter-upload';
-import { deleteLetterRow, findLetter, insertLetter, presentRow } from './letters-repo';
+import { deleteLetterRow, findLetter, insertLetter, presentRow, updateLetterRow } from './letters-repo';
 
 /**
  * Letters of intent with their stored PDFs (docs/product/back-office.md#letters-of-intent):
@@ -96,4 +97,51 @@ export async function deleteLetter(deps: Deps, actor: AuditActor, id: string): P
     return row;
   });
   if (!deleted) throw notFound();
+}
+
+/** One letter with every field (the detail view). */
+export async function getLetter(deps: Pick<Deps, 'db'>, id: string): Promise<LetterItem> {
+  const letter = await findLetter(deps.db, id);
+  if (!letter) throw notFound();
+  return presentRow(letter);
+}
+
+/**
+ * Edit (docs/product/back-office.md#letters-of-intent): the fields validated by the
+ * route's schema are written with an audit entry of exactly the changed fields, in
+ * one transaction; an edit that changes nothing writes nothing.
+ */
+export async function updateLetter(deps: Pick<Deps, 'db'>, actor: AuditActor, id: string, input: LetterEditInput): Promise<LetterItem> {
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await findLetter(tx, id, { forUpdate: true });
+    if (!before) throw notFound();
+    const changes = diffFields(before as Record<string, unknown>, input as Record<string, unknown>, LETTER_EDIT_FIELDS);
+    if (Object.keys(changes).length === 0) return before;
+    const patch = Object.fromEntries(Object.keys(changes).map((field) => [field, input[field as keyof LetterEditInput]])) as Partial<LetterEditInput>;
+    const updated = await updateLetterRow(tx, id, patch);
+    await recordAudit(tx, actor, { action: 'update', entityType: 'letters_of_intent', entityId: id, changes });
+    return updated!;
+  });
+  return presentRow(row);
+}
+
+/** The audit action of a status change: approving and declining are recorded as such, back to pending as an update. */
+const STATUS_ACTIONS = { approved: 'approve', declined: 'decline', pending: 'update' } as const;
+
+/** A status change, audited in the same transaction; the status the letter already has changes nothing. */
+export async function setLetterStatus(deps: Pick<Deps, 'db'>, actor: AuditActor, id: string, status: LetterStatus): Promise<LetterItem> {
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await findLetter(tx, id, { forUpdate: true });
+    if (!before) throw notFound();
+    if (before.status === status) return before;
+    const updated = await updateLetterRow(tx, id, { status });
+    await recordAudit(tx, actor, {
+      action: STATUS_ACTIONS[status],
+      entityType: 'letters_of_intent',
+      entityId: id,
+      changes: { status: { from: before.status, to: status } },
+    });
+    return updated!;
+  });
+  return presentRow(row);
 }

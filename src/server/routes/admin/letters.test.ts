@@ -286,3 +286,135 @@ describe('letters of intent: add with a PDF, list, download, delete', () => {
     expect(entry!.changes).toMatchObject({ filter: { q: tag, status: 'declined' } });
   });
 });
+
+describe('letters of intent: the detail view, edit and status changes (issue 15)', () => {
+  let app: TestServer;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+
+  beforeAll(async () => {
+    app = await startTestServer(AUTH_TEST_ENV);
+    admin = await signedInAdmin(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const auditOf = (entityId: string) =>
+    app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'letters_of_intent'), eq(auditLog.entityId, entityId)))
+      .orderBy(desc(auditLog.id));
+
+  const editOf = (letter: Record<string, unknown>, overrides: Record<string, string> = {}) => ({
+    firstName: String(letter.firstName),
+    lastName: String(letter.lastName),
+    email: String(letter.email),
+    phone: '(214) 555-0187',
+    propertyAddress: '12 Elm Street, Austin, TX',
+    propertyValue: '450000.50',
+    downPaymentAmount: '',
+    desiredMonthlyPayment: '2100.25',
+    moveInDate: 'Q3 2025',
+    notes: 'Prefers a three-bedroom.',
+    intendedState: 'Texas',
+    ...overrides,
+  });
+
+  it('answers one letter with every field, and 404 for an unknown one', async () => {
+    const added = await addLetter(admin.browser, letterFields({ downPaymentAmount: '45000' }));
+    const reply = await admin.browser.get(`/api/admin/letters/${added.body.id}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      id: added.body.id,
+      propertyValue: 450000.5,
+      downPaymentAmount: 45000,
+      desiredMonthlyPayment: 2100.25,
+      moveInDate: 'Q3 2025',
+      notes: 'Prefers a three-bedroom.',
+      status: 'approved',
+    });
+    expect((await admin.browser.get(`/api/admin/letters/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`)).status).toBe(404);
+  });
+
+  it('edits the fields with an audit entry of exactly what changed; an unchanged edit writes nothing', async () => {
+    const added = await addLetter(admin.browser, letterFields());
+    const id = added.body.id as string;
+    const reply = await admin.browser.patch(
+      `/api/admin/letters/${id}`,
+      editOf(added.body, { propertyValue: '$475,000', downPaymentAmount: '50000', moveInDate: 'Flexible', notes: 'Wants a yard.' }),
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body).toMatchObject({
+      propertyValue: 475000,
+      downPaymentAmount: 50000,
+      desiredMonthlyPayment: 2100.25,
+      moveInDate: 'Flexible',
+      notes: 'Wants a yard.',
+      status: 'approved',
+    });
+    const [row] = await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, id));
+    expect(row).toMatchObject({ propertyValue: 475000, downPaymentAmount: 50000, moveInDate: 'Flexible' });
+    const [entry] = await auditOf(id);
+    expect(entry).toMatchObject({ action: 'update', actorEmail: admin.account.email.toLowerCase() });
+    expect(entry!.changes).toEqual({
+      propertyValue: { from: 450000.5, to: 475000 },
+      downPaymentAmount: { from: null, to: 50000 },
+      moveInDate: { from: 'Q3 2025', to: 'Flexible' },
+      notes: { from: 'Prefers a three-bedroom.', to: 'Wants a yard.' },
+    });
+
+    const again = await admin.browser.patch(
+      `/api/admin/letters/${id}`,
+      editOf(added.body, { propertyValue: '475000', downPaymentAmount: '50000', moveInDate: 'Flexible', notes: 'Wants a yard.' }),
+    );
+    expect(again.status).toBe(200);
+    expect(await auditOf(id)).toHaveLength(2); // the creation and the one edit
+  });
+
+  it('refuses a bad edit with 400 and a message per field, changing nothing', async () => {
+    const added = await addLetter(admin.browser, letterFields());
+    const id = added.body.id as string;
+    const reply = await admin.browser.patch(
+      `/api/admin/letters/${id}`,
+      editOf(added.body, { firstName: ' ', email: 'not-an-email', propertyValue: '-5', desiredMonthlyPayment: '12.345', intendedState: 'Atlantis' }),
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.fields).toMatchObject({
+      firstName: 'First name is required',
+      email: 'Enter a valid email address',
+      propertyValue: 'Property value cannot be negative',
+      desiredMonthlyPayment: 'Desired monthly payment takes at most two decimals',
+      intendedState: 'Choose a US state',
+    });
+    const [row] = await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, id));
+    expect(row).toMatchObject({ firstName: 'Rosa', propertyValue: 450000.5 });
+    expect(await auditOf(id)).toHaveLength(1);
+  });
+
+  it('changes the status, audited as approve, decline or update; the same status changes nothing; a bad one is refused', async () => {
+    const added = await addLetter(admin.browser, letterFields({ status: 'pending' }));
+    const id = added.body.id as string;
+    const approve = await admin.browser.patch(`/api/admin/letters/${id}/status`, { status: 'approved' });
+    expect(approve.status).toBe(200);
+    expect(approve.body).toMatchObject({ status: 'approved' });
+    expect((await auditOf(id))[0]).toMatchObject({ action: 'approve', changes: { status: { from: 'pending', to: 'approved' } } });
+
+    const decline = await admin.browser.patch(`/api/admin/letters/${id}/status`, { status: 'declined' });
+    expect(decline.body).toMatchObject({ status: 'declined' });
+    expect((await auditOf(id))[0]).toMatchObject({ action: 'decline', changes: { status: { from: 'approved', to: 'declined' } } });
+
+    await admin.browser.patch(`/api/admin/letters/${id}/status`, { status: 'pending' });
+    expect((await auditOf(id))[0]).toMatchObject({ action: 'update', changes: { status: { from: 'declined', to: 'pending' } } });
+
+    const same = await admin.browser.patch(`/api/admin/letters/${id}/status`, { status: 'pending' });
+    expect(same.status).toBe(200);
+    expect(await auditOf(id)).toHaveLength(4); // the creation and three changes
+
+    const bad = await admin.browser.patch(`/api/admin/letters/${id}/status`, { status: 'maybe' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({ status: 'Choose Pending, Approved or Declined' });
+    const [row] = await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, id));
+    expect(row!.status).toBe('pending');
+  });
+});

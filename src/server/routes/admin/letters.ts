@@ -1,8 +1,9 @@
+import { stateCode } from '../../../domain/admin/states';
 import { LETTER_STATUS_LABELS, type LetterItem } from '../../../domain/admin/letters';
 import { adminLettersApi } from '../../../domain/api/admin-letters';
 import { actorOf } from '../../admin/audit';
 import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
-import { addLetter, deleteLetter, downloadLetterPdf } from '../../admin/letters';
+import { addLetter, deleteLetter, downloadLetterPdf, getLetter, setLetterStatus, updateLetter } from '../../admin/letters';
 import { letterRows, listLetters } from '../../admin/letters-repo';
 import type { AuthedEnv } from '../../auth/guards';
 import { apiRouter, route } from '../../lib/route';
@@ -22,7 +23,7 @@ const CSV_COLUMNS: readonly CsvColumn<LetterItem>[] = [
   { header: 'Down Payment', value: (l) => l.downPaymentAmount },
   { header: 'Desired Monthly Payment', value: (l) => l.desiredMonthlyPayment },
   { header: 'Move-in Date', value: (l) => l.moveInDate },
-  { header: 'Intended State', value: (l) => l.intendedState },
+  { header: 'Intended State', value: (l) => stateCode(l.intendedState) },
   { header: 'Status', value: (l) => LETTER_STATUS_LABELS[l.status] },
   { header: 'PDF', value: (l) => (l.hasPdf ? 'yes' : 'no') },
   { header: 'Notes', value: (l) => l.notes },
@@ -46,6 +47,10 @@ export function adminLettersRoutes() {
   });
   /** The Add Letter of Intent form, streamed (multipart/form-data; src/server/admin/letters.ts validates its fields). */
   route(router, adminLettersApi.add, (c) => addLetter(c.var.deps, c.req.raw, { actor: actorOf(c), userId: c.var.user.id }));
+  route(router, adminLettersApi.get, (c, { params }) => getLetter(c.var.deps, params.id));
+  /** Edit and status changes on the detail view, each audited in its own transaction. */
+  route(router, adminLettersApi.update, (c, { params, body }) => updateLetter(c.var.deps, actorOf(c), params.id, body));
+  route(router, adminLettersApi.setStatus, (c, { params, body }) => setLetterStatus(c.var.deps, actorOf(c), params.id, body.status));
   route(router, adminLettersApi.pdf, (c, { params }) => downloadLetterPdf(c.var.deps, actorOf(c), params.id));
   route(router, adminLettersApi.delete, async (c, { params }) => {
     await deleteLetter(c.var.deps, actorOf(c), params.id);

@@ -1,3 +1,4 @@
+import { stateCode } from '../../../domain/admin/states';
 import type { AdminUser } from '../../../domain/admin/users';
 import { adminUsersApi } from '../../../domain/api/admin-users';
 import { roleLabel } from '../../../domain/roles';
@@ -16,7 +17,7 @@ const CSV_COLUMNS: readonly CsvColumn<AdminUser>[] = [
   { header: 'Last Name', value: (u) => u.lastName },
   { header: 'Email', value: (u) => u.email },
   { header: 'Phone', value: (u) => u.phone },
-  { header: 'Intended State', value: (u) => u.intendedState },
+  { header: 'Intended State', value: (u) => stateCode(u.intendedState) },
   { header: 'Role', value: (u) => roleLabel(u.role) },
   { header: 'Status', value: (u) => u.labels.join('; ') },
 ];

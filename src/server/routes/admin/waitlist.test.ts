@@ -210,7 +210,7 @@ describe('/api/admin/waitlist', () => {
     // Newest first: the public submission, then the admin's.
     expect(lines[1]).toContain(`,public,Ada,${tag},`);
     expect(lines[1]).toContain(
-      ',Buying,Texas,"Dallas, TX",Within 6 months,$25K,"$1,800-$2,000",New Home,$300k - $400k,Higher equity & appreciation share,Renter,',
+      ',Buying,TX,"Dallas, TX",Within 6 months,$25K,"$1,800-$2,000",New Home,$300k - $400k,Higher equity & appreciation share,Renter,',
     );
     expect(lines[1]).toContain(',true,1,');
     expect(lines[2]).toContain(`,admin,"'+SUM(1,2)",${tag},`);

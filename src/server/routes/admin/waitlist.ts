@@ -1,3 +1,4 @@
+import { stateCode } from '../../../domain/admin/states';
 import { interestLabel, type WaitlistApplicantDetail } from '../../../domain/admin/waitlist';
 import { adminWaitlistApi } from '../../../domain/api/admin-waitlist';
 import { actorOf } from '../../admin/audit';
@@ -15,7 +16,7 @@ const CSV_COLUMNS: readonly CsvColumn<WaitlistApplicantDetail>[] = [
   { header: 'Email', value: (e) => e.email },
   { header: 'Phone', value: (e) => e.phone },
   { header: 'Interested In', value: (e) => interestLabel(e.interestedIn) },
-  { header: 'Intended State', value: (e) => e.intendedState },
+  { header: 'Intended State', value: (e) => stateCode(e.intendedState) },
   { header: 'Location', value: (e) => e.location },
   { header: 'Timeline', value: (e) => e.timeline },
   { header: 'Down Payment Range', value: (e) => e.downPaymentRange },
