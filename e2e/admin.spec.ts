@@ -52,6 +52,9 @@ test('the admin enrols an authenticator app and sees the backup codes once', asy
   await expect(page.getByText('Two-factor authentication is on').first()).toBeVisible();
   await expect(section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
   await section.getByRole('button', { name: 'I Have Saved My Codes' }).click();
+  // Sent here by the guard: with two-factor on, the admin goes on to the back office (docs/product/accounts.md#admin-landing).
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/account');
   await expect(section.getByRole('list', { name: 'Backup codes' })).toHaveCount(0);
   await expect(section.getByText('On', { exact: true })).toBeVisible();
 });

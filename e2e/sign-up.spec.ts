@@ -55,8 +55,12 @@ test.describe('sign-up and email verification', () => {
     await fillSignUp(page, newAccount(), 'a-different-passphrase');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByLabel(/^Confirm Password/)).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Passwords do not match')).toHaveCount(2); // under the field, and the toast
+    // A field's error lives under its field, not in a toast (docs/product/public-site.md#messages).
+    await expect(page.getByLabel(/^Confirm Password/)).toHaveAccessibleDescription('Passwords do not match');
     await expect(page.getByLabel(/^Confirm Password/)).toBeFocused();
+    await page.waitForTimeout(500); // the toaster loads lazily: give a toast the time to show if one were sent
+    await expect(page.getByText('Passwords do not match')).toHaveCount(1);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     expect(posted).toBe(false);
     await expect(page).toHaveURL(/\/auth\/signup$/);
   });

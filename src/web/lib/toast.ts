@@ -3,8 +3,23 @@
  * words them under Messages (docs/product/public-site.md#general-constants).
  * The toaster (sonner) is downloaded and mounted only when the first toast is
  * shown, so pages that never toast don't pay for it (landing JS budget, ADR 005).
+ *
+ * The toast rule (docs/product/public-site.md#messages, ADR 023): a toast reports the
+ * outcome of an action, never a field's error (that goes under the field). Toasts
+ * of one action share a `key`, so its success replaces the error it resolves
+ * instead of standing beside it. On phones one toast shows at a time, above the
+ * bars stuck to the bottom of the screen.
  */
 type Kind = 'success' | 'error' | 'info';
+
+export interface ToastOptions {
+  /**
+   * The action the toast reports on, e.g. 'save-settings'. A toast with the key of a
+   * toast still showing replaces it (an error by the success that resolves it, or by
+   * the next error of that action).
+   */
+  key?: string;
+}
 
 let requested = false;
 const subscribers = new Set<() => void>();
@@ -28,19 +43,24 @@ export const toasterState = {
   markReady: () => markReady(),
 };
 
-function show(kind: Kind, title: string, description?: string) {
+function show(kind: Kind, title: string, description?: string, options?: ToastOptions) {
   if (!requested) {
     requested = true;
     subscribers.forEach((listener) => listener());
   }
+  const data = { description, id: options?.key };
   void Promise.all([import('sonner'), ready]).then(([{ toast }]) => {
-    if (kind === 'info') toast(title, { description });
-    else toast[kind](title, { description });
+    if (kind === 'info') toast(title, data);
+    else toast[kind](title, data);
   });
 }
 
 export const notify = {
-  success: (title: string, description?: string) => show('success', title, description),
-  error: (title: string, description?: string) => show('error', title, description),
-  info: (title: string, description?: string) => show('info', title, description),
+  success: (title: string, description?: string, options?: ToastOptions) => show('success', title, description, options),
+  error: (title: string, description?: string, options?: ToastOptions) => show('error', title, description, options),
+  info: (title: string, description?: string, options?: ToastOptions) => show('info', title, description, options),
+  /** Takes down the toast of an action (its error, once the field errors or a page message say it better). */
+  dismiss: (key: string) => {
+    if (requested) void import('sonner').then(({ toast }) => toast.dismiss(key));
+  },
 };

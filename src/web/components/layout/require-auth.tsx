@@ -34,7 +34,8 @@ function accessOf(matches: ReturnType<typeof useMatches>): Required<Pick<RouteAc
  * round trip: the server checks every request itself.
  * - no session → /auth/signin?redirectTo=<the wanted path and query>;
  * - signed in below the page's rank → / ;
- * - an admin without two-factor on an admin page → /account, with a notice.
+ * - an admin without two-factor on an admin page → /account, with a notice and the page to return to
+ *   once two-factor is on (docs/product/accounts.md#admin-landing).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, isPending, error, refetch } = useSession();
@@ -56,7 +57,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!user) return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace />;
   if (user.rank < access.minRank) return <Navigate to="/" replace />;
   if (access.requireTwoFactor && !user.twoFactorEnabled) {
-    return <Navigate to="/account" replace state={{ notice: TWO_FACTOR_NOTICE }} />;
+    return <Navigate to="/account" replace state={{ notice: TWO_FACTOR_NOTICE, next: `${location.pathname}${location.search}` }} />;
   }
   return children;
 }

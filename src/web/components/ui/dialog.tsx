@@ -1,9 +1,13 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-/** visual.md 'Components': a modal dialog on Radix (focus trap, Escape, the rest of the page inert). */
+/**
+ * visual.md 'Components': a modal dialog on Radix (focus trap, Escape, the rest of the page inert).
+ * Closing it (Escape, Cancel, ×, or the page closing it) returns focus to the control that opened it
+ * (WCAG 2.4.3; ADR 023), also when the dialog is opened from state rather than a DialogTrigger.
+ */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
@@ -12,8 +16,12 @@ export function DialogContent({
   className,
   children,
   closeLabel = 'Close',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+  // The element that had focus when the dialog opened (Radix fires onOpenAutoFocus before it moves focus in).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
@@ -23,6 +31,22 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          const active = document.activeElement;
+          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          // Radix focuses a DialogTrigger; without one focus would fall to <body>.
+          const target = opener.current;
+          opener.current = null;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
       >
         {children}
         <DialogPrimitive.Close

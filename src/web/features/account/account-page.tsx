@@ -1,4 +1,6 @@
-import { useEffect } from 'react';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { safeNextPath } from '../../lib/redirect-target';
 import { useLocationNotice } from '../../lib/use-location-notice';
 import { useSignedInUser } from '../../lib/use-session';
 import { DataSection } from './data-section';
@@ -23,14 +25,14 @@ const CONTENTS = [
 export default function AccountPage() {
   const user = useSignedInUser();
   const notice = useLocationNotice();
-
-  // Sent here to set up two-factor (the admin guard): open at that section. After
-  // the frame, so it wins over ScrollToTop, whose effect runs after this page's.
-  useEffect(() => {
-    if (!notice) return;
-    const frame = requestAnimationFrame(() => document.getElementById('two-factor')?.scrollIntoView({ block: 'start' }));
-    return () => cancelAnimationFrame(frame);
-  }, [notice]);
+  const navigate = useNavigate();
+  const next = safeNextPath((useLocation().state as { next?: unknown } | null)?.next);
+  // Sent here to set up two-factor (the admin guard, docs/product/accounts.md#admin-landing):
+  // that section comes first, with the reason, and once it is on the admin goes on to the page they wanted.
+  // Fixed when the page opens: the section keeps its place (and its steps) once two-factor turns on.
+  const [settingUp] = useState(() => Boolean(notice) && !user.twoFactorEnabled);
+  const twoFactor = <TwoFactorSection user={user} notice={notice} onEnrolled={next ? () => void navigate(next, { replace: true }) : undefined} />;
+  const contents = settingUp ? [CONTENTS[3], ...CONTENTS.filter((item) => item.id !== 'two-factor')] : CONTENTS;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -41,7 +43,7 @@ export default function AccountPage() {
       <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="Account sections" className="hidden lg:block">
           <ul className="sticky top-24 flex flex-col gap-1 text-[15px]">
-            {CONTENTS.map((item) => (
+            {contents.map((item) => (
               <li key={item.id}>
                 <a
                   href={`#${item.id}`}
@@ -54,10 +56,11 @@ export default function AccountPage() {
           </ul>
         </nav>
         <div className="flex min-w-0 flex-col gap-6">
+          {settingUp && twoFactor}
           <ProfileSection user={user} />
           <EmailSection user={user} />
           <PasswordSection email={user.email} />
-          <TwoFactorSection user={user} notice={notice} />
+          {!settingUp && twoFactor}
           <SessionsSection />
           <NotificationsSection email={user.email} />
           <DataSection />

@@ -4,7 +4,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
+import { LiveRegion } from '../../components/ui/live-region';
 import { PasswordInput } from '../../components/ui/password-input';
+import { useAnnouncer, useRevealFocus } from '../../lib/announce';
 import { failureText, isApiError } from '../../lib/form-errors';
 import { forgetSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
@@ -17,13 +19,18 @@ const REMOVED = [
   'your waitlist entry and the emails we keep for you',
 ];
 
-/** 'Delete my account' (docs/product/privacy.md#account-deletion): says what goes, asks for the password, then signs out here. */
+/**
+ * 'Delete my account' (docs/product/privacy.md#account-deletion): says what goes, asks for the password, then signs out here.
+ * A password error is written under the field, focus goes to the field and the error is announced (ADR 023).
+ */
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const remove = useDeleteAccount();
+  const announcer = useAnnouncer();
+  const [passwordRef, revealPassword] = useRevealFocus<HTMLInputElement>();
   // Still busy after success: the page is leaving the signed-in area.
   const pending = remove.isPending || remove.isSuccess;
 
@@ -39,8 +46,13 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const refuse = (message: string) => {
+      setError(message);
+      revealPassword();
+      announcer.announce(message);
+    };
     if (!password) {
-      setError('Enter your password to confirm.');
+      refuse('Enter your password to confirm.');
       return;
     }
     setError(undefined);
@@ -53,7 +65,8 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
         notify.success('Account deleted', 'Your account and everything stored with it have been removed.');
       },
       onError: (failure) => {
-        if (isApiError(failure, 'invalid_password')) setError(failure.fields?.password ?? 'Your password is not right.');
+        // The problem shows in an alert (role=alert), which screen readers read as it appears.
+        if (isApiError(failure, 'invalid_password')) refuse(failure.fields?.password ?? 'That password is not correct.');
         else if (isApiError(failure, 'last_admin')) setProblem(failure.message);
         else setProblem(failureText(failure, 'Failed to delete your account. Please try again.'));
       },
@@ -73,9 +86,20 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
         <p className="mt-3 text-sm text-muted-foreground">Download your data first if you want to keep a copy.</p>
         <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4" aria-label="Delete account">
           <Field label="Password" required error={error}>
-            <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} toggleLabel="Show password" />
+            <PasswordInput
+              ref={passwordRef}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              toggleLabel="Show password"
+            />
           </Field>
-          {problem && <Alert variant="destructive">{problem}</Alert>}
+          {problem && (
+            <Alert variant="destructive" role="alert">
+              {problem}
+            </Alert>
+          )}
+          <LiveRegion announcer={announcer} />
           <DialogFooter className="mt-2">
             <DialogClose asChild>
               <Button variant="outline" disabled={pending}>

@@ -37,14 +37,14 @@ export function EmailSection({ user }: { user: SessionUser }) {
     try {
       const next = await requestEmailChange.mutateAsync(values);
       reset(EMPTY);
-      notify.success('Check your new address', `We sent a link to ${next.pending?.email ?? values.newEmail}.`);
+      notify.success('Check your new address', `We sent a link to ${next.pending?.email ?? values.newEmail}.`, { key: 'email' });
     } catch (error) {
       if (isApiError(error, 'invalid_password')) {
         setError('password', { type: 'server', message: 'Your current password is not right.' }, { shouldFocus: true });
         return;
       }
       if (!applyServerFieldErrors(error, setError, ['newEmail', 'password'])) {
-        notify.error('Error', failureText(error, 'Failed to change your email. Please try again.'));
+        notify.error('Error', failureText(error, 'Failed to change your email. Please try again.'), { key: 'email' });
       }
     }
   };

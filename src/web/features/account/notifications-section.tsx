@@ -21,8 +21,8 @@ export function NotificationsSection({ email }: { email: string }) {
   const change = useChangeNotification();
   const onChange = (next: NotificationChange) =>
     change.mutate(next, {
-      onSuccess: () => notify.success('E-mail settings saved'),
-      onError: (error) => notify.error('Error', failureText(error, 'We could not save that. Please try again.')),
+      onSuccess: () => notify.success('E-mail settings saved', undefined, { key: 'notifications' }),
+      onError: (error) => notify.error('Error', failureText(error, 'We could not save that. Please try again.'), { key: 'notifications' }),
     });
 
   const groups = query.data && groupSettings(query.data);

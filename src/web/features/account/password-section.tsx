@@ -30,12 +30,12 @@ export function PasswordSection({ email }: { email: string }) {
         return;
       }
       if (!applyServerFieldErrors(error, setError, ['currentPassword', 'newPassword'])) {
-        notify.error('Error', failureText(error, 'Failed to change your password. Please try again.'));
+        notify.error('Error', failureText(error, 'Failed to change your password. Please try again.'), { key: 'password' });
       }
       return;
     }
     reset(EMPTY);
-    notify.success('Password changed', 'Your other sessions were signed out. This device stays signed in.');
+    notify.success('Password changed', 'Your other sessions were signed out. This device stays signed in.', { key: 'password' });
   };
 
   return (

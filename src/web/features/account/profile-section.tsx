@@ -27,10 +27,11 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     try {
       const updated = await updateProfile.mutateAsync(values);
       reset(valuesOf(updated));
-      notify.success('Profile updated', 'Your name and phone number are saved.');
+      notify.success('Profile updated', 'Your name and phone number are saved.', { key: 'profile' });
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['firstName', 'lastName', 'phone']);
-      notify.error('Error', failureText(error, 'Failed to update your profile. Please try again.'));
+      // A field's error goes under the field, the toast is for the rest (docs/product/public-site.md#messages).
+      if (applyServerFieldErrors(error, setError, ['firstName', 'lastName', 'phone'])) notify.dismiss('profile');
+      else notify.error('Error', failureText(error, 'Failed to update your profile. Please try again.'), { key: 'profile' });
     }
   };
 

@@ -30,8 +30,8 @@ export function SessionsSection() {
   };
   const signOutOthers = () =>
     revokeOthers.mutate(undefined, {
-      onSuccess: () => notify.success('Other sessions signed out', 'Only this device is still signed in.'),
-      onError: (error) => notify.error('Error', failureText(error, 'Failed to sign out your other sessions. Please try again.')),
+      onSuccess: () => notify.success('Other sessions signed out', 'Only this device is still signed in.', { key: 'sessions-others' }),
+      onError: (error) => notify.error('Error', failureText(error, 'Failed to sign out your other sessions. Please try again.'), { key: 'sessions-others' }),
     });
 
   const others = query.data ? query.data.sessions.filter((s) => s.token !== query.data.currentToken).length : 0;

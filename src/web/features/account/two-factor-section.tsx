@@ -39,9 +39,10 @@ export function manualKeyOf(totpURI: string): string {
 /**
  * Two-factor enrolment (issue 4): password → QR code and the key in text →
  * a code from the app to confirm → the 10 backup codes, shown once. Disabling
- * asks for the password again.
+ * asks for the password again. `onEnrolled` runs once the backup codes are saved
+ * (an admin sent here by the guard goes on to the back office).
  */
-export function TwoFactorSection({ user, notice }: { user: SessionUser; notice?: string }) {
+export function TwoFactorSection({ user, notice, onEnrolled }: { user: SessionUser; notice?: string; onEnrolled?: () => void }) {
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
@@ -111,7 +112,15 @@ export function TwoFactorSection({ user, notice }: { user: SessionUser; notice?:
         />
       )}
 
-      {step.name === 'codes' && <BackupCodes codes={step.backupCodes} onDone={() => setStep({ name: 'idle' })} />}
+      {step.name === 'codes' && (
+        <BackupCodes
+          codes={step.backupCodes}
+          onDone={() => {
+            setStep({ name: 'idle' });
+            onEnrolled?.();
+          }}
+        />
+      )}
 
       {step.name === 'disable' && (
         <PasswordConfirm

@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { signIn } from '../../lib/auth-api';
 import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-errors';
-import { safeRedirectTarget } from '../../lib/redirect-target';
+import { afterSignInPath } from '../../lib/redirect-target';
 import { startFreshSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useLocationNotice } from '../../lib/use-location-notice';
@@ -27,8 +27,9 @@ export default function SignInPage() {
 
   const finish = async () => {
     notify.success('Signed in successfully');
-    await startFreshSession().catch(() => undefined);
-    await navigate(safeRedirectTarget(redirectTo), { replace: true });
+    const user = await startFreshSession().catch(() => undefined);
+    // docs/product/accounts.md#admin-landing: an admin lands in the back office.
+    await navigate(afterSignInPath(redirectTo, user), { replace: true });
   };
 
   if (step === 'two-factor') return <TwoFactorStep onVerified={finish} onRestart={() => setStep('password')} />;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { PASSWORD_MIN, PASSWORD_MISMATCH, signUpSchema, type SignUpForm } from '../../../domain/auth';
+import { PASSWORD_MIN, signUpSchema, type SignUpForm } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -38,16 +38,11 @@ export default function SignUpPage() {
     try {
       await signUp(account);
     } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-      notify.error('Error', failureText(error, 'Failed to create account'));
+      // A field's error goes under the field; the toast is for the rest (docs/product/public-site.md#messages).
+      if (!applyServerFieldErrors(error, setError, FIELDS)) notify.error('Error', failureText(error, 'Failed to create account'));
       return;
     }
     setSentTo(account.email);
-  };
-
-  const onInvalid = (invalid: typeof errors) => {
-    // docs/product/accounts.md#sign-up: mismatched passwords are caught here and nothing is sent.
-    if (invalid.confirmPassword?.message === PASSWORD_MISMATCH) notify.error('Error', PASSWORD_MISMATCH);
   };
 
   const signInHref = redirectTo ? `/auth/signin?redirectTo=${encodeURIComponent(redirectTo)}` : '/auth/signin';
@@ -86,7 +81,7 @@ export default function SignUpPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5 sm:grid-cols-2" aria-label="Create your account">
+      <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Create your account">
         <Field label="First Name" required error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...register('firstName')} />
         </Field>

@@ -172,8 +172,9 @@ export default function DashboardPage() {
         </div>
       </div>
 
-      {/* Only once the status is fresh from the server: a cached one could show the wrong pop-up. */}
-      {status.data && status.isFetchedAfterMount && (
+      {/* Only once the status is fresh from the server: a cached one could show the wrong pop-up. Never for admins
+          (docs/product/accounts.md#admin-landing): the applicant's pop-ups are not theirs. */}
+      {status.data && status.isFetchedAfterMount && !hasRank(user.role, 'admin') && (
         <StatusDialog
           key={`${status.data.dashboardStatus}:${status.data.application?.openRequests.length ? 'requests' : ''}`}
           userId={user.id}
