@@ -10,6 +10,7 @@ import { canonicalEntryText, chargeDueOn, GENESIS_HASH, type LedgerEntryContent 
 import { adminCreate } from '../src/server/cli/admin-create';
 import { openDatabase, queryRows, type Database, type Db } from '../src/server/db/client';
 import { runCharges } from '../src/server/homes/charges';
+import { rebuildLedgerProjections } from '../src/server/homes/ledger-projection';
 import { loadHomeFigures } from '../src/server/homes/home-figures';
 import { nodeSha256Hex } from '../src/server/homes/ledger';
 import { verifyLedgers } from '../src/server/homes/verify-ledgers';
@@ -129,9 +130,9 @@ async function writeChunk(db: Db, from: number, to: number, purchaseDate: string
 async function ensureHomes(db: Db, count: number, purchaseDate: string, label: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(db, sql.raw(`SELECT count(*)::int AS n FROM homes`));
   let done = Number(row?.n ?? 0);
-  if (done >= count) return 0;
   const started = performance.now();
-  if (done > 0) console.log(`  ${label}: resuming after ${fmt(done)} homes`);
+  let wrote = done < count;
+  if (done > 0 && done < count) console.log(`  ${label}: resuming after ${fmt(done)} homes`);
   while (done < count) {
     const to = Math.min(count, done + CHUNK_HOMES);
     await writeChunk(db, done, to, purchaseDate);
@@ -141,6 +142,19 @@ async function ensureHomes(db: Db, count: number, purchaseDate: string, label: s
       console.log(`  ${label}: ${fmt(done)} / ${fmt(count)} homes (${fmt(seconds)} s)`);
     }
   }
+  // The rows above went straight into ledger_entries: the payments projections follow from them in one rebuild
+  // (also after an interrupted run, or data generated before migration 0015).
+  const [projected] = await queryRows<{ n: number }>(db, sql.raw(`SELECT count(*)::int AS n FROM home_ledger_totals`));
+  if (Number(projected?.n ?? 0) < count) {
+    const rebuildStarted = performance.now();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL work_mem = '256MB'`));
+      await rebuildLedgerProjections(tx);
+    });
+    console.log(`  ${label}: payments projections rebuilt from the ledger in ${fmt((performance.now() - rebuildStarted) / 1000)} s`);
+    wrote = true;
+  }
+  if (!wrote) return 0;
   await exec(db, 'ANALYZE');
   return (performance.now() - started) / 1000;
 }
@@ -230,7 +244,7 @@ interface Figures {
   goalMs: number;
   runs: Run[];
   charges?: { homes: number; charges: number; seconds: number };
-  verify?: { homes: number; entries: number; broken: number; seconds: number };
+  verify?: { homes: number; entries: number; broken: number; projectionProblems: number; seconds: number };
   generatedSeconds: number;
 }
 
@@ -259,9 +273,9 @@ function printTable(f: Figures) {
     );
   }
   if (f.verify) {
-    const { entries, homes, broken, seconds } = f.verify;
+    const { entries, homes, broken, projectionProblems, seconds } = f.verify;
     console.log(
-      `| ledger:verify, every chain | verifyLedgers (batches of 500) | ${fmt(homes)} homes | ${broken} broken | — | — | — | ${fmt(entries / seconds)} rows/s | — | ${fmt(seconds, 1)} s for ${fmt(entries)} rows |`,
+      `| ledger:verify, every chain and the payments projections | verifyLedgers (batches of 500) | ${fmt(homes)} homes | ${broken} broken, ${projectionProblems} projection problems | — | — | — | ${fmt(entries / seconds)} rows/s | — | ${fmt(seconds, 1)} s for ${fmt(entries)} rows |`,
     );
   }
 }
@@ -288,18 +302,33 @@ async function measureHttp(base: string, db: Db | undefined, month: string): Pro
     runs.push(await localLoop("a. homeowner's dashboard figures (no route yet)", 'loadHomeFigures in-process', (c) => loadHomeFigures(db, homeId(c + 1))));
   if (await exists('/api/me/home/ledger', owners[0]!))
     runs.push(await closedLoop('b. their ledger (119 entries)', 'HTTP GET /api/me/home/ledger', base, mine('/api/me/home/ledger')));
-  const payments = `/api/admin/payments?month=${month}`;
-  if (await exists(payments, admin.cookie)) {
-    runs.push(
-      await closedLoop(
-        `c. /admin/payments page 1, ${month}`,
-        `HTTP GET ${payments}`,
-        base,
-        Array.from({ length: CLIENTS }, () => ({ path: payments, cookie: admin.cookie })),
-      ),
-    );
+  // A billed month: the data's last (agreement month 59, every home charged, all but every 50th home paid), the
+  // shape this month has once the charge run has billed it. The page walks every charge of it.
+  const billed = previousMonth(month);
+  const pages = [
+    { label: `c. /admin/payments page 1, ${billed} (100% billed)`, path: `/api/admin/payments?month=${billed}` },
+    { label: `d. /admin/payments, ${billed}, overdue only`, path: `/api/admin/payments?month=${billed}&state=overdue` },
+    { label: `e. /admin/payments page 1, ${month} (not billed yet)`, path: `/api/admin/payments?month=${month}` },
+  ];
+  if (await exists(pages[0]!.path, admin.cookie)) {
+    for (const page of pages) {
+      runs.push(
+        await closedLoop(
+          page.label,
+          `HTTP GET ${page.path}`,
+          base,
+          Array.from({ length: CLIENTS }, () => ({ path: page.path, cookie: admin.cookie })),
+        ),
+      );
+    }
   } else console.log('  (GET /api/admin/payments is not there yet: not measured)');
   return runs;
+}
+
+/** 'YYYY-MM' of the month before `month`. */
+function previousMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
 }
 
 async function countRows(db: Db) {
@@ -315,8 +344,15 @@ async function timedCharges(db: Db, today: string) {
 
 async function timedVerify(db: Db) {
   const started = performance.now();
-  const report = await verifyLedgers(db);
-  return { homes: report.homes, entries: report.entries, broken: report.broken.length, seconds: (performance.now() - started) / 1000 };
+  // As `npm run ledger:verify` does: the chains, then the payments projections against them.
+  const report = await verifyLedgers(db, { projections: true });
+  return {
+    homes: report.homes,
+    entries: report.entries,
+    broken: report.broken.length,
+    projectionProblems: report.projectionProblems.length,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 // ---- PostgreSQL ----

@@ -50,7 +50,7 @@ export interface LedgerAllocation {
 }
 
 /** The seqs of the entries that count: those no counting reversal names (a reversal only names an earlier entry). */
-function countingSeqs(entries: readonly LedgerEntryContent[]): Set<number> {
+export function countingSeqs(entries: readonly LedgerEntryContent[]): Set<number> {
   const bySeqDescending = [...entries].sort((a, b) => b.seq - a.seq);
   const undone = new Set<number>();
   const counting = new Set<number>();

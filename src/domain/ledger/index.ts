@@ -10,5 +10,5 @@ export type { ChainBreak, ChainVerdict } from './chain';
 export { ledgerDate, ledgerEntrySchema, ledgerFileSchema, verifyLedgerFile } from './schema';
 export type { LedgerFile, LedgerFileVerdict } from './schema';
 export { OVERDUE_AFTER_DAYS, addDays, chargeDueOn, isPastGrace, monthsDueBy } from './dates';
-export { allocateLedger } from './allocation';
+export { allocateLedger, countingSeqs } from './allocation';
 export type { ChargeAllocation, ChargeState, LedgerAllocation } from './allocation';

@@ -7,6 +7,7 @@ import type { Executor } from '../applications/repository';
 import type { Db } from '../db/client';
 import { homes, ledgerEntries, users } from '../db/schema';
 import { appendLedgerEntries, chainEntryOf, ledgerOf, lockHome, type NewLedgerEntry } from '../homes/ledger';
+import { DayTotalsDelta } from '../homes/ledger-projection';
 import { verifyLedgers } from '../homes/verify-ledgers';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
@@ -332,6 +333,8 @@ export async function importBankCsv(db: Db, actor: AuditActor, csv: string): Pro
       const byHome = new Map<string, BankImportRow[]>();
       for (const row of fresh) byHome.set(row.homeId, [...(byHome.get(row.homeId) ?? []), row]);
       const written: { homeId: string; seq: number; reference: string; amountCents: number }[] = [];
+      // The day totals after the last home: a day's row is never held while the next home's lock is awaited.
+      const days = new DayTotalsDelta();
       for (const homeId of [...byHome.keys()].sort()) {
         const entries = byHome.get(homeId)!.map((row): NewLedgerEntry => ({
           kind: 'payment',
@@ -340,10 +343,11 @@ export async function importBankCsv(db: Db, actor: AuditActor, csv: string): Pro
           reference: row.reference,
           source: 'bank_csv',
         }));
-        for (const entry of await appendLedgerEntries(tx, homeId, entries, actor.id)) {
+        for (const entry of await appendLedgerEntries(tx, homeId, entries, actor.id, { days })) {
           written.push({ homeId, seq: entry.seq, reference: entry.reference!, amountCents: entry.amountCents });
         }
       }
+      await days.flush(tx);
       const result = summary(rows, [], true);
       await recordAudit(tx, actor, {
         action: 'import',

@@ -56,6 +56,8 @@ export const homes = pgTable(
     index('homes_user_idx').on(t.userId),
     index('homes_created_at_idx').on(t.createdAt.desc()),
     index('homes_search_idx').using('gin', sql`(lower(${t.address})) gin_trgm_ops`),
+    // /admin/payments and /admin/homes list homes in address order.
+    index('homes_address_idx').on(sql`lower(${t.address})`, t.id),
     // The charge run walks the active homes in id order, a batch at a time.
     index('homes_active_idx')
       .on(t.id)
@@ -148,6 +150,67 @@ export const ledgerEntries = pgTable(
     // /admin/payments: the month's charges and payments across homes.
     index('ledger_entries_kind_effective_idx').on(t.kind, t.effectiveOn),
   ],
+);
+
+/**
+ * The ledger's projections (docs/decisions/024-ledger-projections.md): what the ledger says, kept ready for
+ * /admin/payments so a month across 100,000 homes is read, not recomputed. Derived data, never the record:
+ * written only by src/server/homes/ledger-projection.ts in the transaction that appends the entries they
+ * follow from, rebuilt from the ledger at will, and checked against it by `npm run ledger:verify`.
+ */
+
+/** Each charge that counts (not reversed) with the part of the home's credit it receives (allocateLedger's paidCents). */
+export const ledgerChargeStates = pgTable(
+  'ledger_charge_states',
+  {
+    homeId: uuid('home_id')
+      .notNull()
+      .references(() => homes.id, { onDelete: 'restrict' }),
+    seq: integer('seq').notNull(),
+    month: integer('month').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    paidCents: cents('paid_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.homeId, t.seq] }),
+    check('ledger_charge_states_paid_check', sql`${t.paidCents} >= 0 AND ${t.paidCents} <= ${t.amountCents}`),
+    // A month's page walks the homes in address order and finds each one's charge here.
+    index('ledger_charge_states_home_due_idx').on(t.homeId, t.dueOn),
+    // 'Due' and 'Overdue' filters: the open charges of a month.
+    index('ledger_charge_states_open_idx')
+      .on(t.dueOn)
+      .where(sql`${t.paidCents} < ${t.amountCents}`),
+  ],
+);
+
+/** A home's sums over the entries that count: what a new charge's paid part follows from. */
+export const homeLedgerTotals = pgTable('home_ledger_totals', {
+  homeId: uuid('home_id')
+    .primaryKey()
+    .references(() => homes.id, { onDelete: 'restrict' }),
+  /** Σ charges. */
+  chargedCents: cents('charged_cents').notNull(),
+  /** Σ payments − Σ refunds (negative when more was refunded than received). */
+  creditedCents: cents('credited_cents').notNull(),
+});
+
+/**
+ * Per calendar day, across homes: the charges due that day (count, amount, paid part, how many paid in full) and the
+ * payments received that day. A month's totals are the sum of its days; 'overdue' is a day more than 10 days past.
+ */
+export const ledgerDayTotals = pgTable(
+  'ledger_day_totals',
+  {
+    day: date('day', { mode: 'string' }).primaryKey(),
+    charges: integer('charges').notNull().default(0),
+    chargedCents: cents('charged_cents').notNull().default(0),
+    paidCharges: integer('paid_charges').notNull().default(0),
+    paidCents: cents('paid_cents').notNull().default(0),
+    payments: integer('payments').notNull().default(0),
+    receivedCents: cents('received_cents').notNull().default(0),
+  },
+  // No check constraint: an upsert's proposed row carries the deltas (often negative); ledger:verify checks the sums.
 );
 
 /** A home's value at a date, from a source; the latest (by date, then entry) counts (calculators.md 'V'). */

@@ -8,6 +8,7 @@ import { jobKind } from '../jobs/queue';
 import type { JobRunner } from '../jobs/runner';
 import type { Logger } from '../lib/logger';
 import { chainEntries, chainHeads, lastChargedMonths, type StoredLedgerEntry } from './ledger';
+import { DayTotalsDelta, projectNewCharges } from './ledger-projection';
 
 /**
  * The monthly charges (docs/decisions/022-homes-and-ledger.md 'Charges and statements
@@ -79,6 +80,9 @@ export async function runCharges(db: Db, { today = ledgerToday(), batchSize = 50
         rows.push(...(await chainEntries(home.id, heads.get(home.id) ?? { seq: 0, hash: GENESIS_HASH }, entries, null, recordedAt)));
       }
       for (let start = 0; start < rows.length; start += INSERT_CHUNK) await tx.insert(ledgerEntries).values(rows.slice(start, start + INSERT_CHUNK));
+      const days = new DayTotalsDelta();
+      await projectNewCharges(tx, rows, days);
+      await days.flush(tx);
       return { last: ids[ids.length - 1]!, charges: rows.length, homes: new Set(rows.map((row) => row.homeId)).size };
     });
     report.charges += batch.charges;

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentSource } from '../../domain/homes/states';
 import { entryHash, GENESIS_HASH, type LedgerEntry, type LedgerEntryContent, type LedgerKind, type Sha256Hex } from '../../domain/ledger';
 import type { Executor } from '../applications/repository';
 import { queryRows } from '../db/client';
 import { homes, ledgerEntries } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { DayTotalsDelta, projectAppend } from './ledger-projection';
 
 /**
  * The one way an entry enters a home's ledger (docs/decisions/022-homes-and-ledger.md):
@@ -48,16 +49,6 @@ export async function lockHome(tx: Executor, homeId: string): Promise<{ state: s
   return home;
 }
 
-export async function chainHead(tx: Executor, homeId: string): Promise<ChainHead> {
-  const [last] = await tx
-    .select({ seq: ledgerEntries.seq, hash: ledgerEntries.hash })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.homeId, homeId))
-    .orderBy(desc(ledgerEntries.seq))
-    .limit(1);
-  return last ?? { seq: 0, hash: GENESIS_HASH };
-}
-
 /** The rows of `entries` after `head`, each hashed over the one before: what the chain's next rows will be. */
 export async function chainEntries(
   homeId: string,
@@ -95,17 +86,26 @@ export async function chainEntries(
  * Appends `entries` to `homeId`'s ledger, in order, inside `tx` (a transaction the
  * caller holds, so the entries and the change's audit entry commit together).
  * Locks the home first, so concurrent writers to one home queue instead of forking.
+ * The projections follow in the same transaction (src/server/homes/ledger-projection.ts):
+ * the day totals at once, or into `options.days` when the caller appends to several homes
+ * and flushes after the last (a bank import).
  */
 export async function appendLedgerEntries(
   tx: Executor,
   homeId: string,
   entries: readonly NewLedgerEntry[],
   recordedBy: string | null,
+  options: { days?: DayTotalsDelta } = {},
 ): Promise<StoredLedgerEntry[]> {
   if (entries.length === 0) return [];
   await lockHome(tx, homeId);
-  const rows = await chainEntries(homeId, await chainHead(tx, homeId), entries, recordedBy);
+  const before = await ledgerOf(tx, homeId);
+  const last = before.at(-1);
+  const rows = await chainEntries(homeId, last ? { seq: last.seq, hash: last.hash } : { seq: 0, hash: GENESIS_HASH }, entries, recordedBy);
   await tx.insert(ledgerEntries).values(rows);
+  const days = options.days ?? new DayTotalsDelta();
+  await projectAppend(tx, homeId, before.map(chainEntryOf), rows.map(chainEntryOf), days);
+  if (!options.days) await days.flush(tx);
   return rows;
 }
 

@@ -1,7 +1,7 @@
 import { asc, eq, gt, inArray } from 'drizzle-orm';
-import { CHAIN_BREAK_TEXT, verifyChain } from '../../domain/ledger';
+import { allocateLedger, CHAIN_BREAK_TEXT, countingSeqs, verifyChain, type LedgerEntry } from '../../domain/ledger';
 import type { Executor } from '../applications/repository';
-import { homes, ledgerEntries } from '../db/schema';
+import { homeLedgerTotals, homes, ledgerChargeStates, ledgerDayTotals, ledgerEntries } from '../db/schema';
 import { chainEntryOf, nodeSha256Hex, type StoredLedgerEntry } from './ledger';
 
 /**
@@ -25,6 +25,8 @@ export interface VerifyReport {
   homes: number;
   entries: number;
   broken: BrokenChain[];
+  /** With `projections`: where the ledger's projections differ from what the ledger says (docs/decisions/024-ledger-projections.md). */
+  projectionProblems: string[];
 }
 
 export interface VerifyOptions {
@@ -36,11 +38,14 @@ export interface VerifyOptions {
   onBatch?: (report: VerifyReport) => void;
   /** Called for each broken home as it is found. */
   onBroken?: (broken: BrokenChain) => void;
+  /** Also compare the projections with allocateLedger over each chain (and, over every home, the day totals). */
+  projections?: boolean;
 }
 
 export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): Promise<VerifyReport> {
   const batchSize = options.batchSize ?? 500;
-  const report: VerifyReport = { homes: 0, entries: 0, broken: [] };
+  const report: VerifyReport = { homes: 0, entries: 0, broken: [], projectionProblems: [] };
+  const expectedDays = new Map<string, DayTotals>();
   let after: string | null = null;
   for (;;) {
     const condition = options.homeId ? eq(homes.id, options.homeId) : after ? gt(homes.id, after) : undefined;
@@ -51,7 +56,7 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
       .orderBy(asc(homes.id))
       .limit(batchSize);
     if (batch.length === 0) break;
-    const rows = await db
+    const rows: StoredLedgerEntry[] = await db
       .select()
       .from(ledgerEntries)
       .where(
@@ -67,8 +72,15 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
       if (list) list.push(row);
       else byHome.set(row.homeId, [row]);
     }
+    const stored = options.projections
+      ? await storedProjections(
+          db,
+          batch.map((home) => home.id),
+        )
+      : undefined;
     for (const home of batch) {
       const entries = byHome.get(home.id) ?? [];
+      if (stored) compareHome(home.id, entries.map(chainEntryOf), stored, expectedDays, report.projectionProblems);
       report.homes += 1;
       report.entries += entries.length;
       const verdict = await verifyChain(entries.map(chainEntryOf), nodeSha256Hex);
@@ -88,5 +100,69 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
     if (options.homeId || batch.length < batchSize) break;
     after = batch[batch.length - 1]!.id;
   }
+  if (options.projections && !options.homeId) await compareDays(db, expectedDays, report.projectionProblems);
   return report;
+}
+
+// ——— The projections ———
+
+type DayTotals = Omit<typeof ledgerDayTotals.$inferSelect, 'day'>;
+
+interface StoredProjections {
+  states: Map<string, (typeof ledgerChargeStates.$inferSelect)[]>;
+  totals: Map<string, typeof homeLedgerTotals.$inferSelect>;
+}
+
+async function storedProjections(db: Executor, homeIds: string[]): Promise<StoredProjections> {
+  const [states, totals] = await Promise.all([
+    db.select().from(ledgerChargeStates).where(inArray(ledgerChargeStates.homeId, homeIds)),
+    db.select().from(homeLedgerTotals).where(inArray(homeLedgerTotals.homeId, homeIds)),
+  ]);
+  const byHome = new Map<string, (typeof ledgerChargeStates.$inferSelect)[]>();
+  for (const row of states) byHome.set(row.homeId, [...(byHome.get(row.homeId) ?? []), row]);
+  return { states: byHome, totals: new Map(totals.map((row) => [row.homeId, row])) };
+}
+
+const stateText = (c: { seq: number; month: number; dueOn: string; amountCents: number; paidCents: number }) =>
+  `${c.seq}:${c.month}:${c.dueOn}:${c.amountCents}:${c.paidCents}`;
+
+function compareHome(homeId: string, entries: LedgerEntry[], stored: StoredProjections, days: Map<string, DayTotals>, problems: string[]): void {
+  const allocation = allocateLedger(entries, '2000-01-01');
+  const expected = allocation.charges.map(stateText).sort().join(' ');
+  const actual = (stored.states.get(homeId) ?? []).map(stateText).sort().join(' ');
+  if (expected !== actual) problems.push(`Home ${homeId}: its charges' paid parts differ from its ledger.`);
+  const totals = stored.totals.get(homeId);
+  if (entries.length > 0 && (totals?.chargedCents !== allocation.chargedCents || totals.creditedCents !== allocation.creditedCents)) {
+    problems.push(`Home ${homeId}: its sums differ from its ledger.`);
+  }
+  const day = (key: string) => {
+    let totalsOfDay = days.get(key);
+    if (!totalsOfDay) days.set(key, (totalsOfDay = { charges: 0, chargedCents: 0, paidCharges: 0, paidCents: 0, payments: 0, receivedCents: 0 }));
+    return totalsOfDay;
+  };
+  for (const charge of allocation.charges) {
+    const d = day(charge.dueOn);
+    d.charges += 1;
+    d.chargedCents += charge.amountCents;
+    d.paidCents += charge.paidCents;
+    if (charge.paidCents === charge.amountCents) d.paidCharges += 1;
+  }
+  const counting = countingSeqs(entries);
+  for (const entry of entries) {
+    if (entry.kind !== 'payment' || !counting.has(entry.seq)) continue;
+    const d = day(entry.effectiveOn);
+    d.payments += 1;
+    d.receivedCents += entry.amountCents;
+  }
+}
+
+async function compareDays(db: Executor, expected: Map<string, DayTotals>, problems: string[]): Promise<void> {
+  const stored = new Map((await db.select().from(ledgerDayTotals)).map(({ day, ...totals }) => [day, totals]));
+  const keys = [...new Set([...expected.keys(), ...stored.keys()])].sort();
+  const empty: DayTotals = { charges: 0, chargedCents: 0, paidCharges: 0, paidCents: 0, payments: 0, receivedCents: 0 };
+  for (const day of keys) {
+    const want = expected.get(day) ?? empty;
+    const have = stored.get(day) ?? empty;
+    if ((Object.keys(empty) as (keyof DayTotals)[]).some((key) => want[key] !== have[key])) problems.push(`Day ${day}: the totals differ from the ledgers.`);
+  }
 }
