@@ -1,5 +1,6 @@
 import { count, eq, or, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../admin/audit';
+import { hasHome } from '../admin/homes';
 import type { Executor } from '../applications/repository';
 import type { Auth } from '../auth/create-auth';
 import type { Deps } from '../context';
@@ -52,6 +53,17 @@ export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger
     if (user.role === 'admin') {
       const [{ admins }] = await tx.select({ admins: count() }).from(users).where(eq(users.role, 'admin'));
       if (admins <= 1) throw new AppError(409, 'last_admin', 'You are the only admin. Make someone else an admin before deleting your account.');
+    }
+    // A home's agreement and ledger are financial records we must keep (docs/decisions/022-homes-and-ledger.md): refused
+    // with a plain answer before anything is removed, instead of failing on the homes' foreign key.
+    if (await hasHome(tx, userId)) {
+      throw options.audit
+        ? new AppError(409, 'has_home', 'This account holds a home’s agreement and payment records, which we must keep, so it cannot be deleted.')
+        : new AppError(
+            409,
+            'has_home',
+            'Your account holds your home’s agreement and payment records, which we must keep, so it cannot be deleted here. Write to us from Chat and we’ll help.',
+          );
     }
     const emailKey = user.email.toLowerCase();
     const files = await tx.delete(documents).where(eq(documents.userId, userId)).returning({ key: documents.storageKey });

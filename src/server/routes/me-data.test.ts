@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { accounts, applicationRequests, applications, documents, mailOutbox, sessions, twoFactors, users, waitlistEntries } from '../db/schema';
+import { accounts, applicationRequests, applications, documents, homes, mailOutbox, sessions, twoFactors, users, waitlistEntries } from '../db/schema';
+import { insertTestHome } from '../test/home-fixtures';
 import { AUTH_TEST_ENV, TestBrowser } from '../test/auth-client';
 import { fillApplication, fixture, signUp, storedFiles, upload } from '../test/application-client';
 import { postJson, startTestServer, waitlistSubmission, type TestServer } from '../test/harness';
@@ -133,6 +134,21 @@ describe("the user's own data: status, export, deletion", () => {
     expect((await secondDevice.get('/api/me')).status).toBe(401);
     const signIn = await new TestBrowser(app.url, app.config.APP_URL).post('/api/auth/sign-in/email', { email, password: member.account.password });
     expect(signIn.status).toBe(401);
+  });
+
+  it('keeps a homeowner’s account, with a plain answer, because their home’s records must be kept', async () => {
+    const member = await signUp(app);
+    const { homeId } = await insertTestHome(app.db);
+    await app.db.update(homes).set({ userId: member.userId }).where(eq(homes.id, homeId));
+    const reply = await member.browser.request('DELETE', '/api/me', { password: member.account.password });
+    expect(reply.status).toBe(409);
+    expect(reply.body.error).toMatchObject({
+      code: 'has_home',
+      message:
+        'Your account holds your home’s agreement and payment records, which we must keep, so it cannot be deleted here. Write to us from Chat and we’ll help.',
+    });
+    expect((await member.browser.get('/api/me')).status).toBe(200);
+    expect(await app.db.select({ id: users.id }).from(users).where(eq(users.id, member.userId))).toHaveLength(1);
   });
 
   it('keeps the only admin from deleting themself', async () => {
