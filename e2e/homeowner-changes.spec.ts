@@ -1,10 +1,17 @@
 import { applySlider, agreementComparisonInputs, comparisonBaseline } from '../src/domain/calculators';
-import { formatMoney, formatMoneyCents } from '../src/domain/format';
+import { formatDate, formatMoney, formatMoneyCents } from '../src/domain/format';
 import { ledgerToday } from '../src/domain/homes/dates';
-import { addDays } from '../src/domain/ledger';
+import { addDays, chargeDueOn } from '../src/domain/ledger';
 import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 import { mailsTo, signInOverHttp } from './support/accounts';
-import { CHANGES_AGREEMENT, CHANGES_BILLED_MONTHS, CHANGES_BOUNDS, CHANGES_HOMEOWNER, CHANGES_START_CENTS } from './support/home-changes';
+import {
+  CHANGES_AGREEMENT,
+  CHANGES_BILLED_MONTHS,
+  CHANGES_BOUNDS,
+  CHANGES_HOMEOWNER,
+  CHANGES_START_CENTS,
+  changesPurchaseDateFor,
+} from './support/home-changes';
 
 /**
  * 'Adjust Monthly Payment' and 'Transfer' (issue 14), both sides: the homeowner seeded before
@@ -75,6 +82,9 @@ test.describe('a homeowner changes their agreement', () => {
     await expect(home.getByText(`A new payment starts with month ${NEXT_MONTH}`)).toBeVisible();
     await home.goto('/dashboard');
     await expect(home.getByText(`Monthly payment of ${dollars(LOWER_CENTS)}: Approved from month ${NEXT_MONTH}`)).toBeVisible();
+    // The next charge is at the new payment (the charge run bills it on its due date: src/server/routes/home-changes.test.ts).
+    const nextDue = chargeDueOn(changesPurchaseDateFor(ledgerToday()), NEXT_MONTH);
+    await expect(home.getByText(/^Next payment: /)).toHaveText(`Next payment: ${dollars(LOWER_CENTS)} due ${formatDate(nextDue)}`);
     await expect
       .poll(async () => (await mailsTo(page.request, CHANGES_HOMEOWNER.email)).map((m) => m.subject))
       .toContain(`Your new monthly payment of ${dollars(LOWER_CENTS)} is approved`);

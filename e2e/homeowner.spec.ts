@@ -6,14 +6,15 @@ import { equityCredit } from '../src/domain/homes/my-home';
 import { chargeDueOn, isPastGrace, verifyLedgerFile } from '../src/domain/ledger';
 import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 import { signInOverHttp } from './support/accounts';
-import { BILLED_MONTHS, HOME_AGREEMENT, HOME_TERMS, HOMEOWNER, LATEST_VALUATION, PAID_MONTHS, purchaseDateFor } from './support/homes';
+import { periodLabel } from '../src/domain/homes/statements';
+import { BILLED_MONTHS, HOME_AGREEMENT, HOME_TERMS, HOMEOWNER, LATEST_VALUATION, PAID_MONTHS, purchaseDateFor, statementPeriodOf } from './support/homes';
 
 /**
  * The homeowner's own side (issue 14, 'The homeowner's dashboard'): the homeowner seeded
  * before the server started (e2e/support/seed-homes.ts) signs in and sees their own figures,
  * checked against homeownerFigures computed here from the seed's inputs, without the
- * 'Example dashboard' badge; the payment breakdown; 'Details' opens their home page, whose
- * ledger they download and verify in the browser.
+ * 'Example dashboard' badge; the payment breakdown; 'Details' opens their home page, where
+ * they download last month's statement (a PDF) and their ledger, which they verify in the browser.
  */
 
 const terms = HOME_TERMS.map((term) => ({ ...term }));
@@ -102,6 +103,17 @@ test.describe('a homeowner', () => {
     await expect(page.getByRole('img', { name: /Home value and your equity at each valuation/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Statements' })).toBeVisible();
     await expectAccessible(page);
+
+    // Last month's statement (made by the seed as the job runner makes it on the 2nd): a PDF download.
+    const period = statementPeriodOf(today);
+    const [statement] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: `Download the statement of ${periodLabel(period)}` }).click(),
+    ]);
+    expect(statement.suggestedFilename()).toBe(`statement-${period}.pdf`);
+    const pdf = readFileSync(await statement.path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(1000);
 
     // Download the ledger: the hashes check out here too.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my ledger' }).click()]);

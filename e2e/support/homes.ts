@@ -33,3 +33,12 @@ export function purchaseDateFor(today: string): string {
 
 /** The appraisal's date: two months before today (never before the purchase). */
 export const appraisalDateFor = (today: string) => addDays(today, -61);
+
+/** The day the seed makes statements as of: today from the 2nd, else yesterday (the month before's last day). */
+export const statementDayFor = (today: string) => (Number(today.slice(8, 10)) >= 2 ? today : addDays(today, -1));
+
+/** The period of the homeowner's statement (YYYY-MM): the month before statementDayFor's. */
+export function statementPeriodOf(today: string): string {
+  const [year, month] = statementDayFor(today).split('-').map(Number) as [number, number];
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}

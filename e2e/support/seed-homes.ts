@@ -2,14 +2,28 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
+import { withOverrides } from '../../src/domain/brand';
 import { ledgerToday } from '../../src/domain/homes/dates';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { accounts, homeValuations, users } from '../../src/server/db/schema';
 import { runCharges } from '../../src/server/homes/charges';
+import { runStatements } from '../../src/server/homes/statements';
+import { createLogger } from '../../src/server/lib/logger';
+import { createStorage } from '../../src/server/storage/create-storage';
 import { appendLedgerEntries } from '../../src/server/homes/ledger';
 import { insertTestHome } from '../../src/server/test/home-fixtures';
-import { appraisalDateFor, HOME_AGREEMENT, HOME_TERMS, HOMEOWNER, LATEST_VALUATION, PAID_MONTHS, PART_PAYMENT_CENTS, purchaseDateFor } from './homes';
+import {
+  appraisalDateFor,
+  HOME_AGREEMENT,
+  HOME_TERMS,
+  HOMEOWNER,
+  LATEST_VALUATION,
+  PAID_MONTHS,
+  PART_PAYMENT_CENTS,
+  purchaseDateFor,
+  statementDayFor,
+} from './homes';
 
 /**
  * Run before the e2e server opens its database (playwright.config.ts), after
@@ -58,6 +72,11 @@ try {
       { homeId, valueCents: HOME_AGREEMENT.price * 100, valuedOn: purchaseDate, source: 'purchase' },
       { homeId, valueCents: LATEST_VALUATION * 100, valuedOn: appraisalDateFor(today), source: 'appraisal' },
     ]);
+    // Last month's statement, as the job runner makes it on the 2nd (on the 1st: the month before's), into the server's storage.
+    await runStatements(
+      { db, storage: createStorage(config), logger: createLogger('warn'), brand: withOverrides({ contactEmail: config.CONTACT_EMAIL }) },
+      { today: statementDayFor(today), mail: false },
+    );
   }
 } finally {
   await database.close();
