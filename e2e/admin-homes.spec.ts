@@ -1,17 +1,20 @@
 import type { Page } from '@playwright/test';
-import { agreementBounds } from '../src/domain/calculators';
+import { agreementBounds, homeownerFigures } from '../src/domain/calculators';
 import { formatMoney, formatMoneyCents } from '../src/domain/format';
 import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 import { latestLink, mailsTo, waitForToastsToGo } from './support/accounts';
 import { APP_URL } from './support/ports';
 
+/** A figure as the dashboard writes it (e2e/homeowner.spec.ts does the same). */
+const wholeDollars = (dollars: number) => formatMoney(Math.round(dollars * 100) / 100);
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /**
  * Staff record a purchase from an approved application and keep its home (issue 14;
  * docs/decisions/022-homes-and-ledger.md): the form starts from the application and
  * the settings, the payment is chosen on the comparison's slider, the buyer becomes a
- * homeowner and is e-mailed, the home is listed on /admin/homes, and a valuation is recorded.
+ * homeowner and is e-mailed (and sees their own figures on the dashboard), the home is listed
+ * on /admin/homes, and a valuation is recorded.
  */
 test.describe('back office: homes', () => {
   test('an admin records the purchase of an approved application with the slider, finds the home and records a valuation', async ({
@@ -105,6 +108,26 @@ test.describe('back office: homes', () => {
     await expect(valuations.getByTestId('valuation-row').first()).toContainText('$455,000');
     await expect(valuations.getByTestId('valuation-row').first()).toContainText('Counts');
     await expect(agreement).toContainText('$455,000');
+
+    // The buyer, now a homeowner, sees their own figures: homeownerFigures of what staff recorded, at the new valuation.
+    const figures = homeownerFigures({
+      price: 420_000,
+      downPayment: 29_400,
+      mortgageRate: rate,
+      appreciationRate: 3.8,
+      terms: [{ fromMonth: 1, monthlyPayment: chosen }],
+      paidMonths: [],
+      billedMonths: 0,
+      valuation: 455_000,
+    });
+    const buyer = applicant.page;
+    await buyer.goto('/dashboard');
+    await expect(buyer.getByRole('figure', { name: /My Wealth/ })).toHaveAccessibleName(
+      `My Wealth: ${wholeDollars(figures.wealth)} of a ${wholeDollars(figures.wealthTarget)} target`,
+    );
+    await expect(buyer.getByRole('heading', { name: 'Accessible Equity' }).locator('xpath=..')).toContainText(wholeDollars(figures.accessibleEquity));
+    await expect(buyer.locator('dt:text-is("Est. Home Appreciation") + dd')).toContainText(wholeDollars(figures.appreciation));
+    await expect(buyer.getByText('Example dashboard')).toHaveCount(0);
 
     // The list: found by the buyer's name, with its figures; at 375 px nothing scrolls sideways.
     await page.keyboard.press('Escape');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { asc, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../test/harness';
 import { insertTestHome } from '../test/home-fixtures';
 import { runCharges } from './charges';
 import { appendLedgerEntries, ledgerOf, type NewLedgerEntry } from './ledger';
-import { DayTotalsDelta, rebuildLedgerProjections } from './ledger-projection';
+import { DayTotalsDelta, REBUILD_STATEMENTS, rebuildLedgerProjections } from './ledger-projection';
 import { verifyLedgers } from './verify-ledgers';
 
 /**
@@ -142,6 +143,11 @@ describe('the ledger’s projections', () => {
       { numRuns: 8 },
     );
   }, 240_000);
+
+  it('are backfilled by migration 0015 with the rebuild’s own statements, verbatim', () => {
+    const migration = readFileSync(new URL('../db/migrations/0015_ledger_projections.sql', import.meta.url), 'utf8');
+    for (const statement of REBUILD_STATEMENTS) expect(migration).toContain(`${statement};`);
+  });
 
   it('are named by ledger:verify when they differ from the ledger, with exit code 1', async () => {
     const { homeId } = await insertTestHome(db(), { purchaseDate: PURCHASE });
