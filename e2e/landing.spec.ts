@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { comparisonPath, DEFAULT_BRAND } from '../src/domain/brand';
 import { expectAccessible, hasHorizontalScroll } from './fixtures';
@@ -165,6 +166,16 @@ test.describe('landing page', () => {
     await expect(page.locator('#mobile-menu')).toBeVisible();
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect(page.locator('#mobile-menu')).toBeHidden();
+  });
+
+  test('keeps its own script within the landing JS budget: 2 KB gzip (docs/decisions/005-landing-js-budget.md)', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(scripts).toHaveLength(1);
+    const body = await (await page.request.get(scripts[0]!)).body();
+    expect(gzipSync(body, { level: 9 }).length).toBeLessThanOrEqual(2048);
   });
 
   test('has no horizontal scroll at 375 px', async ({ page }) => {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createApi } from './api';
+import { signedInHint } from './auth/signed-in-hint';
 import type { AppEnv, Deps } from './context';
 import { compressResponses } from './lib/compress';
 import { respondToError } from './lib/error-response';
@@ -42,6 +43,8 @@ export function createApp(deps: Deps) {
     }),
   );
   app.use(compressResponses());
+  // The public header's 'signed in' hint follows the session cookie (docs/product/public-site.md#navigation).
+  app.use('/api/*', signedInHint({ secure: https }));
 
   app.onError((error, c) => respondToError(error, c, logger));
   app.route('/', createApi(deps));

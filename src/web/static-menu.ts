@@ -1,9 +1,19 @@
+import { hasSignedInHint } from '../domain/signed-in-hint';
+
 /**
  * The only script of the pre-rendered landing page (docs/decisions/012-static-landing.md):
  * opens and closes the mobile menu that TopNav renders hidden, as TopNav does
- * in the app — the button's state and label, its icon, Escape to close.
+ * in the app — the button's state and label, its icon, Escape to close with focus
+ * back on the button — and, like TopNav, shows the signed-in header ('Dashboard'
+ * instead of 'Sign In' and 'Join Waitlist') when the server's 'signed in' hint
+ * cookie is there (docs/product/public-site.md#navigation). It runs after the first
+ * paint (a module script) and asks the server nothing.
  * Every link on the page is a plain link; the app loads on the page it leads to.
  */
+if (hasSignedInHint(document.cookie)) {
+  for (const part of document.querySelectorAll<HTMLElement>('[data-session]')) part.hidden = part.dataset.session !== 'in';
+}
+
 const button = document.querySelector<HTMLButtonElement>('button[aria-controls="mobile-menu"]');
 const menu = document.getElementById('mobile-menu');
 

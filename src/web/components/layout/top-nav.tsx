@@ -1,7 +1,8 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { comparisonPath } from '../../../domain/brand';
+import { hasSignedInHint } from '../../../domain/signed-in-hint';
 import { brand } from '../../lib/config';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
@@ -20,18 +21,38 @@ export function navItems(pathname: string): { links: NavItem[]; showJoin: boolea
   return { links: [calculator, comparison], showJoin: true };
 }
 
+/**
+ * Whether the visitor looks signed in, from the server's readable hint cookie
+ * (src/domain/signed-in-hint.ts). Read after the first render, never during it:
+ * the server renders (and pre-renders) the signed-out header, and a page is
+ * always rendered the same on both sides.
+ */
+function useSignedInHint(pathname: string): boolean {
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    setSignedIn(hasSignedInHint(document.cookie));
+  }, [pathname]);
+  return signedIn;
+}
+
 export function TopNav() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const { links, showJoin } = navItems(pathname);
+  const signedIn = useSignedInHint(pathname);
 
-  // Close the mobile menu on navigation and on Escape.
+  // Close the mobile menu on navigation, and on Escape with focus back on its button (never lost to <body>).
   useEffect(() => {
     setOpen(false);
   }, [pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
@@ -41,7 +62,7 @@ export function TopNav() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <nav aria-label="Main" className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6">
         <Logo />
         <div className="hidden items-center gap-1 md:flex">
           {links.map((item) => (
@@ -49,13 +70,26 @@ export function TopNav() {
               {item.label}
             </NavLink>
           ))}
-          {showJoin && (
-            <Button asChild variant="accent" size="sm" className="ml-2 h-10 px-4">
-              <Link to="/waitlist">Join Waitlist</Link>
+          {/* Both session variants are in the page, one hidden: the pre-rendered landing page swaps them without React
+              (src/web/static-menu.ts). */}
+          <span data-session="out" hidden={signedIn} className="contents">
+            <Button asChild variant="outline" size="sm" className="ml-2 h-10 px-4">
+              <Link to="/auth/signin">Sign In</Link>
             </Button>
-          )}
+            {showJoin && (
+              <Button asChild variant="accent" size="sm" className="ml-2 h-10 px-4">
+                <Link to="/waitlist">Join Waitlist</Link>
+              </Button>
+            )}
+          </span>
+          <span data-session="in" hidden={!signedIn} className="contents">
+            <Button asChild size="sm" className="ml-2 h-10 px-4">
+              <Link to="/dashboard">Dashboard</Link>
+            </Button>
+          </span>
         </div>
         <Button
+          ref={menuButton}
           variant="ghost"
           size="icon"
           className="md:hidden"
@@ -84,11 +118,21 @@ export function TopNav() {
             </li>
           ))}
         </ul>
-        {showJoin && (
-          <Button asChild variant="accent" className="w-full">
-            <Link to="/waitlist">Join Waitlist</Link>
+        <div data-session="out" hidden={signedIn} className="grid gap-3">
+          <Button asChild variant="outline" className="w-full">
+            <Link to="/auth/signin">Sign In</Link>
           </Button>
-        )}
+          {showJoin && (
+            <Button asChild variant="accent" className="w-full">
+              <Link to="/waitlist">Join Waitlist</Link>
+            </Button>
+          )}
+        </div>
+        <div data-session="in" hidden={!signedIn}>
+          <Button asChild className="w-full">
+            <Link to="/dashboard">Dashboard</Link>
+          </Button>
+        </div>
       </div>
     </header>
   );
