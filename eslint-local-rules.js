@@ -4,15 +4,15 @@ import path from 'node:path';
 const ROOT = path.dirname(new URL(import.meta.url).pathname);
 const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
 
-/** The one server file that may import web code: it pre-renders the landing page from the app's own components (ADR 012). */
-export const SERVER_TO_WEB_EXCEPTIONS = ['src/server/spa/static-landing.tsx'];
+/** The server files that may import web code: they render the public pages from the app's own routes and components (ADR 012, ADR 025). */
+export const SERVER_TO_WEB_EXCEPTIONS = ['src/server/spa/static-landing.tsx', 'src/server/spa/prerender.tsx'];
 
 const featureOf = (file) => /^src\/web\/features\/([^/]+)\//.exec(file)?.[1];
 
 /** What `file` may not import as `target` (both relative to the repository), or undefined when it may. */
 export function boundaryViolation(file, target) {
   if (file.startsWith('src/server/') && target.startsWith('src/web/') && !SERVER_TO_WEB_EXCEPTIONS.includes(file)) {
-    return 'Server code never imports web code (the pre-rendered landing page, src/server/spa/static-landing.tsx, is the one exception).';
+    return 'Server code never imports web code (the pages the server renders, src/server/spa/static-landing.tsx and prerender.tsx, are the exceptions).';
   }
   const from = featureOf(file);
   const to = featureOf(target);

@@ -1,8 +1,9 @@
-// npm run bench [-- size|calculators|waitlist|pglite-fsync|admin|jobs|review|homes]: prints figures, asserts nothing.
+// npm run bench [-- size|calculators|waitlist|pglite-fsync|admin|jobs|review|homes|pages]: prints figures, asserts nothing.
 import { benchAdmin } from './admin';
 import { benchCalculators } from './calculators';
 import { benchHomes } from './homes';
 import { benchJobs } from './jobs';
+import { benchPages } from './pages';
 import { benchPgliteFsync } from './pglite-fsync';
 import { benchReview } from './review';
 import { benchSize } from './size';
@@ -19,3 +20,4 @@ if (want('admin')) await benchAdmin();
 if (want('jobs')) await benchJobs();
 if (want('review')) await benchReview();
 if (want('homes')) await benchHomes();
+if (want('pages')) await benchPages();

@@ -15,8 +15,9 @@ describe('import boundaries', () => {
     ]);
   });
 
-  it('lets the pre-rendered landing page import the web app, and nothing else on the server', async () => {
+  it('lets the pre-rendered landing page and the page renderer import the web app, and nothing else on the server', async () => {
     expect(await messagesFor('src/server/spa/static-landing.tsx', "import { cn } from '../../web/lib/cn';\nexport const x = cn;\n")).toEqual([]);
+    expect(await messagesFor('src/server/spa/prerender.tsx', "import { cn } from '../../web/lib/cn';\nexport const x = cn;\n")).toEqual([]);
     expect(await messagesFor('src/server/spa/html.ts', "import { cn } from '../../web/lib/cn';\nexport const x = cn;\n")).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { comparisonPath } from '../domain/brand';
 import { REDIRECTS } from '../domain/pages';
 import { ROLE_RANK } from '../domain/roles';
@@ -11,7 +11,12 @@ import { brand } from './lib/config';
 /** Each page is its own chunk: the landing page downloads no calculator, auth or admin code. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
-export const routes: RouteObject[] = [
+/**
+ * Every page of the app. A function, so the brand is read when it is called: the browser calls it once at start
+ * (main.tsx), the server with its own brand to render the public pages (src/server/spa/prerender.tsx;
+ * docs/decisions/025-server-rendered-public-pages.md).
+ */
+export const appRoutes = (): RouteObject[] => [
   {
     element: <ScrollToTop />,
     errorElement: <RouteErrorScreen />,
@@ -124,5 +129,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -5,13 +5,15 @@ import { metaForPath, NOT_FOUND_META, REDIRECTS } from '../../domain/pages';
 import { getSettings } from '../admin/settings-store';
 import type { AppEnv, Deps } from '../context';
 import { loadIndexTemplate, renderIndex, type ClientConfig } from './html';
+import { createPageRenderer, prerenderedPaths, withFontPreload, withPrerenderedBody } from './prerender';
 import { staticLandingTemplate } from './static-landing';
 
 /**
  * Everything outside `/api`: the built assets (cached for a year: their names carry a hash),
  * other public files, the old addresses' redirects, and every page — the single-page app's
  * shell with the page's own title and meta and the client's config, `/` pre-rendered
- * (docs/decisions/012-static-landing.md), and 404 for a path that is no page.
+ * (docs/decisions/012-static-landing.md), the other public pages and the not-found page rendered from the app's
+ * routes and then hydrated (docs/decisions/025-server-rendered-public-pages.md), and 404 for a path that is no page.
  */
 export function servePages(app: Hono<AppEnv>, deps: Deps) {
   const { config, logger } = deps;
@@ -42,8 +44,21 @@ export function servePages(app: Hono<AppEnv>, deps: Deps) {
 
   let template = loadIndexTemplate(staticDir);
   if (!template.built) logger.warn({ staticDir }, 'no built web app found; run `npm run build`');
+  else template = { ...template, html: withFontPreload(template.html, staticDir) };
   // `/` is served pre-rendered with one small script, not the app (docs/decisions/012-static-landing.md).
   const landing = template.built ? staticLandingTemplate(template.html, deps.brand, staticDir) : undefined;
+  // The other public pages and the not-found page: drawn by the server, hydrated by the app (ADR 025). Only with a
+  // build (in `npm run dev` Vite serves the pages).
+  const prerendered = prerenderedPaths(deps.brand);
+  const renderPage = template.built
+    ? createPageRenderer(deps.brand, (error, path) => logger.error({ err: error, path }, 'page could not be rendered on the server; the browser draws it'))
+    : undefined;
+  /** The shell, with the page drawn in it when it is one the server renders. */
+  const pageHtml = async (url: string, settings: ClientConfig['settings']) => {
+    if (!renderPage) return template.html;
+    const body = await renderPage(new URL(url), settings);
+    return body === undefined ? template.html : withPrerenderedBody(template.html, body);
+  };
   /** The brand and the public calculators' defaults from the stored settings (docs/product/calculators.md#defaults-from-settings). */
   const clientConfig = async (): Promise<ClientConfig> => {
     let settings: AppSettings;
@@ -64,9 +79,12 @@ export function servePages(app: Hono<AppEnv>, deps: Deps) {
     c.header('Cache-Control', 'no-cache');
     if (!meta) {
       logger.info({ path: c.req.path, reqId: c.var.requestId }, 'page not found');
-      return c.html(renderIndex(template.html, NOT_FOUND_META(deps.brand), await clientConfig()), 404);
+      const client = await clientConfig();
+      return c.html(renderIndex(await pageHtml(c.req.url, client.settings), NOT_FOUND_META(deps.brand), client), 404);
     }
-    const page = c.req.path === '/' && landing ? landing : template.html;
-    return c.html(renderIndex(page, meta, await clientConfig()));
+    const client = await clientConfig();
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
+    const page = path === '/' && landing ? landing : prerendered.has(path) ? await pageHtml(c.req.url, client.settings) : template.html;
+    return c.html(renderIndex(page, meta, client));
   });
 }
