@@ -30,6 +30,7 @@ import { NumberInput } from '../../components/ui/number-input';
 import { RatioTiles, type RatioTile } from './components/ratio-tiles';
 import { useCalculatorDefaults, type CalculatorDefaults } from './lib/calculator-defaults';
 import { applyHref, comparisonHref } from './lib/links';
+import { useRevealResults } from './lib/use-reveal-results';
 import { useOutsideNavigationKey, useSearchState, type SearchSpec } from './lib/use-search-state';
 
 type Param = 'income' | 'debt' | 'credit' | 'down' | 'target' | 'region' | 'tax' | 'ins' | 'hoa' | 'rate';
@@ -123,6 +124,9 @@ function AffordabilityCalculator() {
   const defaults = useCalculatorDefaults();
   const spec = useMemo(() => searchSpec(defaults), [defaults]);
   const [v, update] = useSearchState(spec);
+  // Results follow the typing; on phones 'See My Results' (or Enter, a phone keyboard's Go) reveals them as Calculate does elsewhere
+  // (docs/product/calculators.md#after-calculate).
+  const [resultsHeading, revealResults] = useRevealResults<HTMLHeadingElement>();
 
   const down = toNumber(v.down);
   const result = calculateAffordability({
@@ -169,15 +173,18 @@ function AffordabilityCalculator() {
         lead={`See the home price and monthly payment that fit your budget with ${brand.name} co-ownership. Results update as you type.`}
       />
 
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <Card>
           <CardHeader>
             <CardTitle>Your finances</CardTitle>
           </CardHeader>
           <CardContent>
             <form
-              className="grid gap-5 sm:grid-cols-2 max-lg:[&_input]:scroll-mb-20"
-              onSubmit={(e) => e.preventDefault()}
+              className="grid grid-cols-1 gap-5 sm:grid-cols-2 max-lg:[&_input]:scroll-mb-20"
+              onSubmit={(e) => {
+                e.preventDefault();
+                revealResults();
+              }}
               noValidate
               aria-label="Your finances"
             >
@@ -227,6 +234,10 @@ function AffordabilityCalculator() {
               <Field label="Mortgage rate" help="Used when you compare with a mortgage.">
                 <NumberInput suffix="%" {...number('rate')} />
               </Field>
+              {/* Below lg the results sit under this form: a way to them, and Enter's (Go's) target. */}
+              <Button type="submit" size="lg" className="w-full sm:col-span-2 lg:hidden">
+                See My Results
+              </Button>
             </form>
           </CardContent>
           {/* On phones the results sit below this card: a bar keeps the key figures in sight while typing.
@@ -243,9 +254,18 @@ function AffordabilityCalculator() {
         </Card>
 
         <section aria-labelledby="results-title" className="flex flex-col gap-6">
-          <h2 id="results-title" className="sr-only">
+          <h2
+            id="results-title"
+            ref={resultsHeading}
+            tabIndex={-1}
+            aria-describedby="results-summary"
+            className="scroll-mt-20 text-2xl font-semibold tracking-tight"
+          >
             Your results
           </h2>
+          <p id="results-summary" className="sr-only">
+            {`A home up to ${formatMoney(price)}, with an estimated monthly payment of ${formatMoney(payment)}.`}
+          </p>
           {result.creditNotice && (
             <div role="status" className="flex gap-3 rounded-[var(--radius-card)] border border-warning/30 bg-warning-soft p-4 text-foreground">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
@@ -259,7 +279,10 @@ function AffordabilityCalculator() {
           <Card className="overflow-hidden">
             <div aria-live="polite" aria-atomic="true" className="bg-primary px-6 py-7 text-primary-foreground sm:px-8">
               <p className="text-sm font-medium text-white/85">You could afford a home up to</p>
-              <p className="mt-1 text-5xl font-bold tracking-tight tabular sm:text-6xl" data-testid="max-home-price">
+              <p
+                className="mt-1 text-[length:min(3rem,14vw)] leading-none font-bold tracking-tight tabular sm:text-[length:min(3.75rem,12vw)] lg:text-[length:min(3.75rem,6vw)]"
+                data-testid="max-home-price"
+              >
                 {formatMoney(price)}
               </p>
               <p className="mt-4 text-white/90">
@@ -282,12 +305,12 @@ function AffordabilityCalculator() {
           </div>
 
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild>
-              <Link to={comparisonHref({ price, down, rate: toNumber(v.rate) })}>
+            <Button asChild className="h-auto min-h-11 whitespace-normal py-2 text-center">
+              <Link to={comparisonHref({ price, down, rate: toNumber(v.rate), budget: payment })}>
                 Compare to Mortgage <ArrowRight />
               </Link>
             </Button>
-            <Button asChild variant="accent">
+            <Button asChild variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">
               <Link to={applyHref({ price, down })}>Start Application</Link>
             </Button>
           </div>

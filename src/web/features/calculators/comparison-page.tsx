@@ -28,10 +28,11 @@ import { ValueChart } from './components/value-chart';
 import { WealthTable } from './components/wealth-table';
 import { useCalculatorDefaults, type CalculatorDefaults } from './lib/calculator-defaults';
 import { applyHref } from './lib/links';
+import { useRevealResults } from './lib/use-reveal-results';
 import { useOutsideNavigationKey, useSearchState, type SearchSpec, type SearchValues } from './lib/use-search-state';
 
-type Param = 'price' | 'down' | 'rate' | 'appr' | 'years' | 'calc' | 'pay';
-type InputParam = Exclude<Param, 'calc' | 'pay'>;
+type Param = 'price' | 'down' | 'rate' | 'appr' | 'years' | 'calc' | 'pay' | 'budget';
+type InputParam = Exclude<Param, 'calc' | 'pay' | 'budget'>;
 
 function searchSpec({ comparison: d }: CalculatorDefaults): SearchSpec<Param> {
   return {
@@ -42,6 +43,8 @@ function searchSpec({ comparison: d }: CalculatorDefaults): SearchSpec<Param> {
     years: String(d.yearsToDisplay),
     calc: null,
     pay: null,
+    // Variant A's monthly budget, when the comparison was opened from it (docs/product/calculators.md#comparison-from-variant-a).
+    budget: null,
   };
 }
 
@@ -83,6 +86,8 @@ function ComparisonCalculator() {
   const yearsRef = useRef<HTMLInputElement>(null);
   const stale = calculated !== null && !sameInputs(calculated.inputs, inputsOf(v));
   const yearsError = yearsValid(v.years) ? undefined : YEARS_MESSAGE;
+  // docs/product/calculators.md#after-calculate: focus the results' heading and scroll it into view.
+  const [resultsHeading, revealResults] = useRevealResults<HTMLHeadingElement>();
 
   const onInput = (param: InputParam, value: string) => {
     const next = { ...v, [param]: value };
@@ -97,11 +102,13 @@ function ComparisonCalculator() {
     }
     setCalculated(next);
     update({ calc: '1', pay: '' });
+    revealResults();
   };
 
   const result = calculated ? applySlider(calculated.baseline, v.pay === '' ? undefined : toNumber(v.pay)) : null;
   const price = toNumber(v.price);
   const downShare = price > 0 ? formatPercent(toNumber(v.down) / price) : null;
+  const budget = toNumber(v.budget);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -110,7 +117,7 @@ function ComparisonCalculator() {
         title={`${n} vs. Mortgage`}
         lead={`See your monthly payment, equity and wealth with ${n} co-ownership next to a traditional 30-year mortgage, and choose the payment that suits you.`}
         action={
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center">
             <Link to="/affordability">
               <Calculator /> Affordability Calculator
             </Link>
@@ -118,7 +125,7 @@ function ComparisonCalculator() {
         }
       />
 
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,4fr)_minmax(0,8fr)]">
+      <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,4fr)_minmax(0,8fr)]">
         <Card>
           <CardHeader>
             <CardTitle>Your home</CardTitle>
@@ -154,9 +161,20 @@ function ComparisonCalculator() {
         </Card>
 
         <section aria-labelledby="results-title" className="flex flex-col gap-6">
-          <h2 id="results-title" className="sr-only">
+          <h2
+            id="results-title"
+            ref={resultsHeading}
+            tabIndex={-1}
+            aria-describedby={result ? 'results-summary' : undefined}
+            className={cn('scroll-mt-20 text-2xl font-semibold tracking-tight', !result && 'sr-only')}
+          >
             Your comparison
           </h2>
+          {result && (
+            <p id="results-summary" className="sr-only">
+              {`With ${n} you’d pay ${formatMoney(Math.abs(result.monthlySavings))} ${result.monthlySavings >= 0 ? 'less' : 'more'} a month: ${formatMoney(result.totalProductMonthly)} against the mortgage’s ${formatMoney(result.totalMortgageMonthly)}, taxes and insurance included.`}
+            </p>
+          )}
           {!result ? (
             <ResultsPrompt
               title="Compare your options"
@@ -177,6 +195,7 @@ function ComparisonCalculator() {
                 </p>
               )}
               <div className={cn('flex flex-col gap-6 transition-opacity', stale && 'opacity-60')}>
+                {budget > 0 && <BudgetLine budget={budget} min={result.slider.min} max={result.slider.max} />}
                 <SavingsHero savings={result.monthlySavings} percent={result.savingsPercent} mortgageTotal={result.totalMortgageMonthly} />
                 <Card>
                   <CardHeader>
@@ -230,12 +249,12 @@ function ComparisonCalculator() {
       )}
 
       <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-        <Button asChild variant="accent" size="lg">
+        <Button asChild variant="accent" size="lg" className="h-auto min-h-12 whitespace-normal py-2 text-center">
           <Link to={applyHref({ price: calculated?.inputs.homePrice ?? price, down: calculated?.inputs.downPayment ?? toNumber(v.down) })}>
             Start Your Application <ArrowRight />
           </Link>
         </Button>
-        <Button asChild variant="outline" size="lg">
+        <Button asChild variant="outline" size="lg" className="h-auto min-h-12 whitespace-normal py-2 text-center">
           <Link to="/affordability">Try Affordability Calculator</Link>
         </Button>
       </div>
@@ -255,7 +274,10 @@ function SavingsHero({ savings, percent, mortgageTotal }: { savings: number; per
     >
       <p className="text-sm font-medium text-white/85">With {brand.name} you’d pay</p>
       <p className="mt-1 flex flex-wrap items-baseline gap-x-3">
-        <span className="text-5xl font-bold tracking-tight tabular sm:text-6xl" data-testid="savings-headline">
+        <span
+          className="text-[length:min(3rem,14vw)] leading-none font-bold tracking-tight tabular sm:text-[length:min(3.75rem,12vw)]"
+          data-testid="savings-headline"
+        >
           {formatMoney(Math.abs(savings))}
         </span>
         <span className="text-xl font-semibold">{saves ? 'less' : 'more'} a month</span>
@@ -265,6 +287,24 @@ function SavingsHero({ savings, percent, mortgageTotal }: { savings: number; per
         <span className="tabular">{formatMoney(mortgageTotal)}</span> a month, taxes and insurance included.
       </p>
     </div>
+  );
+}
+
+/**
+ * Opened from variant A: its figure was a budget, ours is the payment for this home
+ * (docs/product/calculators.md#comparison-from-variant-a), said in one line so the two
+ * never look like a contradiction.
+ */
+function BudgetLine({ budget, min, max }: { budget: number; min: number; max: number }) {
+  const range = Math.round(min) === Math.round(max) ? formatMoney(max) : `${formatMoney(min)}–${formatMoney(max)}`;
+  return (
+    <p data-testid="budget-line" className="flex items-start gap-2 rounded-[var(--radius-control)] border border-border bg-primary-soft px-4 py-3">
+      <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+      <span>
+        Your budget was <strong className="tabular">{formatMoney(budget)}</strong> a month; for this home the {brand.name} payment is{' '}
+        <strong className="tabular">{range}</strong> a month.
+      </span>
+    </p>
   );
 }
 

@@ -24,6 +24,7 @@ import { NumberInput } from '../../components/ui/number-input';
 import { ResultsPrompt } from './components/results-prompt';
 import { useCalculatorDefaults, type CalculatorDefaults } from './lib/calculator-defaults';
 import { comparisonHref } from './lib/links';
+import { useRevealResults } from './lib/use-reveal-results';
 import { useOutsideNavigationKey, useSearchState, type SearchSpec, type SearchValues } from './lib/use-search-state';
 
 type Param = 'income' | 'debt' | 'down' | 'calc';
@@ -54,6 +55,8 @@ function HomeAffordabilityCalculator() {
   // link carries calc=1, so it opens calculated.
   const [calculated, setCalculated] = useState<HomeAffordabilityInputs | null>(() => (v.calc === '1' ? inputsOf(v) : null));
   const stale = calculated !== null && !sameInputs(calculated, inputsOf(v));
+  // docs/product/calculators.md#after-calculate: focus the results' heading and scroll it into view.
+  const [resultsHeading, revealResults] = useRevealResults<HTMLHeadingElement>();
 
   const onInput = (param: InputParam, value: string) => {
     const next = { ...v, [param]: value };
@@ -64,6 +67,7 @@ function HomeAffordabilityCalculator() {
     event.preventDefault();
     setCalculated(inputsOf(v));
     update({ calc: '1' });
+    revealResults();
   };
 
   const result = calculated ? calculateHomeAffordability(calculated) : null;
@@ -78,7 +82,7 @@ function HomeAffordabilityCalculator() {
         lead={`Compare the home you could buy with ${brand.name} co-ownership and with a traditional mortgage, from the same income, debts and down payment.`}
       />
 
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,4fr)_minmax(0,8fr)]">
+      <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,4fr)_minmax(0,8fr)]">
         <Card>
           <CardHeader>
             <CardTitle>Your numbers</CardTitle>
@@ -102,10 +106,23 @@ function HomeAffordabilityCalculator() {
         </Card>
 
         <section aria-labelledby="results-title" className="flex flex-col gap-5">
-          <h2 id="results-title" className="sr-only">
+          <h2
+            id="results-title"
+            ref={resultsHeading}
+            tabIndex={-1}
+            aria-describedby={calculated ? 'results-summary' : undefined}
+            className={cn('scroll-mt-20 text-2xl font-semibold tracking-tight', !calculated && 'sr-only')}
+          >
             Your results
           </h2>
-          <div aria-live="polite" className="flex flex-col gap-5">
+          {calculated && (
+            <p id="results-summary" className="sr-only">
+              {result
+                ? `With ${brand.name}, a home up to ${formatMoney(result.defaultProductPrice)} at ${formatMoney(result.defaultProductMonthly)} a month, or up to ${formatMoney(result.maxProductPrice)} with the same equity as a mortgage; with a mortgage, up to ${formatMoney(result.maxMortgagePrice)} at ${formatMoney(result.maxMortgageMonthly)} a month.`
+                : `No result for these numbers. ${reason ?? ''}`}
+            </p>
+          )}
+          <div className="flex flex-col gap-5">
             {!calculated ? (
               <ResultsPrompt
                 title="See what you could afford"
@@ -174,7 +191,7 @@ function HomeAffordabilityCalculator() {
                     </p>
                   </div>
                 ) : (
-                  <div role="status" className="rounded-[var(--radius-card)] border border-border bg-card p-6">
+                  <div className="rounded-[var(--radius-card)] border border-border bg-card p-6">
                     <h3 className="text-lg font-semibold">No result for these numbers</h3>
                     <p className="mt-2 text-muted-foreground" data-testid="no-result-reason">
                       {reason}
@@ -186,10 +203,10 @@ function HomeAffordabilityCalculator() {
           </div>
 
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild variant="accent">
+            <Button asChild variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">
               <Link to="/waitlist">Join The Waitlist!</Link>
             </Button>
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center">
               <Link to={result ? comparisonHref({ price: result.defaultProductPrice, down, rate: HOME_AFFORDABILITY_MORTGAGE_RATE }) : comparisonPath(brand)}>
                 View Payment Breakdown <ArrowRight />
               </Link>
@@ -205,7 +222,7 @@ function HomeAffordabilityCalculator() {
 
 function CustomizeLink({ price, down }: { price: number; down: number }) {
   return (
-    <Button asChild variant="outline">
+    <Button asChild variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center">
       <Link to={comparisonHref({ price, down, rate: HOME_AFFORDABILITY_MORTGAGE_RATE })}>
         Customize My Payment<span className="sr-only"> for a {formatMoney(price)} home</span> <ArrowRight />
       </Link>

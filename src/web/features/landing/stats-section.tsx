@@ -11,12 +11,13 @@ export function StatsSection({ stats }: { stats: LandingContent['stats'] }) {
         <SectionHeading id="stats-title" title={stats.title} intro={stats.intro} />
         <dl className="mt-12 grid gap-px overflow-hidden rounded-[var(--radius-card)] border border-border bg-border sm:grid-cols-2 lg:grid-cols-4">
           {stats.items.map((stat) => (
-            <div key={stat.value} className="flex flex-col bg-card p-6 sm:p-8">
+            // A size container: the figure's type shrinks to its card when text is enlarged (docs/product/public-site.md#reflow).
+            <div key={stat.value} className="@container flex flex-col bg-card p-6 sm:p-8">
               <dt className="order-2 mt-3 text-lg font-semibold leading-snug text-foreground">
                 {stat.label}
                 {stat.note && <NoteRef id={stat.note} />}
               </dt>
-              <dd className="order-1 tabular text-6xl font-bold tracking-tight text-primary sm:text-7xl">
+              <dd className="order-1 tabular text-[length:min(3.75rem,36cqw)] leading-none font-bold tracking-tight text-primary sm:text-[length:min(4.5rem,36cqw)]">
                 {/* Every card keeps the qualifier's line so the numbers line up in a row. */}
                 <span className={cn('mb-1 block h-6 text-base font-semibold tracking-normal text-accent', !stat.prefix && 'hidden lg:block')}>
                   {stat.prefix}

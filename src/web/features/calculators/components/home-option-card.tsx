@@ -20,7 +20,7 @@ export function HomeOptionCard({ kind, tag, title, description, price, monthly, 
   return (
     <Card className="relative overflow-hidden" data-testid={testId}>
       <span aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1.5', kind === 'product' ? 'bg-chart-product' : 'bg-chart-mortgage')} />
-      <div className="grid gap-5 p-6 pl-7 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+      <div className="grid grid-cols-1 gap-5 p-6 pl-7 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
         <div>
           <p className={cn('text-xs font-semibold uppercase tracking-wider', kind === 'product' ? 'text-success' : 'text-muted-foreground')}>{tag}</p>
           <h3 className="mt-1 text-xl font-semibold">{title}</h3>
