@@ -38,17 +38,47 @@ test.describe('waitlist', () => {
     await expectAccessible(page);
   });
 
-  test('a full submission succeeds, toasts and clears the form', async ({ page }) => {
+  for (const width of [375, 1280]) {
+    test(`a full submission shows the success panel in the form's place, and 'Add Another Person' brings back an empty form (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/waitlist');
+      const email = await fillAll(page);
+      await page.getByLabel(/It's ok to contact me/).check();
+      await page.getByRole('button', { name: 'Join Waitlist' }).click();
+
+      // docs/product/waitlist.md#success: no toast, no silently emptied form.
+      const heading = page.getByRole('heading', { level: 1, name: "You're on the list, Maria!" });
+      await expect(heading).toBeFocused();
+      await expect(heading).toBeInViewport();
+      const panel = page.getByTestId('waitlist-success');
+      await expect(panel).toContainText("You've been added to our waitlist. We'll notify you when we launch!");
+      await expect(panel.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+      await expect(panel).toContainText(email);
+      await expect(panel).toContainText('when early access opens in Texas');
+      await expect(page.getByRole('form', { name: 'Waitlist form' })).toHaveCount(0);
+      await expect(page.getByText('Success!')).toHaveCount(0);
+      await expect(panel.getByRole('link', { name: 'Try Our Calculators' })).toHaveAttribute('href', '/how-much-home-can-i-afford');
+      await expectAccessible(page);
+
+      await panel.getByRole('button', { name: 'Add Another Person' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Join Our Waitlist!' })).toBeVisible();
+      await expect(page.getByLabel('First Name')).toBeFocused();
+      await expect(page.getByLabel('First Name')).toHaveValue('');
+      await expect(page.getByLabel('Intended State')).toHaveValue('');
+      await expect(page.getByLabel(/It's ok to contact me/)).not.toBeChecked();
+    });
+  }
+
+  test('the success panel links to the calculators', async ({ page }) => {
     await page.goto('/waitlist');
     await fillAll(page);
     await page.getByLabel(/It's ok to contact me/).check();
-    const button = page.getByRole('button', { name: 'Join Waitlist' });
-    await button.click();
-    await expect(page.getByText("You've been added to our waitlist. We'll notify you when we launch!")).toBeVisible();
-    await expect(page.getByText('Success!')).toBeVisible();
-    await expect(page.getByLabel('First Name')).toHaveValue('');
-    await expect(page.getByLabel('Intended State')).toHaveValue('');
-    await expect(page.getByLabel(/It's ok to contact me/)).not.toBeChecked();
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await page.getByRole('link', { name: 'Try Our Calculators' }).click();
+    await expect(page).toHaveURL(/\/how-much-home-can-i-afford$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'How Much Home Can I Afford?' })).toBeVisible();
   });
 
   test('shows "Joining Waitlist..." while the request is in flight', async ({ page }) => {
@@ -64,7 +94,7 @@ test.describe('waitlist', () => {
     await page.getByRole('button', { name: 'Join Waitlist' }).click();
     await expect(page.getByRole('button', { name: 'Joining Waitlist...' })).toBeDisabled();
     release();
-    await expect(page.getByText('Success!')).toBeVisible();
+    await expect(page.getByTestId('waitlist-success')).toBeVisible();
   });
 
   test('a server error keeps every value and shows the error toast', async ({ page }) => {
@@ -82,7 +112,7 @@ test.describe('waitlist', () => {
     await expect(page.getByRole('button', { name: 'Join Waitlist' })).toBeEnabled();
   });
 
-  test('without consent nothing is sent and the consent toast shows', async ({ page }) => {
+  test('without consent nothing is sent and the consent box says why, with focus on it', async ({ page }) => {
     await page.goto('/waitlist');
     await fillAll(page);
     let posted = false;
@@ -90,10 +120,36 @@ test.describe('waitlist', () => {
       if (r.url().endsWith('/api/waitlist') && r.method() === 'POST') posted = true;
     });
     await page.getByRole('button', { name: 'Join Waitlist' }).click();
-    await expect(page.getByText('Consent Required')).toBeVisible();
-    await expect(page.getByText('Please check the consent box to continue.').first()).toBeVisible();
+    const consent = page.getByLabel(/It's ok to contact me/);
+    await expect(consent).toHaveAccessibleDescription('Please check the consent box to continue.');
+    await expect(consent).toBeFocused();
+    await expect(page.getByTestId('missing-fields')).toHaveText('One field needs your attention: the consent box.');
     expect(posted).toBe(false);
   });
+
+  for (const width of [375, 1280]) {
+    test(`an all-empty submit names every missing field, under its field and above the form (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/waitlist');
+      await page.getByRole('button', { name: 'Join Waitlist' }).click();
+      await expect(page.getByTestId('missing-fields')).toHaveText(
+        '15 fields need your attention: First Name, Last Name, Email, Phone, City & State, Intended State, Home Type, Buying Timeline, Price Range, Down Payment, Monthly Payment Range, Priority, Housing Status, What interests you most, the consent box.',
+      );
+      for (const [label, message] of [
+        ['First Name', 'First name is required'],
+        ['Email', 'Email is required'],
+        ['Intended State', 'Choose the state you intend to buy in'],
+        ['Housing Status', 'Choose your housing status'],
+      ] as const) {
+        await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+      }
+      await expect(page.getByLabel(/It's ok to contact me/)).toHaveAccessibleDescription('Please check the consent box to continue.');
+      await expect(page.getByLabel('First Name')).toBeFocused();
+      // Field errors are not toasts (docs/product/public-site.md#messages).
+      await expect(page.getByText('Consent Required')).toHaveCount(0);
+      await expectAccessible(page);
+    });
+  }
 
   test('missing fields are named next to the fields', async ({ page }) => {
     await page.goto('/waitlist');
