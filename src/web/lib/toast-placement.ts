@@ -12,37 +12,31 @@ export interface Box {
 }
 
 /**
- * How far toasts must rise so they clear every bar at the bottom of a viewport
- * `viewportHeight` tall. A bar counts when it reaches the bottom edge, or the top of
- * a bar that does (within 2 px: bars stack), and is shorter than half the screen: an
- * overlay or a tall sidebar is not a bar.
+ * How far toasts must rise so they clear every bar in the lower half of a viewport
+ * `viewportHeight` tall: the phone bottom navigation, a sticky bar stuck to the
+ * bottom edge, or one that has reached its place in the page just above it (the
+ * application's Previous/Submit bar at the end of a step). Taller than half the
+ * screen is not a bar (an overlay, a sidebar).
  */
 export function liftAboveBars(boxes: readonly Box[], viewportHeight: number): number {
-  const bars = boxes.filter((box) => box.height > 0 && box.height < viewportHeight / 2 && box.top < viewportHeight);
   let top = viewportHeight;
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const box of bars) {
-      if (box.top < top && box.bottom >= top - 2) {
-        top = box.top;
-        changed = true;
-      }
-    }
+  for (const box of boxes) {
+    if (box.height <= 0 || box.height >= viewportHeight / 2) continue;
+    if (box.top < viewportHeight / 2 || box.top >= viewportHeight) continue;
+    top = Math.min(top, box.top);
   }
   return Math.max(0, Math.round(viewportHeight - top));
 }
 
-/** The fixed or sticky elements along the bottom edge of the window (and stacked on one another there), outside the toaster. */
+/** The fixed or sticky elements in the lower half of the window, outside the toaster (sampled every 32 px). */
 export function bottomBars(doc: Document = document): Box[] {
   const view = doc.defaultView;
   if (!view) return [];
   const width = view.innerWidth;
+  const height = view.innerHeight;
   const seen = new Set<Element>();
   const boxes: Box[] = [];
-  let y = view.innerHeight - 1;
-  // Each round looks just above the bars found so far, for a bar stacked on them.
-  for (let round = 0; round < 3 && y > 0; round++) {
-    let top = y + 1;
+  for (let y = height - 1; y > height / 2; y -= 32) {
     for (const x of [8, width / 2, width - 8]) {
       for (const element of doc.elementsFromPoint(x, y)) {
         if (seen.has(element)) continue;
@@ -51,13 +45,9 @@ export function bottomBars(doc: Document = document): Box[] {
         const position = view.getComputedStyle(element).position;
         if (position !== 'fixed' && position !== 'sticky') continue;
         const rect = element.getBoundingClientRect();
-        if (rect.height >= view.innerHeight / 2) continue;
         boxes.push({ top: rect.top, bottom: rect.bottom, height: rect.height });
-        top = Math.min(top, rect.top);
       }
     }
-    if (top > y) break;
-    y = top - 1;
   }
   return boxes;
 }

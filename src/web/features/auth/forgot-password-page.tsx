@@ -39,8 +39,8 @@ export default function ForgotPasswordPage() {
     try {
       await requestPasswordReset(email);
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['email']);
-      notify.error('Error', failureText(error, 'Failed to send reset email'));
+      // A field's error goes under the field, the toast is for the rest (docs/product/public-site.md#messages).
+      if (!applyServerFieldErrors(error, setError, ['email'])) notify.error('Error', failureText(error, 'Failed to send reset email'));
       return;
     }
     notify.success('Password reset email sent', `If ${email} has an account, a link is on its way.`);

@@ -63,8 +63,8 @@ function PasswordStep({ redirectTo, onSignedIn, onTwoFactor }: PasswordStepProps
         setFocus('password');
         return;
       }
-      applyServerFieldErrors(error, setError, ['email', 'password']);
-      notify.error('Error', failureText(error, 'Failed to sign in. Please try again.'));
+      // A field's error goes under the field, the toast is for the rest (docs/product/public-site.md#messages).
+      if (!applyServerFieldErrors(error, setError, ['email', 'password'])) notify.error('Error', failureText(error, 'Failed to sign in. Please try again.'));
       return;
     }
     if (reply.twoFactorRedirect) onTwoFactor();
