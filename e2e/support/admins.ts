@@ -88,3 +88,26 @@ export async function signInAsNewAdmin(page: Page, overrides: Partial<TestAccoun
   const totp = await enrol(page.request, account.password);
   return { account, totp };
 }
+
+/**
+ * A new admin account, signed in nowhere: for the sign-in form's admin landing
+ * (e2e/messages-and-focus.spec.ts). With `twoFactor` it has enrolled an
+ * authenticator, returned as `totp`.
+ */
+export async function createAdminAccount(options: { twoFactor: boolean }): Promise<{ account: TestAccount; totp?: TOTP }> {
+  const account = newAccount({ firstName: 'Ari', lastName: 'Admin' });
+  const request = await playwrightRequest.newContext({ baseURL: APP_URL });
+  try {
+    const signUp = await post(request, '/api/auth/sign-up/email', account);
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    const { user } = (await signUp.json()) as { user: { id: string } };
+    const promoted = await (await opsAdmin()).patch(`/api/admin/users/${user.id}`, { data: { role: 'admin' }, headers: { origin: APP_URL } });
+    expect(promoted.status(), await promoted.text()).toBe(200);
+    if (!options.twoFactor) return { account };
+    const signIn = await post(request, '/api/auth/sign-in/email', { email: account.email, password: account.password });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+    return { account, totp: await enrol(request, account.password) };
+  } finally {
+    await request.dispose();
+  }
+}
