@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applicationApi, documentsApi } from '../../domain/api/application';
-import { callApi, hrefOf } from './call-api';
+import { callApi, hrefOf, uploadWithProgress } from './call-api';
 
 const answered = (body: unknown) => vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(body), { status: 200 }));
 
@@ -32,5 +32,66 @@ describe('callApi', () => {
     await callApi(documentsApi.delete, { params: { id: 'a b' } });
     expect(fetch.mock.calls[1][0]).toBe('/api/documents/a%20b');
     expect(hrefOf(documentsApi.download, { params: { id: 'x' } })).toBe('/api/documents/x');
+  });
+});
+
+/** Just enough of XMLHttpRequest for uploadWithProgress: it records what is sent, and the test drives the events. */
+class FakeXhr {
+  static last: FakeXhr;
+  upload: { onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  onabort?: () => void;
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  sent = false;
+  aborted = false;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open() {}
+  send() {
+    this.sent = true;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+}
+
+describe('uploadWithProgress', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const file = () => new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], 'scan.pdf', { type: 'application/pdf' });
+
+  it('reports the share of the body sent, and answers the reply', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const progress: number[] = [];
+    const reply = uploadWithProgress(applicationApi.uploadDocument, { query: { type: 'paystubs' }, form: {}, file: file() }, (f) => progress.push(f));
+    FakeXhr.last.upload.onprogress?.({ lengthComputable: true, loaded: 25, total: 100 });
+    FakeXhr.last.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+    Object.assign(FakeXhr.last, { status: 201, responseText: JSON.stringify({ id: 'doc-1' }) });
+    FakeXhr.last.onload?.();
+    await expect(reply).resolves.toEqual({ id: 'doc-1' });
+    expect(progress).toEqual([0.25, 1]);
+  });
+
+  it('stops the upload when its signal is aborted (Cancel) and rejects with an AbortError', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const controller = new AbortController();
+    const reply = uploadWithProgress(applicationApi.uploadDocument, { query: { type: 'paystubs' }, form: {}, file: file() }, () => {}, controller.signal);
+    expect(FakeXhr.last.sent).toBe(true);
+    controller.abort();
+    expect(FakeXhr.last.aborted).toBe(true);
+    await expect(reply).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('sends nothing when the signal was aborted already', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const controller = new AbortController();
+    controller.abort();
+    const reply = uploadWithProgress(applicationApi.uploadDocument, { query: { type: 'paystubs' }, form: {}, file: file() }, () => {}, controller.signal);
+    await expect(reply).rejects.toMatchObject({ name: 'AbortError' });
+    expect(FakeXhr.last.sent).toBe(false);
   });
 });

@@ -45,9 +45,15 @@ export function hrefOf<C extends RouteContract>(contract: C, input: Pick<RouteIn
 /**
  * An upload route called like callApi, reporting how much of the body has been sent
  * (`onProgress`, 0–1) for a progress bar: fetch cannot tell, XMLHttpRequest can. The
- * same errors as callApi: ApiError with the server's code and field messages.
+ * same errors as callApi: ApiError with the server's code and field messages; an
+ * aborted `signal` stops the upload and rejects with an AbortError.
  */
-export function uploadWithProgress<C extends RouteContract>(contract: C, input: RouteInput<C>, onProgress: (fraction: number) => void): Promise<ReplyBody<C>> {
+export function uploadWithProgress<C extends RouteContract>(
+  contract: C,
+  input: RouteInput<C>,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<ReplyBody<C>> {
   const { params, query, form, file } = input as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
@@ -63,6 +69,13 @@ export function uploadWithProgress<C extends RouteContract>(contract: C, input: 
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onerror = () => reject(new ApiError(0, 'network_error', 'We could not reach the server. Check your connection and try again.'));
+    // Cancelled (a Cancel button): rejects with an AbortError, as fetch does.
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      return;
+    }
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.onload = () => {
       let data: unknown;
       try {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { applicationApi, documentsApi } from '../../../domain/api/application';
-import type { DocumentType, SaveDraftBody } from '../../../domain/application';
+import type { SaveDraftBody } from '../../../domain/application';
 import { callApi } from '../../lib/call-api';
 
 /**
@@ -38,12 +38,7 @@ export function useSubmitApplicationMutation() {
   return useMutation({ mutationFn: () => callApi(applicationApi.submit, {}) });
 }
 
-/** POST /api/application/documents?type=: one file per request (docs/product/application.md#documents: only the first selected file is taken). */
-export function useUploadDocument() {
-  return useMutation({
-    mutationFn: ({ type, file }: { type: DocumentType; file: File }) => callApi(applicationApi.uploadDocument, { query: { type }, form: {}, file }),
-  });
-}
+// POST /api/application/documents?type= goes through XMLHttpRequest for its progress and Cancel: use-document-uploads.ts.
 
 /** DELETE /api/documents/{id}: answers `{ ok: true }`. */
 export function useRemoveDocument() {

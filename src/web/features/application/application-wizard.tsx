@@ -21,15 +21,17 @@ import { liveProblems } from './live-problems';
 import { SaveState } from './save-state';
 import { StepFields } from './step-fields';
 import { StepIndicator } from './step-indicator';
+import { stepMarks } from './step-marks';
 import { StepMissing } from './step-missing';
 import { SubmitPanel } from './submit-panel';
 import { SubmittedNotice } from './submitted-notice';
 import { useAutosave } from './use-autosave';
 import { useCalculatorPrefill } from './use-calculator-prefill';
+import { useDocumentUploads } from './use-document-uploads';
 import { useSubmitApplication } from './use-submit-application';
 import { useWizardStep } from './use-wizard-step';
 import { WizardFooter } from './wizard-footer';
-import { WizardContext, type SensitiveName, type WizardState } from './wizard-context';
+import { WizardContext, type WizardState } from './wizard-context';
 
 /** The six-step wizard (docs/product/application.md#wizard) over one loaded application; remounted when it changes elsewhere. */
 export function ApplicationWizard({ initial, onStale }: { initial: ApplicationView; onStale: (view?: ApplicationView) => void }) {
@@ -41,7 +43,6 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
   const { step, goTo } = useWizardStep();
   const stepId: StepId = APPLICATION_STEPS[step].id;
   const editable = view.editable;
-  const [changing, setChangingState] = useState<Record<SensitiveName, boolean>>({ ssnLast4: false, dateOfBirth: false });
   const [visited, setVisited] = useState<ReadonlySet<number>>(new Set());
   const [prefilled, setPrefilled] = useState(false);
 
@@ -83,6 +84,11 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
     document.getElementById('application-top')?.scrollIntoView({ block: 'start' });
   }, [step, flush, editable, view.id]);
 
+  // A draft keeps one file per type; after submission a new version takes the place of the file it replaces (docs/product/application.md#documents).
+  const uploads = useDocumentUploads((doc) =>
+    setDocuments((current) => [...current.filter((d) => (view.status === 'draft' ? d.type !== doc.type : d.id !== doc.replacesId)), doc]),
+  );
+
   const { draft, errors: typingErrors } = savableDraft(values);
   const problems = editable ? liveProblems(draft, documents.map((d) => d.type).filter(isWizardDocumentType), view) : [];
   const submit = useSubmitApplication({ flush, goTo, onSubmitted: setView, onStale });
@@ -99,12 +105,12 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
       return submit.attempted || visited.has(stepIndexOf(owner)) || touched ? flat[name] : undefined;
     },
     missingOf: (id) => problemsOfStep(problems, id),
-    changing,
-    setChanging: (name, on) => setChangingState((current) => ({ ...current, [name]: on })),
+    problemOf: (name) => typingErrors[name] ?? flat[name],
     prefilled,
-    // A draft keeps one file per type; after submission a new version takes the place of the file it replaces (docs/product/application.md#documents).
-    onDocumentStored: (doc) =>
-      setDocuments((current) => [...current.filter((d) => (view.status === 'draft' ? d.type !== doc.type : d.id !== doc.replacesId)), doc]),
+    uploads: uploads.uploads,
+    uploadOutcomes: uploads.outcomes,
+    startUpload: (type, file) => void uploads.start(type, file),
+    cancelUpload: uploads.cancel,
     onDocumentRemoved: (type) => setDocuments((current) => current.filter((d) => d.type !== type)),
     saveNow: () => void flush(),
   };
@@ -113,7 +119,7 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
     <WizardContext.Provider value={state}>
       <FormProvider {...form}>
         <div id="application-top" className="scroll-mt-20">
-          <StepIndicator step={step} onOpen={goTo} />
+          <StepIndicator step={step} marks={stepMarks(step, visited, problems)} onOpen={goTo} />
         </div>
         {autosave.status.kind === 'conflict' && (
           <Alert variant="warning" className="mt-6">

@@ -1,11 +1,14 @@
-import { FileText, Loader2, Upload } from 'lucide-react';
-import { useId, type ChangeEvent } from 'react';
+import { FileText, Upload, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { DOCUMENT_ACCEPT, documentReviewText, type DocumentTypeInfo, type ApplicationDocument } from '../../../domain/application';
 import { Badge } from '../../components/ui/badge';
 import { buttonVariants, Button } from '../../components/ui/button';
+import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/cn';
 import { localDate } from '../../lib/dates';
+import { splitFileName } from './file-name';
+import type { UploadInProgress, UploadOutcome } from './use-document-uploads';
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
@@ -16,11 +19,33 @@ interface Props {
   files: ApplicationDocument[];
   /** Submitted: an upload is a new version of the newest file, the earlier one kept for the reviewer. */
   submitted: boolean;
-  uploading: boolean;
+  /** The upload under way, with its progress. */
+  upload: UploadInProgress | undefined;
+  /** How the last upload ended (where focus goes, what the status line says). */
+  outcome: UploadOutcome | undefined;
   removing: boolean;
   canRemove: boolean;
   onPick: (file: File) => void;
-  onRemove: () => void;
+  onCancel: () => void;
+  /** Removes the newest file; resolves true once it is gone. */
+  onRemove: () => Promise<boolean>;
+}
+
+/** Focus moves only when it would otherwise be lost: on <body>, or on something of this card. */
+function focusLostOrIn(card: HTMLElement | null) {
+  const active = document.activeElement;
+  return !active || active === document.body || Boolean(card?.contains(active));
+}
+
+/** A file's name, cut in the middle when it is too long, the whole name in its accessible name and tooltip. */
+function FileName({ name }: { name: string }) {
+  const { head, tail } = splitFileName(name);
+  return (
+    <>
+      <span className="truncate">{head}</span>
+      {tail && <span className="shrink-0 whitespace-pre">{tail}</span>}
+    </>
+  );
 }
 
 /** The reviewer's verdict on a file as the buyer reads it (docs/product/application.md#document-review). */
@@ -38,23 +63,60 @@ function FileVerdict({ file }: { file: ApplicationDocument }) {
 }
 
 /**
- * docs/product/application.md#documents: not uploaded (Required / Optional), 'Uploading...', 'Uploaded'
- * with its files (Remove in a draft), each with the reviewer's verdict once given (#document-review).
+ * docs/product/application.md#documents: not uploaded (Required / Optional), uploading (a progress bar
+ * in percent and Cancel), 'Uploaded' with its files (Remove in a draft, confirmed first), each with the
+ * reviewer's verdict once given (#document-review). Focus never falls to the page: it moves to Cancel
+ * while uploading, to the new file when stored, to the upload button after a cancel, a failure or a removal.
  */
-export function DocumentCard({ info, required, files, submitted, uploading, removing, canRemove, onPick, onRemove }: Props) {
+export function DocumentCard({ info, required, files, submitted, upload, outcome, removing, canRemove, onPick, onCancel, onRemove }: Props) {
   const document = files.at(-1);
   const inputId = useId();
   const titleId = `${inputId}-title`;
+  const card = useRef<HTMLLIElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const links = useRef(new Map<string, HTMLAnchorElement>());
+  const [confirming, setConfirming] = useState(false);
+  const focusNext = useRef<'keep' | 'remove' | 'input' | null>(null);
+  const uploading = upload !== undefined;
+
+  // Uploading: Cancel takes the place of the upload button, and focus with it.
+  const wasUploading = useRef(uploading);
+  useEffect(() => {
+    if (wasUploading.current === uploading) return;
+    wasUploading.current = uploading;
+    if (!focusLostOrIn(card.current)) return;
+    if (uploading) cancelButton.current?.focus();
+    else if (outcome?.kind === 'stored') links.current.get(outcome.id)?.focus();
+    else input.current?.focus();
+  }, [uploading, outcome]);
+
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target === 'keep') keepButton.current?.focus();
+    if (target === 'remove') removeButton.current?.focus();
+    if (target === 'input') input.current?.focus();
+  });
+
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     // docs/product/application.md#documents: only the first selected file is taken.
     const file = event.target.files?.[0];
     event.target.value = '';
     if (file) onPick(file);
   };
+  const confirmRemove = async () => {
+    if (removing) return;
+    const removed = await onRemove();
+    setConfirming(false);
+    focusNext.current = removed ? 'input' : 'remove';
+  };
+
+  const percent = Math.round((upload?.fraction ?? 0) * 100);
   const badge = uploading ? (
-    <Badge variant="secondary">
-      <Loader2 aria-hidden="true" className="size-3.5 animate-spin" /> Uploading...
-    </Badge>
+    <Badge variant="secondary">Uploading...</Badge>
   ) : document ? (
     <Badge variant="success">Uploaded</Badge>
   ) : required ? (
@@ -64,7 +126,7 @@ export function DocumentCard({ info, required, files, submitted, uploading, remo
   );
 
   return (
-    <li aria-labelledby={titleId} className="rounded-[var(--radius-control)] border border-border bg-card p-4 sm:p-5">
+    <li ref={card} aria-labelledby={titleId} className="min-w-0 rounded-[var(--radius-control)] border border-border bg-card p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="font-semibold">
@@ -78,11 +140,22 @@ export function DocumentCard({ info, required, files, submitted, uploading, remo
       {files.length > 0 && (
         <ul className="mt-3 flex flex-col gap-2" aria-label={`${info.title} files`}>
           {files.map((file) => (
-            <li key={file.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-              <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
-              <a href={file.url} download className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline">
-                {file.originalName}
-              </a>
+            <li key={file.id} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+              <span className="flex min-w-0 flex-[1_1_12rem] items-center gap-2">
+                <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                <a
+                  ref={(element) => {
+                    if (element) links.current.set(file.id, element);
+                    else links.current.delete(file.id);
+                  }}
+                  href={file.url}
+                  download
+                  title={file.originalName}
+                  className="flex min-w-0 rounded-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  <FileName name={file.originalName} />
+                </a>
+              </span>
               <span className="shrink-0 text-muted-foreground">
                 {sizeText(file.sizeBytes)} · {localDate(file.createdAt)}
               </span>
@@ -92,33 +165,105 @@ export function DocumentCard({ info, required, files, submitted, uploading, remo
         </ul>
       )}
 
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <input
-          id={inputId}
-          type="file"
-          accept={DOCUMENT_ACCEPT}
-          className="peer sr-only"
-          disabled={uploading}
-          onChange={pick}
-          aria-label={`Upload ${info.title}`}
-        />
-        <label
-          htmlFor={inputId}
-          className={cn(
-            buttonVariants({ variant: document ? 'outline' : 'default', size: 'sm' }),
-            'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:pointer-events-none peer-disabled:opacity-60',
-          )}
-        >
-          <Upload aria-hidden="true" /> {!document ? 'Choose File' : submitted ? 'Upload a New Version' : 'Replace File'}
-        </label>
-        {document && canRemove && (
-          <Button variant="ghost" size="sm" disabled={removing || uploading} onClick={onRemove} aria-label={`Remove ${info.title}`}>
-            {removing ? 'Removing...' : 'Remove'}
-          </Button>
-        )}
-        {!document && <span className="text-xs text-muted-foreground">PDF, JPG or PNG, up to 25 MB</span>}
-        {document && submitted && <span className="text-xs text-muted-foreground">Replaces {document.originalName}; the reviewer keeps the earlier file.</span>}
+      {upload && (
+        <div className="mt-3 flex flex-col gap-1.5">
+          <p className="flex min-w-0 items-center justify-between gap-3 text-sm">
+            <span className="flex min-w-0 font-medium" title={upload.fileName}>
+              <FileName name={upload.fileName} />
+            </span>
+            <span aria-hidden="true" className="tabular shrink-0 text-muted-foreground">
+              {percent}%
+            </span>
+          </p>
+          <Progress value={percent} label={`Uploading ${upload.fileName}`} valueText={`${percent}% uploaded`} />
+        </div>
+      )}
+      <div role="status" className="text-sm [overflow-wrap:anywhere]">
+        {uploading ? (
+          <span className="sr-only">Uploading {upload.fileName}</span>
+        ) : outcome?.kind === 'cancelled' ? (
+          <p className="mt-3 text-muted-foreground">Upload canceled. {outcome.fileName} was not uploaded.</p>
+        ) : null}
       </div>
+
+      {confirming && document ? (
+        <div role="group" aria-label={`Remove ${info.title}?`} className="mt-4 rounded-[var(--radius-control)] border border-destructive/30 bg-muted/60 p-3">
+          <p className="text-sm [overflow-wrap:anywhere]">
+            Remove <span className="font-semibold">{document.originalName}</span>? You can upload a file again afterwards.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Button
+              variant="destructive"
+              size="sm"
+              aria-disabled={removing || undefined}
+              onClick={() => void confirmRemove()}
+              aria-label={`Yes, remove ${info.title}`}
+            >
+              {removing ? 'Removing...' : 'Remove file'}
+            </Button>
+            <Button
+              ref={keepButton}
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setConfirming(false);
+                focusNext.current = 'remove';
+              }}
+            >
+              Keep file
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          {uploading ? (
+            <Button ref={cancelButton} variant="outline" size="sm" onClick={onCancel} aria-label={`Cancel the upload of ${info.title}`}>
+              <X aria-hidden="true" /> Cancel
+            </Button>
+          ) : (
+            <>
+              <input
+                ref={input}
+                id={inputId}
+                type="file"
+                accept={DOCUMENT_ACCEPT}
+                className="peer sr-only"
+                onChange={pick}
+                aria-label={`Upload ${info.title}`}
+              />
+              <label
+                htmlFor={inputId}
+                className={cn(
+                  buttonVariants({ variant: document ? 'outline' : 'default', size: 'sm' }),
+                  'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
+                )}
+              >
+                <Upload aria-hidden="true" /> {!document ? 'Choose File' : submitted ? 'Upload a New Version' : 'Replace File'}
+              </label>
+            </>
+          )}
+          {document && canRemove && !uploading && (
+            <Button
+              ref={removeButton}
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setConfirming(true);
+                focusNext.current = 'keep';
+              }}
+              aria-label={`Remove ${info.title}`}
+            >
+              Remove
+            </Button>
+          )}
+          {!document && !uploading && <span className="text-xs text-muted-foreground">PDF, JPG or PNG, up to 25 MB</span>}
+          {document && submitted && !uploading && (
+            <span className="min-w-0 text-xs text-muted-foreground [overflow-wrap:anywhere]">
+              Replaces {document.originalName}; the reviewer keeps the earlier file.
+            </span>
+          )}
+        </div>
+      )}
     </li>
   );
 }

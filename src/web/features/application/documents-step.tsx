@@ -1,6 +1,5 @@
 import {
   isWizardDocumentType,
-  checkPickedFile,
   DOCUMENT_TYPE_INFO,
   missingDocuments,
   requiredDocuments,
@@ -11,50 +10,27 @@ import { Badge } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api';
 import { failureText } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
-import { useRemoveDocument, useUploadDocument } from './application-api';
+import { useRemoveDocument } from './application-api';
 import { DocumentCard } from './document-card';
 import { useWizard } from './wizard-context';
 import { UPLOAD_MESSAGES } from './upload-messages';
 
-function uploadFailure(error: unknown) {
-  if (error instanceof ApiError && (error.status === 415 || error.code === 'unsupported_file_type')) return UPLOAD_MESSAGES.invalidType;
-  if (error instanceof ApiError && (error.status === 413 || error.code === 'file_too_large')) return UPLOAD_MESSAGES.tooLarge;
-  return { title: UPLOAD_MESSAGES.failed.title, description: failureText(error, UPLOAD_MESSAGES.failed.description) };
-}
-
-/** One document type's card with its own upload and removal (several types can upload at once). */
+/** One document type's card: its upload (kept by the wizard, use-document-uploads.ts) and its removal. */
 function DocumentSlot({ info, required, files }: { info: DocumentTypeInfo; required: boolean; files: ApplicationDocument[] }) {
   const document = files.at(-1);
-  const { view, onDocumentStored, onDocumentRemoved } = useWizard();
-  const upload = useUploadDocument();
+  const { view, uploads, uploadOutcomes, startUpload, cancelUpload, onDocumentRemoved } = useWizard();
   const remove = useRemoveDocument();
 
-  // Awaited rather than given callbacks: the outcome must still land (in the wizard, as a toast) when
-  // the user has moved to another step meanwhile and this card is gone.
-  const pick = async (file: File) => {
-    const check = checkPickedFile(file);
-    if (check !== 'ok') {
-      const message = check === 'invalidType' ? UPLOAD_MESSAGES.invalidType : check === 'tooLarge' ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.failed;
-      notify.error(message.title, message.description);
-      return;
-    }
+  const removeStored = async (): Promise<boolean> => {
+    if (!document) return false;
     try {
-      onDocumentStored(await upload.mutateAsync({ type: info.type, file }));
-      const message = UPLOAD_MESSAGES.success(info.type);
-      notify.success(message.title, message.description);
-    } catch (error) {
-      const message = uploadFailure(error);
-      notify.error(message.title, message.description);
-    }
-  };
-
-  const removeStored = async (id: string) => {
-    try {
-      await remove.mutateAsync(id);
+      await remove.mutateAsync(document.id);
       onDocumentRemoved(info.type);
       notify.success(UPLOAD_MESSAGES.removed.title, UPLOAD_MESSAGES.removed.description);
+      return true;
     } catch (error) {
       notify.error('Error', failureText(error, error instanceof ApiError ? error.message : 'Failed to remove the document. Please try again.'));
+      return false;
     }
   };
 
@@ -64,11 +40,13 @@ function DocumentSlot({ info, required, files }: { info: DocumentTypeInfo; requi
       required={required}
       files={files}
       submitted={view.status !== 'draft'}
-      uploading={upload.isPending}
+      upload={uploads[info.type]}
+      outcome={uploadOutcomes[info.type]}
       removing={remove.isPending}
       canRemove={view.editable}
-      onPick={(file) => void pick(file)}
-      onRemove={() => document && void removeStored(document.id)}
+      onPick={(file) => startUpload(info.type, file)}
+      onCancel={() => cancelUpload(info.type)}
+      onRemove={removeStored}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { APPLICATION_STATUS_LABELS, DECISION_WINDOW_TEXT, statusBadgeVariant, type ApplicationView } from '../../../domain/application';
 import { Badge } from '../../components/ui/badge';
@@ -7,6 +8,14 @@ import { localDateTime } from '../../lib/dates';
 
 /** After submission (docs/product/application.md#submission, #draft): the decision window; the form is read-only, documents can still be added. */
 export function SubmittedNotice({ view, justSubmitted }: { view: ApplicationView; justSubmitted: boolean }) {
+  // Just submitted: 'Submit Application' is gone, so focus moves to this result's heading (screen readers read it) and
+  // the page scrolls it into view (docs/product/application.md#keyboard-and-focus).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!justSubmitted) return;
+    heading.current?.focus({ preventScroll: true });
+    document.getElementById('application-top')?.scrollIntoView({ block: 'start' });
+  }, [justSubmitted]);
   return (
     <section
       aria-labelledby="submitted-title"
@@ -16,7 +25,7 @@ export function SubmittedNotice({ view, justSubmitted }: { view: ApplicationView
       <div className="flex items-start gap-3">
         <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-success" />
         <div className="min-w-0">
-          <h2 id="submitted-title" className="flex flex-wrap items-center gap-2 text-lg font-semibold">
+          <h2 ref={heading} id="submitted-title" tabIndex={-1} className="flex flex-wrap items-center gap-2 text-lg font-semibold focus:outline-none">
             {justSubmitted ? 'Thank you! Your application is submitted.' : 'Your application is submitted.'}
             <Badge variant={statusBadgeVariant(view.status)}>{APPLICATION_STATUS_LABELS[view.status]}</Badge>
           </h2>

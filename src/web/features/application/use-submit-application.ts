@@ -40,9 +40,8 @@ export function useSubmitApplication({ flush, goTo, onSubmitted, onStale }: Opti
       }
       submit.mutate(undefined, {
         onSuccess: (view) => {
+          // The thank-you notice opens the card; it takes focus and comes into view (submitted-notice.tsx).
           onSubmitted(view);
-          // The thank-you notice opens the card: bring it into view.
-          requestAnimationFrame(() => document.getElementById('application-top')?.scrollIntoView({ block: 'start' }));
           notify.success('Application Submitted', "Your application has been submitted successfully. You'll receive updates via email.");
           // Submitting raises guest to applicant (docs/product/accounts.md#roles).
           void refreshSessionUser();

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { ApplicationDocument, ApplicationView, DocumentType, StepId } from '../../../domain/application';
+import type { ApplicationView, DocumentType, StepId } from '../../../domain/application';
+import type { UploadInProgress, UploadOutcome } from './use-document-uploads';
 
 /** The two fields kept encrypted and answered masked (docs/decisions/007). */
 export type SensitiveName = 'ssnLast4' | 'dateOfBirth';
@@ -13,13 +14,15 @@ export interface WizardState {
   errorOf: (name: string) => string | undefined;
   /** Field path → message of what is still missing, per step (live). */
   missingOf: (step: StepId) => Record<string, string>;
-  /** The sensitive fields being typed anew (the stored value is shown masked otherwise). */
-  changing: Record<SensitiveName, boolean>;
-  setChanging: (name: SensitiveName, on: boolean) => void;
+  /** A field's problem now, whether shown yet or not (the sensitive fields decide with it whether they open as an input). */
+  problemOf: (name: string) => string | undefined;
   /** The 'Home you want' values came from the calculator. */
   prefilled: boolean;
-  /** Documents: the server's answers after an upload or removal. */
-  onDocumentStored: (doc: ApplicationDocument) => void;
+  /** Documents: the uploads under way and how each type's last one ended (use-document-uploads.ts); a removal's answer. */
+  uploads: Partial<Record<DocumentType, UploadInProgress>>;
+  uploadOutcomes: Partial<Record<DocumentType, UploadOutcome>>;
+  startUpload: (type: DocumentType, file: File) => void;
+  cancelUpload: (type: DocumentType) => void;
   onDocumentRemoved: (type: DocumentType) => void;
   /** Saves at once (consents: the server stamps their time). */
   saveNow: () => void;
