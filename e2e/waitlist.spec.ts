@@ -141,7 +141,7 @@ test.describe('waitlist', () => {
         ['Intended State', 'Choose the state you intend to buy in'],
         ['Housing Status', 'Choose your housing status'],
       ] as const) {
-        await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+        await expect(page.getByLabel(label)).toHaveAccessibleDescription(message);
       }
       await expect(page.getByLabel(/It's ok to contact me/)).toHaveAccessibleDescription('Please check the consent box to continue.');
       await expect(page.getByLabel('First Name')).toBeFocused();

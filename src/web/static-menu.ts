@@ -1,5 +1,3 @@
-import { hasSignedInHint } from '../domain/signed-in-hint';
-
 /**
  * The only script of the pre-rendered landing page (docs/decisions/012-static-landing.md):
  * opens and closes the mobile menu that TopNav renders hidden, as TopNav does
@@ -10,7 +8,9 @@ import { hasSignedInHint } from '../domain/signed-in-hint';
  * paint (a module script) and asks the server nothing.
  * Every link on the page is a plain link; the app loads on the page it leads to.
  */
-if (hasSignedInHint(document.cookie)) {
+// The check of hasSignedInHint (src/domain/signed-in-hint.ts), written out: an import would be split into a second
+// script shared with the app, and this page loads one.
+if (document.cookie.split(/;\s*/).includes('signed_in=1')) {
   for (const part of document.querySelectorAll<HTMLElement>('[data-session]')) part.hidden = part.dataset.session !== 'in';
 }
 
