@@ -105,7 +105,7 @@ test.describe('/admin/letters-of-intent', () => {
     await expect(
       page
         .getByRole('row')
-        .filter({ hasText: `lastName: ${lastName} ${tag}` })
+        .filter({ hasText: `Last name: ${lastName} ${tag}` })
         .filter({ hasText: 'Create' }),
     ).toHaveCount(1);
   });

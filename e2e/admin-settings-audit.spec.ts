@@ -75,7 +75,7 @@ test.describe('/admin/settings and /admin/audit', () => {
     const entry = page
       .getByRole('row')
       .filter({ hasText: account.email })
-      .filter({ hasText: `hoaDefault: ${HOA_DEFAULT} → ${HOA_CHANGED}` });
+      .filter({ hasText: `HOA dues ($ a month): ${HOA_DEFAULT} → ${HOA_CHANGED}` });
     await expect(entry).toHaveCount(1);
     await expect(entry).toContainText('Update');
     await expect(entry).toContainText('Settings');

@@ -16,8 +16,9 @@ test.describe('/admin/users', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Total Users \([\d,]+\+?\)$/);
     await expectAccessible(page);
 
-    // The header's button (the first of the two) opens the dialog.
-    await page.getByRole('button', { name: 'Add User' }).first().click();
+    // One 'Add User' on the screen (issue 15): the header's, which opens the dialog.
+    await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Add User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add User' });
     await dialog.getByRole('button', { name: 'Add User' }).click();
     await expect(dialog.getByText('First name is required')).toBeVisible();
@@ -41,6 +42,7 @@ test.describe('/admin/users', () => {
     await expect(row).toContainText('(303) 555-0142');
     await expect(row).toContainText('Colorado');
     await expect(row.getByText('User', { exact: true })).toBeVisible();
+    await expect(row.getByRole('cell').filter({ hasText: name }).getByText('Admin', { exact: true })).toHaveCount(0);
 
     const role = page.getByRole('combobox', { name: `Role for ${name}` });
     await expect(role).toHaveValue('guest');
@@ -98,8 +100,7 @@ test.describe('/admin/users', () => {
 
   test('an address already in use keeps the dialog open with what was typed', async ({ page, admin: { account } }) => {
     await page.goto('/admin/users');
-    // The list's own button.
-    await page.getByRole('region', { name: 'Users' }).getByRole('button', { name: 'Add User' }).click();
+    await page.getByRole('button', { name: 'Add User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add User' });
     await dialog.getByLabel('First Name').fill('Dee');
     await dialog.getByLabel('Last Name').fill('Duplicate');
@@ -116,6 +117,10 @@ test.describe('/admin/users', () => {
     await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
     const name = `${account.firstName} ${account.lastName}`;
     await expect(page.getByRole('combobox', { name: `Role for ${name}` })).toBeDisabled();
+    // An admin wears the 'Admin' badge beside the name (issue 15); one 'Add User' on a phone too.
+    const nameCell = page.getByRole('row').filter({ hasText: account.email }).getByRole('cell').filter({ hasText: name });
+    await expect(nameCell.getByText('Admin', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeDisabled();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });

@@ -48,7 +48,7 @@ test.describe('/admin/waitlist', () => {
     for (const [label, value] of [
       ['City & State', 'Dallas, TX'],
       ['Home Type', 'New Home'],
-      ['Buying Timeline', 'Within 6 months'],
+      ['Timeline', 'Within 6 months'],
       ['Price Range', '$300k - $400k'],
       ['Down Payment', '$15K'],
       ['Monthly Payment Range', '$1,800-$2,000'],
@@ -61,6 +61,13 @@ test.describe('/admin/waitlist', () => {
       const term = details.locator('dt', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
       await expect(term.locator('xpath=following-sibling::dd[1]'), label).toHaveText(value);
     }
+    // Issue 15: no field twice — each label once, and the public form's timeline is the Timeline line, not a second one.
+    const terms = await details.locator('dt').allTextContents();
+    expect(terms.length).toBeGreaterThan(15);
+    expect(new Set(terms).size, terms.join(', ')).toBe(terms.length);
+    expect(terms).not.toContain('Buying Timeline');
+    const values = await details.locator('dd').allTextContents();
+    expect(values.filter((v) => v === 'Within 6 months')).toHaveLength(1);
     await expectAccessible(page);
     await details.getByRole('button', { name: 'Close' }).click();
     await expect(details).toBeHidden();

@@ -40,3 +40,37 @@ describe('the audit list parameters', () => {
     expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['action', 'entity', 'range']);
   });
 });
+
+describe('the audit Changes column on the page reads as words (issue 15)', () => {
+  it('names fields by their labels, spelling out other keys', () => {
+    expect(
+      describeChanges(
+        {
+          lastName: { from: 'Parks', to: 'Park' },
+          hoaDefault: { from: 200, to: 275 },
+          'featureFlags.otp': { from: false, to: true },
+          'regionRates.TX.propertyTaxRate': { from: 1.6, to: 1.7 },
+          downPaymentAmount: { from: null, to: 50000 },
+          moveInDate: { from: 'Q3', to: 'Flexible' },
+          assigneeId: { from: null, to: 'u1' },
+          valueCents: { from: 1, to: 2 },
+        },
+        { labels: true },
+      ),
+    ).toEqual([
+      'Last name: Parks → Park',
+      'HOA dues ($ a month): 200 → 275',
+      'Feature flags: One-time passcodes (OTP): false → true',
+      'Property tax (%), Texas: 1.6 → 1.7',
+      'Down payment: — → 50000',
+      'Move-in date: Q3 → Flexible',
+      'Assignee ID: — → u1',
+      'Value (cents): 1 → 2',
+    ]);
+  });
+
+  it('names a group one level down, and keeps the keys as recorded without labels (the CSV)', () => {
+    expect(describeChanges({ filter: { q: 'rosa', status: 'pending' } }, { labels: true })).toEqual(['Filter: Search: rosa', 'Filter: Status: pending']);
+    expect(describeChanges({ hoaDefault: { from: 200, to: 275 } })).toEqual(['hoaDefault: 200 → 275']);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_RANGES, DEFAULT_AUDIT_RANGE } from './audit';
 import { listParamsSchema, pageSchema } from './lists';
+import { stateName } from './states';
 import { safeIsoDateTime, safeString } from '../safe-text';
 
 /**
@@ -66,20 +67,71 @@ const rank = (field: string) => {
 const isEmpty = (value: unknown) => value === '' || value === null || value === undefined;
 
 /**
+ * Readable names of the fields entries record (docs/product/back-office.md#audit-log):
+ * the settings by their labels on the settings page, and words a key does not spell.
+ * Any other key is spelled out from its camelCase ('downPaymentAmount' → 'Down payment amount').
+ */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  email: 'Email',
+  pdf: 'PDF',
+  ip: 'IP',
+  id: 'ID',
+  moveInDate: 'Move-in date',
+  downPaymentAmount: 'Down payment',
+  mortgageRateDefault: 'Mortgage rate (%)',
+  propertyTaxRateDefault: 'Property tax (%)',
+  insuranceRateDefault: 'Insurance (%)',
+  hoaDefault: 'HOA dues ($ a month)',
+  comparisonHorizonDefault: 'Comparison horizon (years)',
+  statusEmails: 'E-mail applicants when their status changes',
+  transferFeeConfig: 'Transfer fee',
+  featureFlags: 'Feature flags',
+  otp: 'One-time passcodes (OTP)',
+  paymentsWebhooks: 'Payments webhooks',
+  eSign: 'E-signatures',
+  investorView: 'Investor view',
+  regionRates: 'Regional rates',
+  propertyTaxRate: 'Property tax (%)',
+  insuranceRate: 'Insurance (%)',
+  q: 'Search',
+};
+
+const spelled = (key: string) => {
+  const words = key
+    .replace(/Cents$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase()
+    .replace(/\bid\b/g, 'ID');
+  const text = words.charAt(0).toUpperCase() + words.slice(1);
+  return key.endsWith('Cents') ? `${text} (cents)` : text;
+};
+
+/** A recorded key as words: 'hoaDefault' → 'HOA dues ($ a month)', 'featureFlags.otp' → 'Feature flags: One-time passcodes (OTP)'. */
+export function auditFieldLabel(path: string): string {
+  const parts = path.split('.');
+  if (parts[0] === 'regionRates' && parts.length === 3) return `${FIELD_LABELS[parts[2]!] ?? spelled(parts[2]!)}, ${stateName(parts[1])}`;
+  return parts.map((part, i) => (i === 0 || !FIELD_LABELS[part] ? (FIELD_LABELS[part] ?? spelled(part)) : FIELD_LABELS[part])).join(': ');
+}
+
+/**
  * The Changes column as lines: 'field: from → to' for updates, 'field: value'
  * for what a create, delete or export recorded (empty values left out); a group
- * (an export's filter) one level down as 'group.field: value'.
+ * (an export's filter) one level down as 'group.field: value'. With `labels`
+ * (the page), fields read as words (auditFieldLabel); without (the CSV), as
+ * recorded.
  */
-export function describeChanges(changes: Record<string, unknown> | null, { max = 40 }: { max?: number } = {}): string[] {
+export function describeChanges(changes: Record<string, unknown> | null, { max = 40, labels = false }: { max?: number; labels?: boolean } = {}): string[] {
   if (!changes) return [];
+  const name = (path: string) => (labels ? auditFieldLabel(path) : path);
   const entries = Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b));
   return entries.flatMap(([field, value]) => {
-    if (isFromTo(value)) return [`${field}: ${auditValueText(value.from, max)} → ${auditValueText(value.to, max)}`];
+    if (isFromTo(value)) return [`${name(field)}: ${auditValueText(value.from, max)} → ${auditValueText(value.to, max)}`];
     if (isPlainObject(value)) {
       return Object.entries(value)
         .filter(([, inner]) => !isEmpty(inner))
-        .map(([key, inner]) => `${field}.${key}: ${auditValueText(inner, max)}`);
+        .map(([key, inner]) => `${name(`${field}.${key}`)}: ${auditValueText(inner, max)}`);
     }
-    return isEmpty(value) ? [] : [`${field}: ${auditValueText(value, max)}`];
+    return isEmpty(value) ? [] : [`${name(field)}: ${auditValueText(value, max)}`];
   });
 }

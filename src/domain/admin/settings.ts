@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCATION_REGIONS, REGION_RATE_DEFAULTS, type LocationRegion, type RegionRates } from '../calculators/affordability';
+import { stateName } from './states';
 
 /**
  * Application settings (docs/product/back-office.md#settings), stored by the
@@ -12,6 +14,20 @@ const rate = (label: string) =>
     .min(0, `${label} cannot be negative.`)
     .max(30, `${label} must be 30% or less.`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, `${label} takes at most two decimals.`);
+
+/**
+ * The regional property-tax and insurance table (docs/product/calculators.md variant A
+ * step 6; docs/product/back-office.md#settings): choosing a region on
+ * /how-much-home-can-i-afford pre-fills both rates from here.
+ */
+const regionRatesSchema = z.object(
+  Object.fromEntries(
+    LOCATION_REGIONS.map((region) => [
+      region,
+      z.object({ propertyTaxRate: rate(`${stateName(region)} property tax`), insuranceRate: rate(`${stateName(region)} insurance`) }),
+    ]),
+  ) as Record<LocationRegion, z.ZodObject<{ propertyTaxRate: ReturnType<typeof rate>; insuranceRate: ReturnType<typeof rate> }>>,
+);
 
 export const settingsSchema = z.object({
   mortgageRateDefault: rate('Mortgage rate'),
@@ -36,6 +52,7 @@ export const settingsSchema = z.object({
     .int('Horizon is a whole number of years.')
     .min(1, 'Horizon is 1 to 10 years.')
     .max(10, 'Horizon is 1 to 10 years.'),
+  regionRates: regionRatesSchema,
   /** Our addition: e-mail the applicant when an admin moves an application to approved, declined or missing_info (issue 6). */
   statusEmails: z.boolean(),
   featureFlags: z.object({
@@ -56,6 +73,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   hoaDefault: 200,
   transferFeeConfig: { type: 'percentage', amount: 2 },
   comparisonHorizonDefault: 5,
+  regionRates: REGION_RATE_DEFAULTS,
   statusEmails: true,
   featureFlags: { otp: false, paymentsWebhooks: false, eSign: false, investorView: false },
 };
@@ -85,9 +103,11 @@ export interface PublicSettings {
   insuranceRateDefault: number;
   hoaDefault: number;
   comparisonHorizonDefault: number;
+  /** Variant A's region pre-fill table. */
+  regionRates: Record<LocationRegion, RegionRates>;
 }
 
 export function publicSettings(settings: AppSettings): PublicSettings {
-  const { mortgageRateDefault, propertyTaxRateDefault, insuranceRateDefault, hoaDefault, comparisonHorizonDefault } = settings;
-  return { mortgageRateDefault, propertyTaxRateDefault, insuranceRateDefault, hoaDefault, comparisonHorizonDefault };
+  const { mortgageRateDefault, propertyTaxRateDefault, insuranceRateDefault, hoaDefault, comparisonHorizonDefault, regionRates } = settings;
+  return { mortgageRateDefault, propertyTaxRateDefault, insuranceRateDefault, hoaDefault, comparisonHorizonDefault, regionRates };
 }

@@ -14,7 +14,7 @@ interface ClientConfig {
   settings: Partial<PublicSettings>;
 }
 
-const SETTING_KEYS: readonly (keyof PublicSettings)[] = [
+const SETTING_KEYS: readonly Exclude<keyof PublicSettings, 'regionRates'>[] = [
   'mortgageRateDefault',
   'propertyTaxRateDefault',
   'insuranceRateDefault',
@@ -30,6 +30,15 @@ function readSettings(value: unknown): Partial<PublicSettings> {
     const candidate = sent[key];
     if (typeof candidate === 'number' && Number.isFinite(candidate)) settings[key] = candidate;
   }
+  // The region pre-fill table, region by region: a region without two usable rates keeps the calculator's own.
+  const regions = sent.regionRates && typeof sent.regionRates === 'object' ? (sent.regionRates as Record<string, unknown>) : {};
+  const usable = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+  const regionRates: Record<string, { propertyTaxRate: number; insuranceRate: number }> = {};
+  for (const [region, rates] of Object.entries(regions)) {
+    const { propertyTaxRate, insuranceRate } = (rates ?? {}) as Record<string, unknown>;
+    if (usable(propertyTaxRate) && usable(insuranceRate)) regionRates[region] = { propertyTaxRate, insuranceRate };
+  }
+  if (Object.keys(regionRates).length) settings.regionRates = regionRates as PublicSettings['regionRates'];
   return settings;
 }
 

@@ -132,6 +132,36 @@ describe('application settings: read, validate, save, audit, and serve to the ca
     });
   });
 
+  it('saves the regional rates table (validated, audited region by region) and the pages pre-fill from it (issue 15)', async () => {
+    const current = (await admin.browser.get('/api/admin/settings')).body as AppSettings;
+    expect(current.regionRates).toEqual(DEFAULT_SETTINGS.regionRates);
+
+    const bad = await admin.browser.put('/api/admin/settings', {
+      ...current,
+      regionRates: { ...current.regionRates, TX: { propertyTaxRate: 31, insuranceRate: 0.123 } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({
+      'regionRates.TX.propertyTaxRate': 'Texas property tax must be 30% or less.',
+      'regionRates.TX.insuranceRate': 'Texas insurance takes at most two decimals.',
+    });
+
+    const next: AppSettings = { ...current, regionRates: { ...current.regionRates, TX: { propertyTaxRate: 1.75, insuranceRate: 1.05 } } };
+    const reply = await admin.browser.put('/api/admin/settings', next);
+    expect(reply.status).toBe(200);
+    expect(reply.body.regionRates.TX).toEqual({ propertyTaxRate: 1.75, insuranceRate: 1.05 });
+    const [entry] = await settingsAudit();
+    expect(entry!.changes).toEqual({
+      'regionRates.TX.propertyTaxRate': { from: 1.6, to: 1.75 },
+      'regionRates.TX.insuranceRate': { from: 0.9, to: 1.05 },
+    });
+    expect(((await appConfigOf(app, '/how-much-home-can-i-afford')).settings as unknown as AppSettings).regionRates.TX).toEqual({
+      propertyTaxRate: 1.75,
+      insuranceRate: 1.05,
+    });
+    await admin.browser.put('/api/admin/settings', current);
+  });
+
   it('still serves the pages, with the default settings, when the settings cannot be read', async () => {
     await app.db.execute(sql`alter table settings rename to settings_unavailable`);
     forgetCachedSettings(app.db);

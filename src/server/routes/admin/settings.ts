@@ -1,5 +1,4 @@
 import { diffFields } from '../../../domain/admin/audit';
-import type { AppSettings } from '../../../domain/admin/settings';
 import { adminSettingsApi } from '../../../domain/api/admin-settings';
 import { actorOf, recordAudit } from '../../admin/audit';
 import { forgetCachedSettings, getSettings, saveSettings } from '../../admin/settings-store';
@@ -7,17 +6,15 @@ import type { AuthedEnv } from '../../auth/guards';
 import { apiRouter, route } from '../../lib/route';
 
 /**
- * The settings as flat `field` / `group.field` values, so the audit entry names
- * exactly what changed ('featureFlags.otp: false → true') rather than a whole group.
+ * The settings as flat `field` / `group.field` / `group.key.field` values, so the audit entry names
+ * exactly what changed ('featureFlags.otp: false → true', 'regionRates.TX.propertyTaxRate: 1.6 → 1.7')
+ * rather than a whole group.
  */
-function flatten(settings: AppSettings): Record<string, unknown> {
+function flatten(value: object, prefix = ''): Record<string, unknown> {
   const flat: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(settings)) {
-    if (value && typeof value === 'object') {
-      for (const [inner, innerValue] of Object.entries(value)) flat[`${key}.${inner}`] = innerValue;
-    } else {
-      flat[key] = value;
-    }
+  for (const [key, inner] of Object.entries(value)) {
+    if (inner && typeof inner === 'object') Object.assign(flat, flatten(inner as object, `${prefix}${key}.`));
+    else flat[`${prefix}${key}`] = inner;
   }
   return flat;
 }

@@ -1,5 +1,5 @@
 import { Settings } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useMatch } from 'react-router';
 import { hasRank } from '../../../domain/roles';
 import { cn } from '../../lib/cn';
 import { brand } from '../../lib/config';
@@ -8,14 +8,19 @@ import { Button } from '../ui/button';
 import { AccountMenu } from './account-menu';
 import { LogoMark } from './logo';
 
+/** The back office's one grid: its header row, navigation and content share these edges (src/web/features/admin/components/admin-layout.tsx). */
+export const ADMIN_GRID = 'w-full max-w-7xl px-4 sm:px-6';
+
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-[15px] font-medium transition-colors hover:text-primary', isActive ? 'text-primary' : 'text-foreground/80');
 
 /** docs/product/dashboard.md#header: the avatar (account menu), the logo and a settings button to /account. */
 export function AppHeader({ user }: { user: SessionUser }) {
+  // docs/product/back-office.md#layout: in the back office the header sits on the back office's grid (its navigation and content).
+  const backOffice = useMatch('/admin/*') !== null;
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-2 sm:px-4">
+      <div className={cn('mx-auto flex h-16 items-center gap-2', backOffice ? ADMIN_GRID : 'max-w-6xl px-2 sm:px-4')}>
         <AccountMenu user={user} />
         <div className="flex flex-1 justify-center md:justify-start">
           <Link

@@ -189,6 +189,9 @@ function HomeAffordabilityCalculator() {
                       month, the less equity you earn. Compared with a mortgage, {brand.name} co-ownership could build up to 20% more wealth over 5 years.
                       Estimates only, not an offer or a pre-approval.
                     </p>
+                    <p className="text-sm text-muted-foreground">
+                      The {rate} mortgage rate is part of this calculator&apos;s calibration, so it stays at {rate} when our default rate changes.
+                    </p>
                   </div>
                 ) : (
                   <div className="rounded-[var(--radius-card)] border border-border bg-card p-6">

@@ -55,16 +55,17 @@ export default function AnnouncementsPage() {
   const page = query.data;
   const items = page?.items;
   let body;
-  if (query.isLoading && !items) body = <p className="p-6 text-center text-muted-foreground">Loading...</p>;
-  else if (query.isError && !items)
+  // A failed load replaces the list: never the rows of an earlier filter under a new one (docs/product/back-office.md#lists).
+  if (query.isError)
     body = (
-      <div className="flex flex-col items-center gap-3 p-6 text-center">
+      <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
         <p>{ANNOUNCEMENT_TEXTS.loadFailed}</p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
           Try again
         </Button>
       </div>
     );
+  else if (query.isLoading && !items) body = <p className="p-6 text-center text-muted-foreground">Loading...</p>;
   else if (!items?.length) body = <p className="p-6 text-center text-muted-foreground">{ANNOUNCEMENT_TEXTS.empty}</p>;
   else body = <AnnouncementsList items={items} busy={(a) => cancel.isPending && cancel.variables === a.id} onCancel={onCancel} />;
 
@@ -80,7 +81,7 @@ export default function AnnouncementsPage() {
           Sent and sending
         </h2>
         <div className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-card shadow-[var(--shadow-card)]">{body}</div>
-        <ListPagination page={page} onPage={onPage} />
+        <ListPagination page={query.isError ? undefined : page} onPage={onPage} />
       </section>
     </div>
   );

@@ -1,12 +1,11 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Clock, MessageCircle, RotateCw, UserCheck } from 'lucide-react';
+import { Clock, MessageCircle, UserCheck } from 'lucide-react';
 import { useMemo } from 'react';
 import { applicantName, type AdminApplicationListItem } from '../../../../domain/admin/applications';
 import { waitingAge } from '../../../../domain/admin/waiting';
 import { unreadBadge } from '../../../../domain/application/messages';
 import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES } from '../../../../domain/application/status';
 import { formatMoney } from '../../../../domain/format';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { AdminPageHeader } from '../components/admin-page-header';
@@ -114,16 +113,6 @@ export default function ApplicationsPage() {
   const review = useReviewParam();
   const tableColumns = useMemo(() => columns(review.open), [review.open]);
 
-  const failed = (
-    <span className="inline-flex flex-col items-center gap-3">
-      Failed to load applications
-      <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-        <RotateCw aria-hidden="true" />
-        Try again
-      </Button>
-    </span>
-  );
-
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeader title="Applications" description="Every submitted home application. Open one to review it, change its status or add notes." />
@@ -156,17 +145,6 @@ export default function ApplicationsPage() {
           <ExportButton href={exportHref} />
         </div>
       </ListToolbar>
-      {list.isError && list.data && (
-        <Alert variant="destructive">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p>Failed to load applications. The list below may be out of date.</p>
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
-        </Alert>
-      )}
       <div>
         <DataTable
           label="Applications"
@@ -177,10 +155,11 @@ export default function ApplicationsPage() {
           onSort={(sort) => update(sort)}
           isLoading={list.isPending}
           isRefreshing={list.isFetching && !list.isPending}
-          error={list.isError ? failed : undefined}
+          error={list.isError ? 'Failed to load applications' : undefined}
+          onRetry={() => void list.refetch()}
           emptyText="No applications found"
         />
-        <ListPagination page={list.data} onPage={(page) => update({ page })} />
+        <ListPagination page={list.isError ? undefined : list.data} onPage={(page) => update({ page })} />
       </div>
       <ReviewDialog id={review.id} onClose={review.close} />
     </div>

@@ -37,7 +37,7 @@ const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditActio
 const SHOWN_CHANGES = 4;
 
 function Changes({ entry }: { entry: AuditItem }) {
-  const lines = describeChanges(entry.changes, { max: 60 });
+  const lines = describeChanges(entry.changes, { max: 60, labels: true });
   if (!lines.length) return <span className="text-muted-foreground">—</span>;
   const shown = lines.slice(0, SHOWN_CHANGES);
   const more = lines.slice(SHOWN_CHANGES);
@@ -128,9 +128,10 @@ export default function AuditPage() {
           isLoading={query.isLoading}
           isRefreshing={query.isFetching && !query.isLoading}
           error={query.isError ? AUDIT_LOAD_FAILED : undefined}
+          onRetry={() => void query.refetch()}
           emptyText={EMPTY}
         />
-        <ListPagination page={page} onPage={(n) => update({ page: n })} />
+        <ListPagination page={query.isError ? undefined : page} onPage={(n) => update({ page: n })} />
       </section>
     </div>
   );

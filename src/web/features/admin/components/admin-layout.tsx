@@ -16,6 +16,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { ADMIN_GRID } from '../../../components/layout/app-header';
 import { cn } from '../../../lib/cn';
 import { SecondFactorGate } from './second-factor-gate';
 
@@ -91,19 +92,22 @@ function MobileNav() {
   );
 }
 
-/** /admin/*: the back office's navigation above every page (the guard is the signed-in layout's). */
+/**
+ * /admin/*: the back office's navigation above every page (the guard is the signed-in layout's).
+ * One grid (docs/product/back-office.md#layout): the header's row, the navigation and the page share ADMIN_GRID's edges.
+ */
 export default function AdminLayout() {
   return (
     <div className="min-h-[calc(100dvh-4rem)] bg-muted/30">
       <div className="border-b border-border bg-card">
-        <div className="mx-auto max-w-7xl px-2 py-2 sm:px-4">
+        <div className={cn('mx-auto py-2', ADMIN_GRID)}>
           <nav aria-label="Back office" className="hidden lg:block">
             <NavLinks />
           </nav>
           <MobileNav />
         </div>
       </div>
-      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <div className={cn('mx-auto py-6 sm:py-8', ADMIN_GRID)}>
         <SecondFactorGate>
           <Outlet />
         </SecondFactorGate>

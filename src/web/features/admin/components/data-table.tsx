@@ -1,6 +1,7 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 
 export interface SortState {
@@ -28,8 +29,13 @@ interface DataTableProps<T> {
   /** First load: 'Loading...' in the body. Later loads keep the rows and dim them. */
   isLoading: boolean;
   isRefreshing?: boolean;
-  /** Shown in the body when the list failed to load. */
+  /**
+   * The list's failure ('Failed to load …'): shown in the body in place of any rows, so
+   * rows of an earlier search never stand under a new one (docs/product/back-office.md#lists).
+   */
   error?: ReactNode;
+  /** Asks for the page again: the error's 'Try again' button. */
+  onRetry?: () => void;
   emptyText: string;
 }
 
@@ -38,13 +44,24 @@ interface DataTableProps<T> {
  * header row, right-aligned tabular money). Sorting happens on the server: a
  * click on a sortable header asks for it through `onSort`.
  */
-export function DataTable<T>({ label, columns, rows, rowKey, sort, onSort, isLoading, isRefreshing, error, emptyText }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, rows, rowKey, sort, onSort, isLoading, isRefreshing, error, onRetry, emptyText }: DataTableProps<T>) {
   const table = useReactTable({ data: rows ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: rowKey, manualSorting: true });
   const columnCount = columns.length;
 
   let body: ReactNode;
-  if (isLoading && !rows) body = <StateRow colSpan={columnCount}>Loading...</StateRow>;
-  else if (error && !rows) body = <StateRow colSpan={columnCount}>{error}</StateRow>;
+  if (error)
+    body = (
+      <StateRow colSpan={columnCount} role="alert">
+        <span className="font-medium text-foreground">{error}</span>
+        {onRetry && (
+          <Button variant="outline" size="sm" disabled={isRefreshing} onClick={onRetry}>
+            <RotateCw aria-hidden="true" />
+            {isRefreshing ? 'Trying again...' : 'Try again'}
+          </Button>
+        )}
+      </StateRow>
+    );
+  else if (isLoading && !rows) body = <StateRow colSpan={columnCount}>Loading...</StateRow>;
   else if (!rows?.length) body = <StateRow colSpan={columnCount}>{emptyText}</StateRow>;
   else
     body = table.getRowModel().rows.map((row) => (
@@ -63,7 +80,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSort, isLoa
   return (
     <div className="overflow-x-auto rounded-[var(--radius-card)] border border-border bg-card shadow-[var(--shadow-card)]">
       <table
-        className={cn('w-full min-w-[720px] border-collapse text-sm', isRefreshing && 'opacity-70 transition-opacity')}
+        className={cn('w-full min-w-[720px] border-collapse text-sm', isRefreshing && !error && 'opacity-70 transition-opacity')}
         aria-busy={isLoading || isRefreshing}
       >
         <caption className="sr-only">{label}</caption>
@@ -121,11 +138,23 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSort, isLoa
   );
 }
 
-function StateRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+/**
+ * Loading, empty and failed: one cell across the table whose content stays in the
+ * card's visible width (sticky at its left edge, as wide as a phone's screen at
+ * most), so a phone sees it without scrolling the 720 px table sideways
+ * (docs/product/back-office.md#lists).
+ */
+function StateRow({ colSpan, role = 'status', children }: { colSpan: number; role?: 'status' | 'alert'; children: ReactNode }) {
   return (
     <tr>
-      <td colSpan={colSpan} className="px-3 py-12 text-center text-muted-foreground" role="status">
-        {children}
+      <td colSpan={colSpan} className="p-0">
+        <div
+          role={role}
+          data-testid="list-state"
+          className="sticky left-0 flex w-full max-w-[calc(100vw-2.25rem)] flex-col items-center gap-3 px-3 py-12 text-center text-muted-foreground sm:max-w-[calc(100vw-3.25rem)]"
+        >
+          {children}
+        </div>
       </td>
     </tr>
   );

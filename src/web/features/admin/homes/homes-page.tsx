@@ -1,5 +1,4 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { RotateCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { applicantName } from '../../../../domain/admin/applications';
 import { formatMoney, formatMoneyCents } from '../../../../domain/format';
@@ -91,16 +90,6 @@ export default function HomesPage() {
   const tableColumns = useMemo(() => columns(home.open), [home.open]);
   const filtered = Boolean(params.q || params.state !== 'all' || params.from || params.to);
 
-  const failed = (
-    <span className="inline-flex flex-col items-center gap-3">
-      Failed to load homes
-      <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-        <RotateCw aria-hidden="true" />
-        Try again
-      </Button>
-    </span>
-  );
-
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeader
@@ -131,10 +120,11 @@ export default function HomesPage() {
           onSort={(sort) => update(sort)}
           isLoading={list.isPending}
           isRefreshing={list.isFetching && !list.isPending}
-          error={list.isError && !list.data ? failed : undefined}
+          error={list.isError ? 'Failed to load homes' : undefined}
+          onRetry={() => void list.refetch()}
           emptyText={filtered ? 'No homes match these filters' : 'No homes yet. Record a purchase from an approved application.'}
         />
-        <ListPagination page={list.data} onPage={(page) => update({ page })} />
+        <ListPagination page={list.isError ? undefined : list.data} onPage={(page) => update({ page })} />
       </div>
       <HomeDialog id={home.id} onClose={home.close} />
     </div>

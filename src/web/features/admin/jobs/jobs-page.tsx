@@ -80,16 +80,17 @@ export default function JobsPage() {
   const page = query.data;
   const jobs = page?.items;
   let body;
-  if (query.isLoading && !jobs) body = <p className="p-6 text-center text-muted-foreground">Loading...</p>;
-  else if (query.isError && !jobs)
+  // A failed load replaces the list: never the rows of an earlier filter under a new one (docs/product/back-office.md#lists).
+  if (query.isError)
     body = (
-      <div className="flex flex-col items-center gap-3 p-6 text-center">
+      <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
         <p>{JOBS_LOAD_FAILED}</p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
           Try again
         </Button>
       </div>
     );
+  else if (query.isLoading && !jobs) body = <p className="p-6 text-center text-muted-foreground">Loading...</p>;
   else if (!jobs?.length) body = <p className="p-6 text-center text-muted-foreground">{EMPTY[params.state]}</p>;
   else
     body = (
@@ -180,7 +181,7 @@ export default function JobsPage() {
       </ListToolbar>
       <section aria-label="Jobs" aria-busy={query.isFetching} className="flex flex-col gap-3">
         <div className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-card shadow-[var(--shadow-card)]">{body}</div>
-        <ListPagination page={page} onPage={(n) => update({ page: n })} />
+        <ListPagination page={query.isError ? undefined : page} onPage={(n) => update({ page: n })} />
       </section>
     </div>
   );

@@ -23,7 +23,7 @@ import { useAddLetter } from './letters-api';
 import { LETTER_TEXTS } from './letter-texts';
 
 /** Money fields take numbers in steps of 0.01 (docs/product/back-office.md#letters-of-intent). */
-function MoneyInput(props: ComponentProps<'input'>) {
+export function MoneyInput(props: ComponentProps<'input'>) {
   return (
     <div className="relative">
       <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground">

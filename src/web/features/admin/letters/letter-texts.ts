@@ -8,4 +8,9 @@ export const LETTER_TEXTS = {
   deleteFailed: 'Failed to delete letter of intent',
   downloadFailed: 'Failed to download PDF',
   loadFailed: 'Failed to load letters of intent',
+  loadOneFailed: 'Failed to load this letter of intent',
+  updated: 'Letter of intent updated',
+  updateFailed: 'Failed to update letter of intent',
+  statusUpdated: 'Letter of intent status updated',
+  statusFailed: 'Failed to update the status',
 } as const;

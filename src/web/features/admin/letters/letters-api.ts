@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import { letterFileName, type LetterForm, type LetterItem } from '../../../../domain/admin/letters';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { letterFileName, type LetterEditForm, type LetterForm, type LetterItem, type LetterStatus } from '../../../../domain/admin/letters';
 import { adminLettersApi } from '../../../../domain/api/admin-letters';
 import { ApiError } from '../../../lib/api';
+import { queryClient } from '../../../lib/query-client';
 import { callApi, hrefOf } from '../../../lib/call-api';
 import { refreshAdminList, useAdminList } from '../lib/use-admin-list';
 import { LETTER_TEXTS } from './letter-texts';
@@ -17,6 +18,36 @@ export function useAddLetter() {
   return useMutation({
     mutationFn: ({ form, file }: { form: LetterForm; file?: File }) => callApi(adminLettersApi.add, { form, file }),
     onSuccess: () => refreshLetters(),
+  });
+}
+
+/** GET /api/admin/letters/{id}: the detail view's letter, read afresh when it opens. Under the list's key, so a refresh of the list refreshes it too. */
+export const letterQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'letters', 'detail', id] as const,
+    queryFn: ({ signal }) => callApi(adminLettersApi.get, { params: { id } }, { signal }),
+    staleTime: 0,
+  });
+
+/** The saved letter replaces the detail view's copy, and the list is asked for again. */
+const saved = (letter: LetterItem) => {
+  queryClient.setQueryData(letterQuery(letter.id).queryKey, letter);
+  void refreshLetters();
+};
+
+/** PATCH /api/admin/letters/{id}: the edit form's fields as typed (the server validates them with the same schema). */
+export function useUpdateLetter() {
+  return useMutation({
+    mutationFn: ({ id, form }: { id: string; form: LetterEditForm }) => callApi(adminLettersApi.update, { params: { id }, body: form }),
+    onSuccess: saved,
+  });
+}
+
+/** PATCH /api/admin/letters/{id}/status. */
+export function useSetLetterStatus() {
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: LetterStatus }) => callApi(adminLettersApi.setStatus, { params: { id }, body: { status } }),
+    onSuccess: saved,
   });
 }
 

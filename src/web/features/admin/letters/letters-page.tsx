@@ -1,6 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Download, FilePlus2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Download, Eye, FilePlus2 } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { stateName } from '../../../../domain/admin/states';
 import { LETTER_STATUS_BADGES, LETTER_STATUS_LABELS, LETTER_STATUSES, type LetterItem, type LetterStatus } from '../../../../domain/admin/letters';
 
 import { Badge } from '../../../components/ui/badge';
@@ -12,7 +14,9 @@ import { DeleteRowButton } from '../components/delete-row-button';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
+import { useUpdateSearchParams } from '../../../lib/use-update-search-params';
 import { AddLetterDialog } from './add-letter-dialog';
+import { LetterDetailDialog } from './letter-detail-dialog';
 import { useDeleteLetter, useDownloadLetterPdf, useLettersList } from './letters-api';
 import { inViewerZone, localDate } from '../../../lib/dates';
 import { LETTER_TEXTS } from './letter-texts';
@@ -59,10 +63,33 @@ function DeleteButton({ letter }: { letter: LetterItem }) {
   );
 }
 
+/** The detail view's letter lives in the URL (`?letter=<id>`): a reload keeps it open, Back closes it. */
+function useLetterParam() {
+  const [searchParams] = useSearchParams();
+  const updateSearchParams = useUpdateSearchParams();
+  const id = searchParams.get('letter') || null;
+  const setId = useCallback(
+    (next: string | null) =>
+      updateSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (next) params.set('letter', next);
+          else params.delete('letter');
+          return params;
+        },
+        { replace: !next },
+      ),
+    [updateSearchParams],
+  );
+  return { id, open: setId, close: useCallback(() => setId(null), [setId]) };
+}
+
 /** /admin/letters-of-intent (docs/product/back-office.md#letters-of-intent). */
 export default function LettersPage() {
   const { params, update, query, exportHref } = useLettersList();
   const [adding, setAdding] = useState(false);
+  const detail = useLetterParam();
+  const openDetail = detail.open;
 
   const columns = useMemo<ColumnDef<LetterItem, unknown>[]>(
     () => [
@@ -93,7 +120,7 @@ export default function LettersPage() {
       {
         id: 'intendedState',
         header: 'Intended State',
-        cell: ({ row }) => row.original.intendedState || '—',
+        cell: ({ row }) => stateName(row.original.intendedState) ?? '—',
         meta: { sortKey: 'intended_state' } satisfies ColumnMeta,
       },
       { id: 'pdf', header: 'PDF', cell: ({ row }) => <DownloadButton letter={row.original} /> },
@@ -101,11 +128,19 @@ export default function LettersPage() {
       {
         id: 'actions',
         header: 'Actions',
-        cell: ({ row }) => <DeleteButton letter={row.original} />,
+        cell: ({ row }) => (
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" size="sm" aria-label={`View letter of intent of ${nameOf(row.original)}`} onClick={() => openDetail(row.original.id)}>
+              <Eye aria-hidden="true" />
+              View
+            </Button>
+            <DeleteButton letter={row.original} />
+          </div>
+        ),
         meta: { align: 'right' } satisfies ColumnMeta,
       },
     ],
-    [],
+    [openDetail],
   );
 
   const page = query.data;
@@ -145,11 +180,13 @@ export default function LettersPage() {
           isLoading={query.isLoading}
           isRefreshing={query.isFetching && !query.isLoading}
           error={query.isError ? LETTER_TEXTS.loadFailed : undefined}
+          onRetry={() => void query.refetch()}
           emptyText={filtered ? 'No letters of intent match these filters' : LETTER_TEXTS.empty}
         />
-        <ListPagination page={page} onPage={(n) => update({ page: n })} />
+        <ListPagination page={query.isError ? undefined : page} onPage={(n) => update({ page: n })} />
       </section>
       <AddLetterDialog open={adding} onOpenChange={setAdding} />
+      <LetterDetailDialog id={detail.id} onClose={detail.close} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { RotateCw, ShieldCheck, Upload } from 'lucide-react';
+import { ShieldCheck, Upload } from 'lucide-react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { applicantName } from '../../../../domain/admin/applications';
@@ -204,16 +204,6 @@ export default function PaymentsPage() {
     }
   };
 
-  const failed = (
-    <span className="inline-flex flex-col items-center gap-3">
-      Failed to load payments
-      <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-        <RotateCw aria-hidden="true" />
-        Try again
-      </Button>
-    </span>
-  );
-
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeader
@@ -280,10 +270,11 @@ export default function PaymentsPage() {
             rowKey={(row) => `${row.homeId}-${row.seq}`}
             isLoading={list.isPending}
             isRefreshing={list.isFetching && !list.isPending}
-            error={list.isError && !list.data ? failed : undefined}
+            error={list.isError ? 'Failed to load payments' : undefined}
+            onRetry={() => void list.refetch()}
             emptyText={filtered ? 'No homes match these filters' : `No charges fall due in ${monthLabel(month)}.`}
           />
-          <ListPagination page={list.data} onPage={(page) => update({ page })} />
+          <ListPagination page={list.isError ? undefined : list.data} onPage={(page) => update({ page })} />
         </div>
       </section>
       <LedgerDialog homeId={ledger.id} onClose={ledger.close} />

@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, type ComponentProps, type ReactNode } from 'react';
+import { useBlocker } from 'react-router';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { settingsSchema, type AppSettings } from '../../../../domain/admin/settings';
+import { stateName } from '../../../../domain/admin/states';
+import { LOCATION_REGIONS } from '../../../../domain/calculators';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -17,6 +20,7 @@ type FormValues = z.input<typeof settingsSchema>;
 /** The settings toasts (docs/product/back-office.md#messages). */
 const SAVED = { title: 'Settings Saved', description: 'Application settings have been updated successfully.' } as const;
 const SAVE_FAILED = 'Failed to save settings. Please try again.';
+const LEAVE_UNSAVED = 'You have unsaved changes. Leave this page and lose them?';
 
 const NUMBER_FIELDS = [
   'mortgageRateDefault',
@@ -25,6 +29,7 @@ const NUMBER_FIELDS = [
   'hoaDefault',
   'comparisonHorizonDefault',
   'transferFeeConfig.amount',
+  ...LOCATION_REGIONS.flatMap((region) => [`regionRates.${region}.propertyTaxRate` as const, `regionRates.${region}.insuranceRate` as const]),
 ] as const;
 const FIELDS: FieldPath<FormValues>[] = [
   ...NUMBER_FIELDS,
@@ -85,6 +90,20 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
   const feeType = watch('transferFeeConfig.type');
   const number = (name: (typeof NUMBER_FIELDS)[number]) => register(name, { setValueAs: asNumber });
 
+  // docs/product/back-office.md#settings: leaving with unsaved changes asks first — another back-office page, or closing the tab.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && !isSubmitting && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(LEAVE_UNSAVED)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useEffect(() => {
+    if (!isDirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [isDirty]);
+
   const onValid = async (values: AppSettings) => {
     try {
       const saved = await save.mutateAsync(values);
@@ -122,6 +141,67 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
                 <Input type="number" inputMode="numeric" step="1" min="1" max="10" className="tabular" {...number('comparisonHorizonDefault')} />
               </Field>
             </div>
+          </Section>
+
+          <Section
+            title="Regional rates"
+            description="Choosing a region on the How Much Home Can I Afford calculator fills in these yearly rates, as a percent of the price. Visitors can still change them."
+          >
+            <table className="w-full border-collapse text-sm">
+              <caption className="sr-only">Property tax and insurance by region</caption>
+              <thead>
+                <tr className="border-b border-border text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                  <th scope="col" className="py-2 pr-3">
+                    Region
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Property tax (%)
+                  </th>
+                  <th scope="col" className="py-2 pl-2">
+                    Insurance (%)
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {LOCATION_REGIONS.map((region) => {
+                  const name = stateName(region);
+                  const rowErrors = errors.regionRates?.[region];
+                  return (
+                    <tr key={region} className="border-b border-border/60 align-top last:border-0">
+                      <th scope="row" className="py-3 pr-3 text-left font-medium">
+                        {name}
+                      </th>
+                      <td className="px-2 py-2">
+                        <Field label={<span className="sr-only">{`${name} property tax (%)`}</span>} error={rowErrors?.propertyTaxRate?.message}>
+                          <Input
+                            type="number"
+                            inputMode="decimal"
+                            step="0.01"
+                            min="0"
+                            max="30"
+                            className="tabular"
+                            {...number(`regionRates.${region}.propertyTaxRate`)}
+                          />
+                        </Field>
+                      </td>
+                      <td className="py-2 pl-2">
+                        <Field label={<span className="sr-only">{`${name} insurance (%)`}</span>} error={rowErrors?.insuranceRate?.message}>
+                          <Input
+                            type="number"
+                            inputMode="decimal"
+                            step="0.01"
+                            min="0"
+                            max="30"
+                            className="tabular"
+                            {...number(`regionRates.${region}.insuranceRate`)}
+                          />
+                        </Field>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
           </Section>
 
           <Section title="Transfer fee" description="Stored for the upcoming transfer flow; no page reads it yet.">

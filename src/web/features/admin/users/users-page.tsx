@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
+import { stateName } from '../../../../domain/admin/states';
 import { USER_FILTERS, type AdminUser, type UserLabel } from '../../../../domain/admin/users';
 import { ROLES, roleLabel, type Role } from '../../../../domain/roles';
 import { Badge } from '../../../components/ui/badge';
@@ -150,7 +151,13 @@ export default function UsersPage() {
       {
         id: 'name',
         header: 'Name',
-        cell: ({ row }) => <span className="font-medium whitespace-nowrap">{nameOf(row.original)}</span>,
+        // docs/product/back-office.md#users: an admin's row says so at a glance, beside the name.
+        cell: ({ row }) => (
+          <span className="inline-flex items-center gap-2 font-medium whitespace-nowrap">
+            {nameOf(row.original)}
+            {row.original.role === 'admin' && <Badge variant="default">Admin</Badge>}
+          </span>
+        ),
         meta: { sortKey: 'name' } satisfies ColumnMeta,
       },
       {
@@ -160,7 +167,7 @@ export default function UsersPage() {
         meta: { sortKey: 'email' } satisfies ColumnMeta,
       },
       { id: 'phone', header: 'Phone', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phone || '—'}</span> },
-      { id: 'intendedState', header: 'Intended State', cell: ({ row }) => row.original.intendedState || '—' },
+      { id: 'intendedState', header: 'Intended State', cell: ({ row }) => stateName(row.original.intendedState) ?? '—' },
       {
         id: 'status',
         header: 'Status',
@@ -186,6 +193,7 @@ export default function UsersPage() {
   );
 
   const page = query.data;
+  // One 'Add User' per screen: the page header's (docs/product/back-office.md#users).
   const addButton = (
     <Button onClick={() => setAdding(true)}>
       <UserPlus aria-hidden="true" />
@@ -207,13 +215,7 @@ export default function UsersPage() {
         <ExportButton href={exportHref} />
       </ListToolbar>
       <section aria-label="Users" className="flex flex-col gap-3">
-        <div className="flex items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold">Users</h2>
-          <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
-            <UserPlus aria-hidden="true" />
-            Add User
-          </Button>
-        </div>
+        <h2 className="text-lg font-semibold">Users</h2>
         <DataTable
           label="Users"
           columns={columns}
@@ -224,9 +226,10 @@ export default function UsersPage() {
           isLoading={query.isLoading}
           isRefreshing={query.isFetching && !query.isLoading}
           error={query.isError ? USER_TEXTS.loadFailed : undefined}
+          onRetry={() => void query.refetch()}
           emptyText={USER_TEXTS.empty}
         />
-        <ListPagination page={page} onPage={(n) => update({ page: n })} />
+        <ListPagination page={query.isError ? undefined : page} onPage={(n) => update({ page: n })} />
       </section>
       <AddUserDialog open={adding} onOpenChange={setAdding} onAdded={() => void refreshUsers()} />
     </div>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { stateName } from '../../../../domain/admin/states';
 import type { WaitlistApplicant, WaitlistApplicantDetail } from '../../../../domain/admin/waitlist';
 import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -18,10 +19,10 @@ function fieldsOf(entry: WaitlistApplicantDetail): [string, ReactNode][] {
     ['Phone', entry.phone],
     ['Interested In', entry.labels.interestedIn],
     ['City & State', entry.cityState],
-    ['Intended State', entry.intendedState],
+    ['Intended State', stateName(entry.intendedState)],
+    // One line for the timeline: the staff's free text, or the public form's buying timeline by its label (timelineOf).
     ['Timeline', entry.timeline],
     ['Home Type', entry.labels.homeType],
-    ['Buying Timeline', entry.labels.buyingTimeline],
     ['Price Range', entry.labels.priceRange],
     ['Down Payment', entry.downPayment],
     ['Monthly Payment Range', entry.monthlyPaymentRange],

@@ -2,6 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, Megaphone, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMemo, useState } from 'react';
+import { stateName } from '../../../../domain/admin/states';
 import { INTEREST_FILTERS, interestLabel, type WaitlistApplicant } from '../../../../domain/admin/waitlist';
 import { Button } from '../../../components/ui/button';
 import { failureText } from '../../../lib/form-errors';
@@ -62,7 +63,7 @@ export default function WaitlistPage() {
       },
       { id: 'phone', header: 'Phone', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phone || '—'}</span> },
       { id: 'interestedIn', header: 'Interested In', cell: ({ row }) => interestLabel(row.original.interestedIn) || '—' },
-      { id: 'intendedState', header: 'Intended State', cell: ({ row }) => row.original.intendedState || '—' },
+      { id: 'intendedState', header: 'Intended State', cell: ({ row }) => stateName(row.original.intendedState) ?? '—' },
       {
         id: 'actions',
         header: 'Actions',
@@ -136,9 +137,10 @@ export default function WaitlistPage() {
           isLoading={query.isLoading}
           isRefreshing={query.isFetching && !query.isLoading}
           error={query.isError ? WAITLIST_TEXTS.loadFailed : undefined}
+          onRetry={() => void query.refetch()}
           emptyText={filtered ? WAITLIST_TEXTS.emptyFiltered : WAITLIST_TEXTS.empty}
         />
-        <ListPagination page={page} onPage={(n) => update({ page: n })} />
+        <ListPagination page={query.isError ? undefined : page} onPage={(n) => update({ page: n })} />
       </div>
       <AddApplicantDialog open={adding} onOpenChange={setAdding} onAdded={() => void refreshWaitlist()} />
       <ApplicantDetailsDialog entry={viewing} open={detailsOpen} onOpenChange={setDetailsOpen} />

@@ -37,3 +37,16 @@ describe('calculator defaults from the settings', () => {
     expect(d.comparison).toEqual(COMPARISON_DEFAULTS);
   });
 });
+
+describe('the region pre-fill table from the settings (issue 15)', () => {
+  it('takes the saved table, region by region, over the constant', () => {
+    const d = calculatorDefaultsFrom({ regionRates: { ...REGION_RATE_DEFAULTS, TX: { propertyTaxRate: 1.75, insuranceRate: 1.05 } } });
+    expect(d.regionRates).toEqual({ ...REGION_RATE_DEFAULTS, TX: { propertyTaxRate: 1.75, insuranceRate: 1.05 } });
+    expect(d.affordability).toEqual(AFFORDABILITY_DEFAULTS);
+  });
+
+  it('keeps the constant for a region the settings do not hold', () => {
+    const d = calculatorDefaultsFrom({ regionRates: { FL: { propertyTaxRate: 1, insuranceRate: 2 } } as never });
+    expect(d.regionRates).toEqual({ ...REGION_RATE_DEFAULTS, FL: { propertyTaxRate: 1, insuranceRate: 2 } });
+  });
+});

@@ -34,8 +34,10 @@ export interface CalculatorDefaults {
  *   tax rate, insurance rate and HOA dues;
  * - comparisonHorizonDefault → the comparison's Years to Display.
  *
- * Not from the settings: the region pre-fill rates (choosing a region still sets
- * its own tax and insurance rates), and variant B (/affordability), whose rate is
+ * - regionRates → variant A's region pre-fill table (choosing a region sets its
+ *   tax and insurance rates from it).
+ *
+ * Not from the settings: variant B (/affordability), whose rate is
  * part of its calibrated model (docs/product/calculators.md#variant-b-inputs-and-constants). The settings'
  * transferFeeConfig and featureFlags are stored but not read by any page yet.
  */
@@ -48,7 +50,8 @@ export function calculatorDefaultsFrom(settings: Partial<PublicSettings>): Calcu
       insuranceRate: settings.insuranceRateDefault ?? AFFORDABILITY_DEFAULTS.insuranceRate,
       hoaMonthly: settings.hoaDefault ?? AFFORDABILITY_DEFAULTS.hoaMonthly,
     },
-    regionRates: { ...REGION_RATE_DEFAULTS },
+    // The settings' region table over the constant's, region by region (docs/product/calculators.md#defaults-from-settings).
+    regionRates: { ...REGION_RATE_DEFAULTS, ...settings.regionRates },
     homeAffordability: { ...HOME_AFFORDABILITY_DEFAULTS },
     comparison: {
       ...COMPARISON_DEFAULTS,

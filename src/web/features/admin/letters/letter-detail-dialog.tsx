@@ -1,0 +1,216 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  LETTER_EDIT_FIELDS,
+  LETTER_STATUS_BADGES,
+  LETTER_STATUS_LABELS,
+  LETTER_STATUSES,
+  letterEditSchema,
+  type LetterEditForm,
+  type LetterEditInput,
+  type LetterItem,
+  type LetterStatus,
+} from '../../../../domain/admin/letters';
+import { stateName } from '../../../../domain/admin/states';
+import { formatMoneyCents } from '../../../../domain/format';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
+import { localDate } from '../../../lib/dates';
+import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { notify } from '../../../lib/toast';
+import { ContactFields, StateSelect } from '../components/contact-fields';
+import { MoneyInput } from './add-letter-dialog';
+import { letterQuery, useSetLetterStatus, useUpdateLetter } from './letters-api';
+import { LETTER_TEXTS } from './letter-texts';
+
+const nameOf = (letter: Pick<LetterItem, 'firstName' | 'lastName'>) => `${letter.firstName} ${letter.lastName}`.trim();
+const money = (value: number | null) => (value === null ? null : formatMoneyCents(value));
+const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
+/** The edit form starts from what is stored; a state stored as its code shows as its name in the list. */
+const formOf = (letter: LetterItem): Required<LetterEditForm> => ({
+  firstName: letter.firstName,
+  lastName: letter.lastName,
+  email: letter.email,
+  phone: letter.phone ?? '',
+  propertyAddress: letter.propertyAddress ?? '',
+  propertyValue: letter.propertyValue === null ? '' : String(letter.propertyValue),
+  downPaymentAmount: letter.downPaymentAmount === null ? '' : String(letter.downPaymentAmount),
+  desiredMonthlyPayment: letter.desiredMonthlyPayment === null ? '' : String(letter.desiredMonthlyPayment),
+  moveInDate: letter.moveInDate ?? '',
+  notes: letter.notes ?? '',
+  intendedState: stateName(letter.intendedState) ?? '',
+});
+
+/** Every field of a letter, with labels (docs/product/back-office.md#letters-of-intent, Detail view). */
+function LetterFields({ letter }: { letter: LetterItem }) {
+  const fields: [string, ReactNode][] = [
+    ['Email', <span className="break-all">{letter.email}</span>],
+    ['Phone', letter.phone],
+    ['Property Address', letter.propertyAddress],
+    ['Property Value', money(letter.propertyValue)],
+    ['Down Payment', money(letter.downPaymentAmount)],
+    ['Desired Monthly Payment', money(letter.desiredMonthlyPayment)],
+    ['Move-in Date', letter.moveInDate],
+    ['Intended State', stateName(letter.intendedState)],
+    ['PDF', letter.hasPdf ? 'Attached' : 'None'],
+    ['Notes', letter.notes ? <span className="whitespace-pre-wrap">{letter.notes}</span> : null],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      {fields.map(([label, value]) => (
+        <div key={label} className={label === 'Notes' || label === 'Property Address' ? 'flex flex-col gap-0.5 sm:col-span-2' : 'flex flex-col gap-0.5'}>
+          <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
+          <dd className="text-[15px] tabular">{dash(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The status and its own Save (audited as an approval, a decline or an update). */
+function StatusPanel({ letter }: { letter: LetterItem }) {
+  const [chosen, setChosen] = useState<LetterStatus>(letter.status);
+  const setStatus = useSetLetterStatus();
+  useEffect(() => setChosen(letter.status), [letter.status]);
+  const save = () =>
+    setStatus.mutate(
+      { id: letter.id, status: chosen },
+      {
+        onSuccess: (saved) => notify.success(LETTER_TEXTS.statusUpdated, `${nameOf(saved)}: ${LETTER_STATUS_LABELS[saved.status]}.`),
+        onError: (error) => notify.error('Error', failureText(error, LETTER_TEXTS.statusFailed)),
+      },
+    );
+  return (
+    <section aria-label="Status" className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-muted/30 p-4">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-semibold">Status</span>
+        <Badge variant={LETTER_STATUS_BADGES[letter.status]}>{LETTER_STATUS_LABELS[letter.status]}</Badge>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <Field label="Change status to" className="min-w-40 flex-1">
+          <NativeSelect value={chosen} onChange={(event) => setChosen(event.target.value as LetterStatus)}>
+            {LETTER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {LETTER_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Button onClick={save} disabled={setStatus.isPending || chosen === letter.status}>
+          {setStatus.isPending ? 'Saving...' : 'Save status'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Edit: every field of Add but the status and the PDF; the errors under their fields, what was typed kept on failure. */
+function EditLetterForm({ letter, onDone }: { letter: LetterItem; onDone: () => void }) {
+  const { register, handleSubmit, formState, setError, getValues } = useForm<LetterEditForm, unknown, LetterEditInput>({
+    resolver: zodResolver(letterEditSchema),
+    defaultValues: formOf(letter),
+  });
+  const { errors, isSubmitting } = formState;
+  const update = useUpdateLetter();
+  const onValid = async () => {
+    try {
+      // The raw texts go to the server, which validates them with the same schema.
+      await update.mutateAsync({ id: letter.id, form: getValues() });
+      notify.success(LETTER_TEXTS.updated);
+      onDone();
+    } catch (error) {
+      applyServerFieldErrors(error, setError, LETTER_EDIT_FIELDS);
+      notify.error('Error', failureText(error, LETTER_TEXTS.updateFailed));
+    }
+  };
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-4 sm:grid-cols-2" aria-label="Edit letter of intent">
+      <ContactFields register={register} errors={errors} />
+      <Field label="Property Address" error={errors.propertyAddress?.message} className="sm:col-span-2">
+        <Input autoComplete="off" {...register('propertyAddress')} />
+      </Field>
+      <Field label="Property Value" error={errors.propertyValue?.message}>
+        <MoneyInput {...register('propertyValue')} />
+      </Field>
+      <Field label="Down Payment Amount" error={errors.downPaymentAmount?.message}>
+        <MoneyInput {...register('downPaymentAmount')} />
+      </Field>
+      <Field label="Desired Monthly Payment" error={errors.desiredMonthlyPayment?.message}>
+        <MoneyInput {...register('desiredMonthlyPayment')} />
+      </Field>
+      <Field label="Move-in Date" help="A quarter, a season or 'Flexible'." error={errors.moveInDate?.message}>
+        <Input autoComplete="off" maxLength={100} {...register('moveInDate')} />
+      </Field>
+      <Field label="Intended State" error={errors.intendedState?.message}>
+        <StateSelect {...register('intendedState')} />
+      </Field>
+      <Field label="Notes" error={errors.notes?.message} className="sm:col-span-2">
+        <Textarea rows={4} {...register('notes')} />
+      </Field>
+      <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+        <Button type="button" variant="outline" disabled={isSubmitting} onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A letter's detail view (docs/product/back-office.md#letters-of-intent): every
+ * field, the status with its own Save, and Edit. Its id is kept in the URL
+ * (`?letter=<id>`), so a reload keeps it open and Back closes it.
+ */
+export function LetterDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const query = useQuery({ ...letterQuery(id ?? ''), enabled: Boolean(id) });
+  const [editing, setEditing] = useState(false);
+  useEffect(() => setEditing(false), [id]);
+  const letter = query.data;
+  return (
+    <Dialog open={Boolean(id)} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogTitle>{letter ? nameOf(letter) : 'Letter of intent'}</DialogTitle>
+        <DialogDescription>{letter ? `Letter of intent added on ${localDate(letter.createdAt)}.` : 'A letter of intent.'}</DialogDescription>
+        <div className="mt-5 flex flex-col gap-5">
+          {query.isError ? (
+            <Alert variant="destructive">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p>{failureText(query.error, LETTER_TEXTS.loadOneFailed)}</p>
+                <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            </Alert>
+          ) : !letter ? (
+            <p role="status" className="py-8 text-center text-muted-foreground">
+              Loading...
+            </p>
+          ) : editing ? (
+            <EditLetterForm letter={letter} onDone={() => setEditing(false)} />
+          ) : (
+            <>
+              <StatusPanel letter={letter} />
+              <LetterFields letter={letter} />
+              <div className="flex justify-end">
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
