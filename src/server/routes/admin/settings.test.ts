@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, publicSettings, type AppSettings } from '../../../domain/admin/settings';
+import { REGION_RATE_DEFAULTS } from '../../../domain/calculators/affordability';
 import { forgetCachedSettings } from '../../admin/settings-store';
 import { auditLog } from '../../db/schema';
 import { signedInAdmin } from '../../test/admin-client';
@@ -46,6 +47,8 @@ describe('application settings: read, validate, save, audit, and serve to the ca
       insuranceRateDefault: 0.5,
       hoaDefault: 200,
       comparisonHorizonDefault: 5,
+      // The region pre-fill of variant A step 6 (calculators.md), editable in the settings.
+      regionRates: REGION_RATE_DEFAULTS,
     });
   });
 
