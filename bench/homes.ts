@@ -20,12 +20,13 @@ import { fmt, percentile, startProcess } from './lib';
 
 /**
  * Homeowners benchmark (issue 14 'Benchmark'): 100,000 homes bought five years ago with every month's
- * charge and payment but this month's charge (≈ 11.8 million ledger rows, hash chains computed here with
- * node:crypto exactly as the ledger service does), then with 10 concurrent clients, each a different
- * homeowner signed in: the dashboard's figures (GET /api/me/home), their ledger (GET /api/me/home/ledger)
- * and /admin/payments page 1 for this month (GET /api/admin/payments) — p95 ≤ 50 ms each; the month's
- * charge run for every home (runCharges, ≤ 60 s; on a copy of the database, so the data stays reusable:
- * the ledger refuses deletes); `ledger:verify` over every chain (rows per second). The PGlite variant
+ * charge and payment but this month's (≈ 11.8 million ledger rows, hash chains computed here with
+ * node:crypto exactly as the ledger service does); this month is then billed by runCharges, as the server's
+ * hourly job would. With 10 concurrent clients, each a different homeowner signed in: the dashboard's figures
+ * (GET /api/me/home), their ledger (GET /api/me/home/ledger) and /admin/payments page 1 for this month and
+ * last (GET /api/admin/payments) — p95 ≤ 50 ms each; next month's charge run for every home (runCharges,
+ * ≤ 60 s; on a copy of the database, so the data stays reusable: the ledger refuses deletes); `ledger:verify`
+ * over every chain and the payments projections (rows per second). The PGlite variant
  * does the same with 10,000 homes in the embedded database (p95 ≤ 200 ms). Prints figures, asserts nothing.
  *
  * The data is generated in chunks of homes, each chunk committed with its ledger, so an interrupted
@@ -269,7 +270,7 @@ function printTable(f: Figures) {
   if (f.charges) {
     const { charges, homes, seconds } = f.charges;
     console.log(
-      `| the month's charge run | runCharges (batches of 500) | ${fmt(homes)} homes | — | — | — | — | ${fmt(charges / seconds)} charges/s | ≤ 60 s | ${fmt(seconds, 1)} s ${seconds <= 60 ? 'PASS' : 'FAIL'} |`,
+      `| next month's charge run, every home | runCharges (batches of 500) | ${fmt(homes)} homes | — | — | — | — | ${fmt(charges / seconds)} charges/s | ≤ 60 s | ${fmt(seconds, 1)} s ${seconds <= 60 ? 'PASS' : 'FAIL'} |`,
     );
   }
   if (f.verify) {
@@ -302,13 +303,13 @@ async function measureHttp(base: string, db: Db | undefined, month: string): Pro
     runs.push(await localLoop("a. homeowner's dashboard figures (no route yet)", 'loadHomeFigures in-process', (c) => loadHomeFigures(db, homeId(c + 1))));
   if (await exists('/api/me/home/ledger', owners[0]!))
     runs.push(await closedLoop('b. their ledger (119 entries)', 'HTTP GET /api/me/home/ledger', base, mine('/api/me/home/ledger')));
-  // A billed month: the data's last (agreement month 59, every home charged, all but every 50th home paid), the
-  // shape this month has once the charge run has billed it. The page walks every charge of it.
-  const billed = previousMonth(month);
+  // This month is billed (billThisMonth, as the server's job runner does within the hour of the due date) and not
+  // paid yet; last month is billed and paid but every 50th home, whose charges are overdue.
+  const last = previousMonth(month);
   const pages = [
-    { label: `c. /admin/payments page 1, ${billed} (100% billed)`, path: `/api/admin/payments?month=${billed}` },
-    { label: `d. /admin/payments, ${billed}, overdue only`, path: `/api/admin/payments?month=${billed}&state=overdue` },
-    { label: `e. /admin/payments page 1, ${month} (not billed yet)`, path: `/api/admin/payments?month=${month}` },
+    { label: `c. /admin/payments page 1, ${month} (this month)`, path: `/api/admin/payments?month=${month}` },
+    { label: `d. /admin/payments page 1, ${last}`, path: `/api/admin/payments?month=${last}` },
+    { label: `e. /admin/payments, ${last}, overdue only (2%)`, path: `/api/admin/payments?month=${last}&state=overdue` },
   ];
   if (await exists(pages[0]!.path, admin.cookie)) {
     for (const page of pages) {
@@ -336,9 +337,27 @@ async function countRows(db: Db) {
   return Number(row?.n ?? 0);
 }
 
-async function timedCharges(db: Db, today: string) {
+/**
+ * Bills this month on the kept data, as the server's hourly charge run would as soon as a server runs on it (the
+ * benchmark's own server included): the measurements then see this month as it is for most of the month.
+ */
+async function billThisMonth(db: Db, today: string, label: string) {
   const started = performance.now();
   const report = await runCharges(db, { today });
+  if (report.charges > 0) console.log(`  ${label}: this month billed for ${fmt(report.homes)} homes (${fmt((performance.now() - started) / 1000)} s)`);
+}
+
+/** The same day next month (the 28th at most): the day the next month's charges have fallen due for every home. */
+function sameDayNextMonth(today: string): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(year, month, Math.min(day, 28)));
+  return next.toISOString().slice(0, 10);
+}
+
+/** The next month's charge run for every home, timed (on a copy: the ledger keeps what it bills). */
+async function timedCharges(db: Db, today: string) {
+  const started = performance.now();
+  const report = await runCharges(db, { today: sameDayNextMonth(today) });
   return { ...report, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -410,6 +429,7 @@ async function benchPostgres(count: number, today: string): Promise<Figures | un
   try {
     await database.migrate();
     generatedSeconds = await ensureHomes(database.db, count, purchaseDate, 'PostgreSQL');
+    await billThisMonth(database.db, today, 'PostgreSQL');
     rows = await countRows(database.db);
     await prepareOwners(database.db);
   } finally {
@@ -488,6 +508,7 @@ async function benchPglite(count: number, today: string): Promise<Figures> {
   try {
     await database.migrate();
     generatedSeconds = await ensureHomes(database.db, count, purchaseDate, 'PGlite');
+    await billThisMonth(database.db, today, 'PGlite');
     rows = await countRows(database.db);
     await prepareOwners(database.db);
   } finally {

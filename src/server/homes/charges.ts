@@ -56,11 +56,10 @@ export async function runCharges(db: Db, { today = ledgerToday(), batchSize = 50
         .for('update');
       if (locked.length === 0) return { last: null, charges: 0, homes: 0 };
       const ids = locked.map((home) => home.id);
-      const [billed, heads, terms] = await Promise.all([
-        lastChargedMonths(tx, ids),
-        chainHeads(tx, ids),
-        tx.select().from(homeTerms).where(inArray(homeTerms.homeId, ids)),
-      ]);
+      // One after another: a transaction is one connection, which runs one query at a time (pg deprecates queuing them).
+      const billed = await lastChargedMonths(tx, ids);
+      const heads = await chainHeads(tx, ids);
+      const terms = await tx.select().from(homeTerms).where(inArray(homeTerms.homeId, ids));
       const rows: StoredLedgerEntry[] = [];
       const recordedAt = new Date();
       for (const home of locked) {
