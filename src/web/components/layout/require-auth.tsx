@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { Navigate, useLocation, useMatches, useNavigation } from 'react-router';
 import { signInPathFor } from '../../lib/redirect-target';
 import { useSession } from '../../lib/use-session';
 import { Button } from '../ui/button';
@@ -40,9 +40,13 @@ function accessOf(matches: ReturnType<typeof useMatches>): Required<Pick<RouteAc
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, isPending, error, refetch } = useSession();
   const location = useLocation();
+  const navigation = useNavigation();
   const access = accessOf(useMatches());
 
   if (isPending) return <PageLoading />;
+  // Already on the way out (signing out, deleting the account: the next page's code may still be loading): the guard
+  // does not turn that navigation into a sign-in page when the session ends meanwhile.
+  if (!user && navigation.state === 'loading' && navigation.location.pathname !== location.pathname) return <PageLoading />;
   if (user === undefined && error) {
     return (
       <div role="alert" className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center px-4 text-center">
