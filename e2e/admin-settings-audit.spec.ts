@@ -36,7 +36,7 @@ test.describe('/admin/settings and /admin/audit', () => {
     const hoa = page.getByLabel('HOA dues ($ a month)');
     await expect(mortgage).toHaveValue('6.4');
     await expect(mortgage).toHaveAttribute('step', '0.1');
-    await expect(page.getByLabel('Property tax (%)')).toHaveValue('1.2');
+    await expect(page.getByLabel('Property tax (%)', { exact: true })).toHaveValue('1.2');
     await expect(hoa).toHaveValue(String(HOA_DEFAULT));
     await expect(page.getByLabel('E-mail applicants when their status changes')).toBeChecked();
     await expect(page.getByText('Stored for upcoming features; switching one on changes nothing yet.')).toBeVisible();
