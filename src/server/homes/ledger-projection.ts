@@ -15,7 +15,8 @@ import { homeLedgerTotals, ledgerChargeStates, ledgerDayTotals } from '../db/sch
 /** allocateLedger's paid parts do not depend on the day; its states do, and are not stored. */
 const ANY_DAY = '2000-01-01';
 
-interface DayDelta {
+/** A day's sums (ledger_day_totals without its day), or their changes. */
+export interface DayDelta {
   charges: number;
   chargedCents: number;
   paidCharges: number;
@@ -24,7 +25,7 @@ interface DayDelta {
   receivedCents: number;
 }
 
-const zero = (): DayDelta => ({ charges: 0, chargedCents: 0, paidCharges: 0, paidCents: 0, payments: 0, receivedCents: 0 });
+export const emptyDay = (): DayDelta => ({ charges: 0, chargedCents: 0, paidCharges: 0, paidCents: 0, payments: 0, receivedCents: 0 });
 
 /**
  * The day totals' changes of a transaction, written by `flush` in one statement, days in ascending order.
@@ -36,7 +37,7 @@ export class DayTotalsDelta {
 
   private day(day: string): DayDelta {
     let delta = this.days.get(day);
-    if (!delta) this.days.set(day, (delta = zero()));
+    if (!delta) this.days.set(day, (delta = emptyDay()));
     return delta;
   }
 

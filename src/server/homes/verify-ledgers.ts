@@ -3,6 +3,7 @@ import { allocateLedger, CHAIN_BREAK_TEXT, countingSeqs, verifyChain, type Ledge
 import type { Executor } from '../applications/repository';
 import { homeLedgerTotals, homes, ledgerChargeStates, ledgerDayTotals, ledgerEntries } from '../db/schema';
 import { chainEntryOf, nodeSha256Hex, type StoredLedgerEntry } from './ledger';
+import { emptyDay, type DayDelta } from './ledger-projection';
 
 /**
  * Checks homes' hash chains with the domain's verifyChain (docs/decisions/022-homes-and-ledger.md):
@@ -106,7 +107,7 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
 
 // ——— The projections ———
 
-type DayTotals = Omit<typeof ledgerDayTotals.$inferSelect, 'day'>;
+type DayTotals = DayDelta;
 
 interface StoredProjections {
   states: Map<string, (typeof ledgerChargeStates.$inferSelect)[]>;
@@ -137,7 +138,7 @@ function compareHome(homeId: string, entries: LedgerEntry[], stored: StoredProje
   }
   const day = (key: string) => {
     let totalsOfDay = days.get(key);
-    if (!totalsOfDay) days.set(key, (totalsOfDay = { charges: 0, chargedCents: 0, paidCharges: 0, paidCents: 0, payments: 0, receivedCents: 0 }));
+    if (!totalsOfDay) days.set(key, (totalsOfDay = emptyDay()));
     return totalsOfDay;
   };
   for (const charge of allocation.charges) {
@@ -159,7 +160,7 @@ function compareHome(homeId: string, entries: LedgerEntry[], stored: StoredProje
 async function compareDays(db: Executor, expected: Map<string, DayTotals>, problems: string[]): Promise<void> {
   const stored = new Map((await db.select().from(ledgerDayTotals)).map(({ day, ...totals }) => [day, totals]));
   const keys = [...new Set([...expected.keys(), ...stored.keys()])].sort();
-  const empty: DayTotals = { charges: 0, chargedCents: 0, paidCharges: 0, paidCents: 0, payments: 0, receivedCents: 0 };
+  const empty = emptyDay();
   for (const day of keys) {
     const want = expected.get(day) ?? empty;
     const have = stored.get(day) ?? empty;
