@@ -141,6 +141,7 @@ test.describe('/admin/waitlist', () => {
       route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong.' } } }),
     );
     await page.reload();
-    await expect(page.getByText('Failed to load waitlist applicants').first()).toBeVisible();
+    // A 5xx is asked twice more (1 s, then 2 s later: src/web/lib/query-client.ts) before the page says it failed.
+    await expect(page.getByText('Failed to load waitlist applicants').first()).toBeVisible({ timeout: 15_000 });
   });
 });

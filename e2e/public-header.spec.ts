@@ -75,8 +75,8 @@ for (const width of [375, 1280]) {
 
 test.describe('the phone menu at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
-  test('Escape closes it and puts focus back on its button, on every public page', async ({ page }) => {
-    for (const path of PUBLIC_PAGES) {
+  for (const path of PUBLIC_PAGES) {
+    test(`Escape closes it and puts focus back on its button, on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       const menu = await openMenu(page);
@@ -86,8 +86,8 @@ test.describe('the phone menu at 375 px', () => {
       const button = page.getByRole('button', { name: 'Open menu' });
       await expect(button, path).toBeFocused();
       await expect(button, path).toHaveAttribute('aria-expanded', 'false');
-    }
-  });
+    });
+  }
 });
 
 test.describe('the phone menu at 1280 px', () => {

@@ -40,10 +40,15 @@ function focusLostOrIn(card: HTMLElement | null) {
 /** A file's name, cut in the middle when it is too long, the whole name in its accessible name and tooltip. */
 function FileName({ name }: { name: string }) {
   const { head, tail } = splitFileName(name);
+  // The two visual halves are flex items, which assistive technology reads as two words
+  // ('…final-v ersion-2.pdf'): it reads the whole name instead.
   return (
     <>
-      <span className="truncate">{head}</span>
-      {tail && <span className="shrink-0 whitespace-pre">{tail}</span>}
+      <span className="sr-only">{name}</span>
+      <span aria-hidden="true" className="flex min-w-0">
+        <span className="truncate">{head}</span>
+        {tail && <span className="shrink-0 whitespace-pre">{tail}</span>}
+      </span>
     </>
   );
 }

@@ -244,7 +244,7 @@ function AffordabilityCalculator() {
               It repeats the live figures above, so assistive technology skips it. */}
           <div
             aria-hidden="true"
-            className="sticky bottom-0 z-10 flex items-baseline justify-between gap-3 rounded-b-[var(--radius-card)] bg-primary px-6 py-3 text-primary-foreground lg:hidden"
+            className="sticky bottom-0 z-10 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-b-[var(--radius-card)] bg-primary px-6 py-3 text-primary-foreground lg:hidden"
           >
             <span className="text-sm">
               Up to <span className="text-xl font-bold tabular">{formatMoney(price)}</span>

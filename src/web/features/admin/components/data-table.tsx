@@ -78,7 +78,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSort, isLoa
     ));
 
   return (
-    <div className="overflow-x-auto rounded-[var(--radius-card)] border border-border bg-card shadow-[var(--shadow-card)]">
+    <div className="relative overflow-x-auto rounded-[var(--radius-card)] border border-border bg-card shadow-[var(--shadow-card)]">
       <table
         className={cn('w-full min-w-[720px] border-collapse text-sm', isRefreshing && !error && 'opacity-70 transition-opacity')}
         aria-busy={isLoading || isRefreshing}

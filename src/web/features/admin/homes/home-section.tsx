@@ -23,7 +23,7 @@ export function ScrollBox({ label, children }: { label: string; children: ReactN
       role="group"
       aria-label={label}
       tabIndex={0}
-      className="overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      className="relative overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       {children}
     </div>

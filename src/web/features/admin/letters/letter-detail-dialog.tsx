@@ -89,10 +89,9 @@ function StatusPanel({ letter }: { letter: LetterItem }) {
     );
   return (
     <section aria-label="Status" className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-muted/30 p-4">
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-semibold">Status</span>
-        <Badge variant={LETTER_STATUS_BADGES[letter.status]}>{LETTER_STATUS_LABELS[letter.status]}</Badge>
-      </div>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-semibold">Status</span> <Badge variant={LETTER_STATUS_BADGES[letter.status]}>{LETTER_STATUS_LABELS[letter.status]}</Badge>
+      </p>
       <div className="flex flex-wrap items-end gap-3">
         <Field label="Change status to" className="min-w-40 flex-1">
           <NativeSelect value={chosen} onChange={(event) => setChosen(event.target.value as LetterStatus)}>

@@ -24,7 +24,7 @@ const money = (cents: number) => formatMoneyCents(cents / 100);
 function PreviewTable({ result }: { result: BankImportResult }) {
   if (result.rows.length === 0) return null;
   return (
-    <div className="max-h-72 overflow-auto">
+    <div className="relative max-h-72 overflow-auto">
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">The file's payments, matched to their homes</caption>
         <thead className="text-muted-foreground">

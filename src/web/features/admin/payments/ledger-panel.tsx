@@ -173,7 +173,7 @@ export function LedgerPanel({ homeId }: { homeId: string }) {
       {data.entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">No entries yet. Charges are added on each month's due date; payments as they are recorded.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Ledger entries, oldest first</caption>
             <thead className="text-muted-foreground">

@@ -58,14 +58,14 @@ export function BreakdownChart({ parts, total }: { parts: BreakdownPart[]; total
           per month
         </text>
       </svg>
-      <dl className="grid w-full gap-2.5">
+      <dl className="grid w-full grid-cols-1 gap-2.5">
         {parts.map((part) => (
           <div
             key={part.key}
             data-testid={`breakdown-${part.key}`}
             className="flex items-start justify-between gap-3 border-b border-border/70 pb-2 last:border-0 last:pb-0"
           >
-            <dt className="flex min-w-0 items-start gap-2.5">
+            <dt className="flex min-w-0 items-start gap-2.5 wrap-anywhere">
               <span aria-hidden="true" className="mt-1 size-3 shrink-0 rounded-sm" style={{ background: part.color }} />
               <span>
                 <span className="block font-medium">{part.label}</span>
