@@ -177,6 +177,8 @@ export const ledgerChargeStates = pgTable(
     check('ledger_charge_states_paid_check', sql`${t.paidCents} >= 0 AND ${t.paidCents} <= ${t.amountCents}`),
     // A month's page walks the homes in address order and finds each one's charge here.
     index('ledger_charge_states_home_due_idx').on(t.homeId, t.dueOn),
+    // A month whose charges are few (its first days, before the charge run reaches every home): its charges first.
+    index('ledger_charge_states_due_idx').on(t.dueOn),
     // 'Due' and 'Overdue' filters: the open charges of a month.
     index('ledger_charge_states_open_idx')
       .on(t.dueOn)

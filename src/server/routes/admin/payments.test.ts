@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthRange, paymentsListSchema } from '../../../domain/homes/admin-payments';
 import { ledgerToday } from '../../../domain/homes/dates';
 import { addDays, allocateLedger, chargeDueOn } from '../../../domain/ledger';
-import { listPayments } from '../../admin/payments-repo';
+import { listPayments, paymentRows } from '../../admin/payments-repo';
 import { runLedgerVerify } from '../../cli/ledger-verify';
+import { queryRows } from '../../db/client';
 import { auditLog, homes, ledgerEntries } from '../../db/schema';
 import { appendLedgerEntries, chainEntryOf, ledgerOf, type NewLedgerEntry } from '../../homes/ledger';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
@@ -382,6 +383,18 @@ describe('admin payments', () => {
       const early = await listPayments(app.db, paymentsListSchema.parse({ month: '2025-03', state: 'due' }), '2025-03-05');
       expect(early.items.map((i) => i.homeId).sort()).toEqual([ids.partly, ids.reversedPayment, ids.refunded, ids.unpaid].sort());
       expect(early.total).toBe(4);
+
+      // Few charges are read charges first, many by walking the homes (payments-repo.ts): both give the same pages.
+      // The export always walks; each page is its slice, in the same order. Past the last page: nothing, and the count.
+      for (const state of ['all', 'paid', 'due', 'overdue'] as const) {
+        const walked = paymentRows(paymentsListSchema.parse({ month: '2025-03', state }), '2025-03-20');
+        const everyRow = walked.map(await queryRows(app.db, walked.query));
+        for (const page of [1, 2, 3, 4]) {
+          const got = await listPayments(app.db, paymentsListSchema.parse({ month: '2025-03', state, page, pageSize: 2 }), '2025-03-20');
+          expect(got.items, `${state}, page ${page}`).toEqual(everyRow.slice((page - 1) * 2, page * 2));
+          expect(got.total).toBe(everyRow.length);
+        }
+      }
     });
 
     it('filters by state, searches by address or name, pages, and exports the filter over HTTP', async () => {

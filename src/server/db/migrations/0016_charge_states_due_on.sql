@@ -1,0 +1,2 @@
+-- A month whose charges are few (its first days, a filter few meet) is read charges first (src/server/admin/payments-repo.ts fewItemsQuery).
+CREATE INDEX "ledger_charge_states_due_idx" ON "ledger_charge_states" USING btree ("due_on");
