@@ -15,7 +15,7 @@ import { ledgerToday } from '../../domain/homes/dates';
 import { NOTICE_KIND_LABELS } from '../../domain/homes/states';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import type { Executor } from '../applications/repository';
-import type { Db } from '../db/client';
+import { readAll, type Db } from '../db/client';
 import { homeNotices, homePaymentChanges, homes, homeTerms, users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { isoTime, isoTimeOrNull } from '../lib/iso-time';
@@ -104,10 +104,10 @@ export async function homeChanges(db: Executor, homeId: string): Promise<HomeCha
   const today = ledgerToday();
   const loaded = await loadHomeFigures(db, homeId, today);
   if (!loaded) return undefined;
-  const [nextMonth, changes, notices] = await Promise.all([
-    nextUnbilledMonth(db, homeId),
-    db.select().from(homePaymentChanges).where(eq(homePaymentChanges.homeId, homeId)).orderBy(desc(homePaymentChanges.requestedAt)).limit(50),
-    db.select().from(homeNotices).where(eq(homeNotices.homeId, homeId)).orderBy(desc(homeNotices.createdAt)).limit(50),
+  const [nextMonth, changes, notices] = await readAll(db, [
+    () => nextUnbilledMonth(db, homeId),
+    () => db.select().from(homePaymentChanges).where(eq(homePaymentChanges.homeId, homeId)).orderBy(desc(homePaymentChanges.requestedAt)).limit(50),
+    () => db.select().from(homeNotices).where(eq(homeNotices.homeId, homeId)).orderBy(desc(homeNotices.createdAt)).limit(50),
   ]);
   const { home, valuation } = loaded;
   return {

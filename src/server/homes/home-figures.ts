@@ -5,6 +5,7 @@ import { allocateLedger, type LedgerAllocation } from '../../domain/ledger';
 import type { Executor } from '../applications/repository';
 import { homes, homeTerms, homeValuations, ledgerEntries } from '../db/schema';
 import { chainEntryOf, type StoredLedgerEntry } from './ledger';
+import { readAll } from '../db/client';
 
 /**
  * One home's figures, from its agreement, its ledger and its latest valuation
@@ -101,10 +102,10 @@ export function homeLedger(db: Executor, homeId: string): Promise<StoredLedgerEn
 /** `home`'s figures as of `today` (loadHomeFigures for a home already read). */
 export async function figuresOfHome(db: Executor, home: HomeRow, today = ledgerToday()): Promise<LoadedHome> {
   const reads = readsOf(db);
-  const [terms, [valuation], entries] = await Promise.all([
-    reads.terms.execute({ homeId: home.id }),
-    reads.valuation.execute({ homeId: home.id }),
-    homeLedger(db, home.id),
+  const [terms, [valuation], entries] = await readAll(db, [
+    () => reads.terms.execute({ homeId: home.id }),
+    () => reads.valuation.execute({ homeId: home.id }),
+    () => homeLedger(db, home.id),
   ]);
   const allocation = allocateLedger(entries.map(chainEntryOf), today);
   const figures = homeownerFigures({

@@ -4,6 +4,7 @@ import type { Executor } from '../applications/repository';
 import { homeLedgerTotals, homes, ledgerChargeStates, ledgerDayTotals, ledgerEntries } from '../db/schema';
 import { chainEntryOf, nodeSha256Hex, type StoredLedgerEntry } from './ledger';
 import { emptyDay, type DayDelta } from './ledger-projection';
+import { readAll } from '../db/client';
 
 /**
  * Checks homes' hash chains with the domain's verifyChain (docs/decisions/022-homes-and-ledger.md):
@@ -115,9 +116,9 @@ interface StoredProjections {
 }
 
 async function storedProjections(db: Executor, homeIds: string[]): Promise<StoredProjections> {
-  const [states, totals] = await Promise.all([
-    db.select().from(ledgerChargeStates).where(inArray(ledgerChargeStates.homeId, homeIds)),
-    db.select().from(homeLedgerTotals).where(inArray(homeLedgerTotals.homeId, homeIds)),
+  const [states, totals] = await readAll(db, [
+    () => db.select().from(ledgerChargeStates).where(inArray(ledgerChargeStates.homeId, homeIds)),
+    () => db.select().from(homeLedgerTotals).where(inArray(homeLedgerTotals.homeId, homeIds)),
   ]);
   const byHome = new Map<string, (typeof ledgerChargeStates.$inferSelect)[]>();
   for (const row of states) byHome.set(row.homeId, [...(byHome.get(row.homeId) ?? []), row]);
