@@ -1,18 +1,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { applicantName } from '../../domain/admin/applications';
 import { monthlyPaymentProblem } from '../../domain/homes/admin-homes';
-import {
-  earliestNoticeDate,
-  isOpenNotice,
-  OPEN_NOTICE_STATES,
-  type HomeChanges,
-  type Notice,
-  type NoticeRequest,
-  type PaymentChange,
-  type PendingHomeChanges,
-} from '../../domain/homes/changes';
+import { earliestNoticeDate, OPEN_NOTICE_STATES, type HomeChanges, type PaymentChange, type PendingHomeChanges } from '../../domain/homes/changes';
 import { ledgerToday } from '../../domain/homes/dates';
-import { NOTICE_KIND_LABELS } from '../../domain/homes/states';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import type { Executor } from '../applications/repository';
 import { readAll, type Db } from '../db/client';
@@ -21,42 +11,27 @@ import { AppError } from '../lib/errors';
 import { isoTime, isoTimeOrNull } from '../lib/iso-time';
 import { paymentCentsFor } from './charges';
 import { agreementOf, loadHomeFigures } from './home-figures';
-import { appendLedgerEntries, lastChargedMonths, lockHome } from './ledger';
-import { notifyNoticeStep, notifyPaymentChangeDecided } from './change-notifications';
+import { lastChargedMonths, lockHome } from './ledger';
+import { notifyPaymentChangeDecided } from './change-notifications';
+import { fieldError, homeClosed, isUniqueViolation, lockedHomeOf, toCents } from './change-rules';
+import { noticeView } from './notices';
 
 /**
- * 'Adjust Monthly Payment' and 'Transfer' (docs/product/dashboard.md#adjust-monthly-payment,
- * docs/product/dashboard.md#transfer; decisions.md 'Homes, agreements and
- * the ledger'; docs/decisions/022-homes-and-ledger.md). Every change is written with its
- * audit entry, and its e-mail queued, in one transaction. A term starts at the next
+ * 'Adjust Monthly Payment' (docs/product/dashboard.md#adjust-monthly-payment; decisions.md 'Homes,
+ * agreements and the ledger'; docs/decisions/022-homes-and-ledger.md), and what a home's page lists of
+ * its changes and notices (the 60-day notices themselves: src/server/homes/notices.ts). Every change is
+ * written with its audit entry, and its e-mail queued, in one transaction. A term starts at the next
  * unbilled month — the one after the highest month charged, as the charge run counts
  * (src/server/homes/charges.ts) — read with the home's row locked, so a charge run and an
  * approval queue rather than race: nothing already billed changes.
  */
 
 type PaymentChangeRow = typeof homePaymentChanges.$inferSelect;
-type NoticeRow = typeof homeNotices.$inferSelect;
 
-const noHome = () => new AppError(404, 'no_home', 'You do not have a home with us yet.');
 const changeNotFound = () => new AppError(404, 'not_found', 'There is no such payment change.');
-const noticeNotFound = () => new AppError(404, 'not_found', 'There is no such notice.');
-const homeClosed = () => new AppError(409, 'home_closed', 'This home is closed: its agreement has ended.');
-const fieldError = (field: string, message: string) => new AppError(400, 'validation_failed', 'Some fields need your attention.', { [field]: message });
-
-/** PostgreSQL's unique_violation (the one-pending / one-open indexes when two requests race). */
-const isUniqueViolation = (error: unknown) => {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
-  return false;
-};
 
 const onePending = () =>
   new AppError(409, 'change_pending', 'You already asked for a new payment. Withdraw that request, or wait for our answer, before asking for another.');
-const oneOpenNotice = () =>
-  new AppError(
-    409,
-    'notice_open',
-    'You already have a notice in progress. We will contact you about it; you can send a new one once it is completed or cancelled.',
-  );
 
 export function paymentChangeView(row: PaymentChangeRow): PaymentChange {
   return {
@@ -71,33 +46,10 @@ export function paymentChangeView(row: PaymentChangeRow): PaymentChange {
   };
 }
 
-export function noticeView(row: NoticeRow): Notice {
-  return {
-    id: row.id,
-    homeId: row.homeId,
-    kind: row.kind,
-    requestedDate: row.requestedDate,
-    estimatedPayoutCents: row.estimatedPayoutCents,
-    note: row.note,
-    state: row.state,
-    scheduledDate: row.scheduledDate,
-    payoutCents: row.payoutCents,
-    cancelReason: row.cancelReason,
-    createdAt: isoTime(row.createdAt),
-    acknowledgedAt: isoTimeOrNull(row.acknowledgedAt),
-    scheduledAt: isoTimeOrNull(row.scheduledAt),
-    completedAt: isoTimeOrNull(row.completedAt),
-    cancelledAt: isoTimeOrNull(row.cancelledAt),
-  };
-}
-
 /** The next month the charge run will bill for `homeId`: the one after the highest charged (1 before any). */
 export async function nextUnbilledMonth(db: Executor, homeId: string): Promise<number> {
   return ((await lastChargedMonths(db, [homeId])).get(homeId) ?? 0) + 1;
 }
-
-/** accessibleEquity (dollars, full precision) as whole cents. */
-const toCents = (dollars: number) => Math.max(0, Math.round(dollars * 100));
 
 /** A home's changes with what the slider and the notice form need (GET /api/me/home/changes, /api/admin/homes/{id}/changes). */
 export async function homeChanges(db: Executor, homeId: string): Promise<HomeChanges | undefined> {
@@ -130,14 +82,6 @@ export async function homeChanges(db: Executor, homeId: string): Promise<HomeCha
     paymentChanges: changes.map(paymentChangeView),
     notices: notices.map(noticeView),
   };
-}
-
-/** The home the signed-in homeowner acts on, locked for the transaction: their active one (404 without one, 409 when it is closed). */
-async function lockedHomeOf(tx: Executor, userId: string): Promise<typeof homes.$inferSelect> {
-  const rows = await tx.select().from(homes).where(eq(homes.userId, userId)).orderBy(desc(homes.createdAt)).for('update');
-  const home = rows.find((row) => row.state === 'active');
-  if (!home) throw rows.length > 0 ? homeClosed() : noHome();
-  return home;
 }
 
 /** POST /api/me/home/payment-changes: a new pending request for the session's home. */
@@ -263,159 +207,6 @@ export async function declinePaymentChange(db: Db, actor: AuditActor, changeId: 
     });
     await notifyPaymentChangeDecided(tx, change.id);
     return paymentChangeView(row!);
-  });
-}
-
-/**
- * POST /api/me/home/notices: the 60-day notice, with the estimated payout — accessibleEquity at
- * the latest valuation, as the form showed it — kept with it. The schema refused a date
- * less than 60 days away.
- */
-export async function sendNotice(db: Db, actor: AuditActor & { id: string }, input: NoticeRequest): Promise<Notice> {
-  try {
-    return await db.transaction(async (tx) => {
-      const home = await lockedHomeOf(tx, actor.id);
-      const [open] = await tx
-        .select({ id: homeNotices.id })
-        .from(homeNotices)
-        .where(and(eq(homeNotices.homeId, home.id), inArray(homeNotices.state, [...OPEN_NOTICE_STATES])));
-      if (open) throw oneOpenNotice();
-      const loaded = await loadHomeFigures(tx, home.id);
-      const estimatedPayoutCents = toCents(loaded!.figures.accessibleEquity);
-      const [row] = await tx
-        .insert(homeNotices)
-        .values({ homeId: home.id, kind: input.kind, requestedDate: input.requestedDate, note: input.note, estimatedPayoutCents, createdBy: actor.id })
-        .returning();
-      await recordAudit(tx, actor, {
-        action: 'create',
-        entityType: 'homes',
-        entityId: home.id,
-        changes: { notice: { id: row!.id, kind: input.kind, requestedDate: input.requestedDate, estimatedPayoutCents, note: input.note } },
-      });
-      await notifyNoticeStep(tx, row!.id, 'sent');
-      return noticeView(row!);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw oneOpenNotice();
-    throw error;
-  }
-}
-
-async function lockedNotice(tx: Executor, noticeId: string): Promise<NoticeRow> {
-  const [row] = await tx.select().from(homeNotices).where(eq(homeNotices.id, noticeId)).for('update');
-  if (!row) throw noticeNotFound();
-  return row;
-}
-
-const wrongStep = (row: NoticeRow, action: string) => new AppError(409, 'notice_state', `This notice is ${row.state}: it cannot be ${action}.`);
-
-/**
- * Moves a locked notice to its next step in `tx`: the row's new state and columns, the audit
- * entry of the move (`changes`: what else the step set, beside the state) and the homeowner's
- * e-mail of that step, together.
- */
-async function stepNotice(
-  tx: Executor,
-  actor: AuditActor,
-  notice: NoticeRow,
-  step: { set: Partial<NoticeRow> & { state: NoticeRow['state'] }; action: 'update' | 'cancel'; changes?: Record<string, unknown> },
-): Promise<Notice> {
-  const [row] = await tx
-    .update(homeNotices)
-    .set({ ...step.set, stateChangedBy: actor.id })
-    .where(eq(homeNotices.id, notice.id))
-    .returning();
-  await recordAudit(tx, actor, {
-    action: step.action,
-    entityType: 'homes',
-    entityId: notice.homeId,
-    changes: { notice: { id: notice.id, state: { from: notice.state, to: step.set.state }, ...step.changes } },
-  });
-  await notifyNoticeStep(tx, notice.id, step.set.state);
-  return noticeView(row!);
-}
-
-/** Acknowledges a sent notice. */
-export async function acknowledgeNotice(db: Db, actor: AuditActor, noticeId: string): Promise<Notice> {
-  return db.transaction(async (tx) => {
-    const notice = await lockedNotice(tx, noticeId);
-    if (notice.state !== 'sent') throw wrongStep(notice, 'acknowledged');
-    return stepNotice(tx, actor, notice, { set: { state: 'acknowledged', acknowledgedAt: new Date() }, action: 'update' });
-  });
-}
-
-/** Schedules an acknowledged notice, or moves a scheduled one's date. */
-export async function scheduleNotice(db: Db, actor: AuditActor, noticeId: string, scheduledDate: string): Promise<Notice> {
-  return db.transaction(async (tx) => {
-    const notice = await lockedNotice(tx, noticeId);
-    if (notice.state !== 'acknowledged' && notice.state !== 'scheduled') {
-      throw notice.state === 'sent' ? new AppError(409, 'notice_state', 'Acknowledge the notice before scheduling it.') : wrongStep(notice, 'scheduled');
-    }
-    return stepNotice(tx, actor, notice, {
-      set: { state: 'scheduled', scheduledDate, scheduledAt: new Date() },
-      action: 'update',
-      changes: { scheduledDate: { from: notice.scheduledDate, to: scheduledDate } },
-    });
-  });
-}
-
-/**
- * Completes a scheduled notice (POST /api/admin/notices/{id}/complete), all in one
- * transaction: the payout entry in the ledger (when above $0; default the accessible
- * equity today), the home closed today (the charge run bills active homes only), a
- * pending payment change declined, the notice completed, the audit entry and the e-mail.
- */
-export async function completeNotice(db: Db, actor: AuditActor, noticeId: string, payoutCents?: number): Promise<Notice> {
-  return db.transaction(async (tx) => {
-    const notice = await lockedNotice(tx, noticeId);
-    if (notice.state !== 'scheduled') {
-      throw isOpenNotice(notice.state) ? new AppError(409, 'notice_state', 'Schedule the notice before completing it.') : wrongStep(notice, 'completed');
-    }
-    const home = await lockHome(tx, notice.homeId);
-    if (home.state !== 'active') throw homeClosed();
-    const today = ledgerToday();
-    const payout = payoutCents ?? toCents((await loadHomeFigures(tx, notice.homeId, today))!.figures.accessibleEquity);
-    const entries =
-      payout > 0
-        ? await appendLedgerEntries(
-            tx,
-            notice.homeId,
-            [{ kind: 'payout', amountCents: payout, effectiveOn: today, note: `60-day notice: ${NOTICE_KIND_LABELS[notice.kind]}` }],
-            actor.id,
-          )
-        : [];
-    await tx.update(homes).set({ state: 'closed', closedOn: today }).where(eq(homes.id, notice.homeId));
-    const declined = await tx
-      .update(homePaymentChanges)
-      .set({ state: 'declined', reason: 'Your home’s agreement ended with your 60-day notice.', decidedBy: actor.id, decidedAt: new Date() })
-      .where(and(eq(homePaymentChanges.homeId, notice.homeId), eq(homePaymentChanges.state, 'pending')))
-      .returning({ id: homePaymentChanges.id });
-    const [row] = await tx
-      .update(homeNotices)
-      .set({ state: 'completed', payoutCents: payout, completedAt: new Date(), stateChangedBy: actor.id })
-      .where(eq(homeNotices.id, noticeId))
-      .returning();
-    await recordAudit(tx, actor, {
-      action: 'update',
-      entityType: 'homes',
-      entityId: notice.homeId,
-      changes: {
-        notice: { id: noticeId, state: { from: 'scheduled', to: 'completed' }, payoutCents: payout, payoutSeq: entries[0]?.seq ?? null },
-        home: { state: { from: 'active', to: 'closed' }, closedOn: today },
-        ...(declined.length > 0 ? { declinedPaymentChanges: declined.map((d) => d.id) } : {}),
-      },
-    });
-    await notifyNoticeStep(tx, noticeId, 'completed');
-    return noticeView(row!);
-  });
-}
-
-/** Cancels a notice in progress with the reason the homeowner reads. */
-export async function cancelNotice(db: Db, actor: AuditActor, noticeId: string, reason: string): Promise<Notice> {
-  return db.transaction(async (tx) => {
-    const notice = await lockedNotice(tx, noticeId);
-    if (!isOpenNotice(notice.state)) throw wrongStep(notice, 'cancelled');
-    return stepNotice(tx, actor, notice, { set: { state: 'cancelled', cancelReason: reason, cancelledAt: new Date() }, action: 'cancel', changes: { reason } });
   });
 }
 

@@ -15,7 +15,7 @@ import { settleMailJobs } from '../test/mail-jobs';
 
 /**
  * 'Adjust Monthly Payment' and 'Transfer' (issue 14): the homeowner asks, staff decide;
- * every rule of src/server/homes/changes.ts — the slider's bounds and steps, one pending
+ * every rule of src/server/homes/changes.ts and notices.ts — the slider's bounds and steps, one pending
  * request and one open notice, the next unbilled month, the 60 days, the payout, the
  * closed home the charge run leaves alone — and that a homeowner reaches only their own home.
  */
