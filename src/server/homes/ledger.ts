@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentSource } from '../../domain/homes/states';
 import { entryHash, GENESIS_HASH, type LedgerEntry, type LedgerEntryContent, type LedgerKind, type Sha256Hex } from '../../domain/ledger';
 import type { Executor } from '../applications/repository';
@@ -121,13 +121,13 @@ export async function lastChargedMonths(db: Executor, homeIds: readonly string[]
   // charge run asks this for 500 homes of ten years' ledgers at a time (bench/homes.ts).
   const rows = await queryRows<{ home_id: string; month: number }>(
     db,
-    sql`SELECT h.id AS home_id, last.month AS month FROM ${homes} h
+    sql`SELECT ${homes.id} AS home_id, last.month AS month FROM ${homes}
         CROSS JOIN LATERAL (
           SELECT ${ledgerEntries.month} AS month FROM ${ledgerEntries}
-          WHERE ${ledgerEntries.homeId} = h.id AND ${ledgerEntries.kind} = 'charge'
+          WHERE ${ledgerEntries.homeId} = ${homes.id} AND ${ledgerEntries.kind} = 'charge'
           ORDER BY ${ledgerEntries.month} DESC LIMIT 1
         ) last
-        WHERE h.id IN ${homeIdList(homeIds)}`,
+        WHERE ${inArray(homes.id, [...homeIds])}`,
   );
   return new Map(rows.map((row) => [row.home_id, Number(row.month)]));
 }
@@ -137,19 +137,13 @@ export async function chainHeads(db: Executor, homeIds: readonly string[]): Prom
   if (homeIds.length === 0) return new Map();
   const rows = await queryRows<{ home_id: string; seq: number; hash: string }>(
     db,
-    sql`SELECT h.id AS home_id, head.seq AS seq, head.hash AS hash FROM ${homes} h
+    sql`SELECT ${homes.id} AS home_id, head.seq AS seq, head.hash AS hash FROM ${homes}
         CROSS JOIN LATERAL (
           SELECT ${ledgerEntries.seq} AS seq, ${ledgerEntries.hash} AS hash FROM ${ledgerEntries}
-          WHERE ${ledgerEntries.homeId} = h.id
+          WHERE ${ledgerEntries.homeId} = ${homes.id}
           ORDER BY ${ledgerEntries.seq} DESC LIMIT 1
         ) head
-        WHERE h.id IN ${homeIdList(homeIds)}`,
+        WHERE ${inArray(homes.id, [...homeIds])}`,
   );
   return new Map(rows.map((row) => [row.home_id, { seq: Number(row.seq), hash: row.hash }]));
 }
-
-const homeIdList = (homeIds: readonly string[]) =>
-  sql`(${sql.join(
-    homeIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
