@@ -35,7 +35,7 @@ import { fmt, percentile, startProcess } from './lib';
  *
  * Knobs: BENCH_HOMES (default 100000), BENCH_HOMES_PGLITE (default 10000; 0 skips PGlite),
  * BENCH_HOMES_POSTGRES=0 (skip PostgreSQL), BENCH_HOMES_REQUESTS (per measurement, default 1000),
- * BENCH_HOMES_FRESH=1 (regenerate), BENCH_DATABASE_URL.
+ * BENCH_HOMES_FRESH=1 (regenerate), BENCH_HOMES_GENERATE_ONLY=1 (build the databases, measure nothing), BENCH_DATABASE_URL.
  */
 
 const MONTHS = 60;
@@ -45,6 +45,8 @@ const REQUESTS = Number(process.env.BENCH_HOMES_REQUESTS ?? 1000);
 const CHUNK_HOMES = 500;
 const ROWS_PER_INSERT = 4000;
 const FRESH = process.env.BENCH_HOMES_FRESH === '1';
+/** Builds (or checks) the databases and stops: generation is long, the measurements want a quiet machine afterwards. */
+const GENERATE_ONLY = process.env.BENCH_HOMES_GENERATE_ONLY === '1';
 const ADMIN = { email: 'bench.homes.admin@ownstead.example', password: 'bench-homes-admin-passphrase-7' };
 const OWNER_PASSWORD = 'bench-homes-owner-passphrase-7';
 
@@ -436,6 +438,7 @@ async function benchPostgres(count: number, today: string): Promise<Figures | un
     await database.close();
   }
   await adminQuery(serverUrl, `COMMENT ON DATABASE ${name} IS '${marker}'`);
+  if (GENERATE_ONLY) return undefined;
 
   const runs = await withServer(target.url, undefined, async (base) => {
     const local = await openDatabase({ databaseUrl: target.url, poolSize: CLIENTS });
@@ -490,7 +493,7 @@ async function withServer<T>(databaseUrl: string, pgliteDataDir: string | undefi
 
 // ---- PGlite ----
 
-async function benchPglite(count: number, today: string): Promise<Figures> {
+async function benchPglite(count: number, today: string): Promise<Figures | undefined> {
   const { purchaseDate, month } = dataMonth(today);
   const marker = `homes-v1:${count}:${month}`;
   const dataDir = path.join(os.tmpdir(), 'ownstead-bench-homes-pglite');
@@ -515,6 +518,7 @@ async function benchPglite(count: number, today: string): Promise<Figures> {
     await database.close();
   }
   writeFileSync(markerFile, marker);
+  if (GENERATE_ONLY) return undefined;
 
   // The embedded database admits one process: the server's; no in-process fallback here.
   const runs = await withServer('', dataDir, (base) => measureHttp(base, undefined, month));
@@ -548,6 +552,9 @@ export async function benchHomes() {
     const f = await benchPostgres(postgresHomes, today);
     if (f) printTable(f);
   }
-  if (pgliteHomes > 0) printTable(await benchPglite(pgliteHomes, today));
+  if (pgliteHomes > 0) {
+    const f = await benchPglite(pgliteHomes, today);
+    if (f) printTable(f);
+  }
   console.log('\n(The generated databases are kept for the next run; BENCH_HOMES_FRESH=1 regenerates them.)');
 }

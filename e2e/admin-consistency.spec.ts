@@ -120,9 +120,13 @@ for (const width of [375, 1280]) {
         // Offline: the browser has no network at all.
         await page.unroute(list.api);
         await page.goto('/admin/users');
+        // The page's own code and its first rows are in before the network goes (e2e/route-errors.spec.ts covers losing it earlier).
+        const search = page.getByRole('searchbox', { name: 'Search users' });
+        await expect(search).toBeVisible();
+        await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
         await expect(page.getByText('Loading...')).toHaveCount(0);
         await page.context().setOffline(true);
-        await page.getByRole('searchbox', { name: 'Search users' }).fill(`offline-${uniqueTag()}`);
+        await search.fill(`offline-${uniqueTag()}`);
         const offline = page.getByRole('table').getByRole('alert').filter({ hasText: 'Failed to load users' });
         await expect(offline).toBeVisible({ timeout: 20_000 });
         await page.context().setOffline(false);

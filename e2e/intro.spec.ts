@@ -14,9 +14,11 @@ const carousel = (page: Page) => page.locator('[aria-roledescription="carousel"]
 const counter = (page: Page, text: string) => expect(carousel(page).getByText(/^\d{2} \/ \d{2}$/)).toHaveText(text);
 const slide = (page: Page) => carousel(page).locator('[aria-roledescription="slide"]');
 
+/** The server draws /intro; its auto-advance timer starts once the app has taken the page over. */
 async function open(page: Page) {
   await page.goto('/intro');
   await counter(page, '01 / 07');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
 test.describe('intro carousel', () => {

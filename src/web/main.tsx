@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { ToasterHost } from './components/ui/toaster-host';
@@ -20,10 +20,22 @@ async function start() {
     <StrictMode>
       <RouterProvider router={createBrowserRouter(routes)} />
       <ToasterHost />
+      <Hydrated />
     </StrictMode>
   );
   if (prerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
+}
+
+/**
+ * `<html data-hydrated>` once the app's first render has committed and run its effects (a later sibling's effects run
+ * after the router's): the page's timers and listeners are live. Nothing styles it; browser tests wait on it.
+ */
+function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
 }
 
 /** Resolves the lazy routes of the current address, so the first render is the page itself, as the server drew it. */

@@ -8,8 +8,22 @@ import { ScrollToTop } from './components/layout/scroll-to-top';
 import type { RouteAccess } from './components/layout/require-auth';
 import { brand } from './lib/config';
 
-/** Each page is its own chunk: the landing page downloads no calculator, auth or admin code. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+/**
+ * Each page is its own chunk: the landing page downloads no calculator, auth or admin code. A chunk that cannot be
+ * fetched (a new version of the site, or no connection) becomes a page that throws its error, so the route's
+ * errorElement says which; a rejected `lazy` on the first load left the router drawing nothing at all.
+ */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
+  try {
+    return { Component: (await load()).default };
+  } catch (error) {
+    return {
+      Component: () => {
+        throw error;
+      },
+    };
+  }
+};
 
 /**
  * Every page of the app. A function, so the brand is read when it is called: the browser calls it once at start

@@ -26,13 +26,17 @@ export function RouteErrorScreen() {
     console.error(error);
   }, [error]);
   const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
+  // A page's code that could not be fetched while the browser is offline is a lost connection, not a new version.
+  const offline = chunkFailed && typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
     <div role="alert" className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center px-4 py-24 text-center">
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <h1 className="text-2xl font-semibold">{offline ? 'You are offline' : 'Something went wrong'}</h1>
       <p className="mt-2 text-muted-foreground">
-        {chunkFailed
-          ? 'A new version of the site is available. Reload the page to continue.'
-          : 'Sorry — this page ran into a problem. Your information is safe. Please reload the page or go back home.'}
+        {offline
+          ? 'This page could not load because your device has no connection. Check your connection, then reload the page.'
+          : chunkFailed
+            ? 'A new version of the site is available. Reload the page to continue.'
+            : 'Sorry — this page ran into a problem. Your information is safe. Please reload the page or go back home.'}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button onClick={() => window.location.reload()}>
