@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, verifyChain } from '../../domain/ledger';
-import type { Database } from '../db/client';
+import { queryRows, type Database } from '../db/client';
 import { homes, homeTerms, ledgerEntries } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
 import { insertTestHome } from '../test/home-fixtures';
@@ -137,6 +137,18 @@ describe('the monthly charge run', () => {
     for (const { homeId } of made) expect((await charges(homeId)).map((c) => c.month)).toEqual([1, 2, 3]);
     // Every home of this test is billed by one run or the other, never both (other tests' homes may be billed too).
     expect(reports[0]!.charges + reports[1]!.charges).toBeGreaterThanOrEqual(21);
+  });
+
+  it('refreshes the planner’s figures of the charges when it billed, so a new month is not taken for an empty one', async () => {
+    const { homeId } = await insertTestHome(db(), { purchaseDate: '2026-07-10' });
+    const one = async (query: SQL) => Number((await queryRows<{ n: number | string }>(db(), query))[0]!.n);
+    const estimate = () => one(sql`select reltuples::bigint as n from pg_class where relname = 'ledger_charge_states'`);
+    const rows = () => one(sql`select count(*) as n from ledger_charge_states`);
+    const report = await runCharges(db(), { today: '2026-10-02' });
+    expect(report.charges).toBeGreaterThan(0);
+    expect((await charges(homeId)).map((c) => c.month)).toEqual([1, 2, 3]);
+    // ANALYZE read the (small) table whole: the planner's row count is the table's.
+    expect(await estimate()).toBe(await rows());
   });
 
   it('stops billing a closed home', async () => {
