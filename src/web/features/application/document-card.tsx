@@ -120,6 +120,7 @@ export function DocumentCard({ info, required, files, submitted, upload, outcome
   };
 
   const percent = Math.round((upload?.fraction ?? 0) * 100);
+  const sent = uploading && upload.fraction >= 1;
   const badge = uploading ? (
     <Badge variant="secondary">Uploading...</Badge>
   ) : document ? (
@@ -222,9 +223,17 @@ export function DocumentCard({ info, required, files, submitted, upload, outcome
       ) : (
         <div className="mt-4 flex flex-wrap items-center gap-3">
           {uploading ? (
-            <Button ref={cancelButton} variant="outline" size="sm" onClick={onCancel} aria-label={`Cancel the upload of ${info.title}`}>
-              <X aria-hidden="true" /> Cancel
-            </Button>
+            sent ? (
+              // Every byte is sent: the server is storing the file, so it can no longer be called back. The button
+              // stays (focus is on it) but does nothing; the card then shows the stored file.
+              <Button ref={cancelButton} variant="outline" size="sm" aria-disabled="true" aria-label={`Finishing the upload of ${info.title}`}>
+                Finishing...
+              </Button>
+            ) : (
+              <Button ref={cancelButton} variant="outline" size="sm" onClick={onCancel} aria-label={`Cancel the upload of ${info.title}`}>
+                <X aria-hidden="true" /> Cancel
+              </Button>
+            )
           ) : (
             <>
               <input

@@ -34,6 +34,7 @@ export function useDocumentUploads(onStored: (doc: ApplicationDocument) => void)
   const [uploads, setUploads] = useState<Partial<Record<DocumentType, UploadInProgress>>>({});
   const [outcomes, setOutcomes] = useState<Partial<Record<DocumentType, UploadOutcome>>>({});
   const controllers = useRef(new Map<DocumentType, AbortController>());
+  const sent = useRef(new Set<DocumentType>());
   const stored = useRef(onStored);
   useEffect(() => {
     stored.current = onStored;
@@ -68,6 +69,7 @@ export function useDocumentUploads(onStored: (doc: ApplicationDocument) => void)
         (fraction) => {
           // One render per whole percent, not per progress event.
           const percent = Math.floor(fraction * 100);
+          if (percent >= 100) sent.current.add(type);
           if (percent === lastPercent) return;
           lastPercent = percent;
           set(type, { fileName: file.name, fraction });
@@ -88,11 +90,16 @@ export function useDocumentUploads(onStored: (doc: ApplicationDocument) => void)
       }
     } finally {
       controllers.current.delete(type);
+      sent.current.delete(type);
       set(type, undefined);
     }
   }, []);
 
-  const cancel = useCallback((type: DocumentType) => controllers.current.get(type)?.abort(), []);
+  // Once every byte is sent the server may already have stored the file: too late to cancel (the card says 'Finishing...').
+  const cancel = useCallback((type: DocumentType) => {
+    if (sent.current.has(type)) return;
+    controllers.current.get(type)?.abort();
+  }, []);
 
   return { uploads, outcomes, start, cancel };
 }
