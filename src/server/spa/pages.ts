@@ -49,7 +49,7 @@ export function servePages(app: Hono<AppEnv>, deps: Deps) {
   const landing = template.built ? staticLandingTemplate(template.html, deps.brand, staticDir) : undefined;
   // The other public pages and the not-found page: drawn by the server, hydrated by the app (ADR 025). Only with a
   // build (in `npm run dev` Vite serves the pages).
-  const prerendered = prerenderedPaths();
+  const prerendered = prerenderedPaths(deps.brand);
   const renderPage = template.built
     ? createPageRenderer(deps.brand, (error, path) => logger.error({ err: error, path }, 'page could not be rendered on the server; the browser draws it'))
     : undefined;

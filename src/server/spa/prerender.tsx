@@ -4,21 +4,29 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PublicSettings } from '../../domain/admin/settings';
-import type { Brand } from '../../domain/brand';
+import { comparisonPath, type Brand } from '../../domain/brand';
 import { ToasterHost } from '../../web/components/ui/toaster-host';
 import { setServerConfig } from '../../web/lib/config';
 import { appRoutes } from '../../web/router';
 
 /**
  * The public pages the server sends already drawn (issue 16; docs/decisions/025-server-rendered-public-pages.md),
- * besides `/` (docs/decisions/012-static-landing.md) and the not-found page. Pages with a form (the waitlist, the
- * calculators, the account screens) are not among them yet: until the app has taken a page over, its form would be
- * sent by the browser itself (a GET with the fields in the address) and what is typed into it is not kept, so they
- * wait for a guard that holds their forms until hydration (ADR 025, 'Not yet'). Pages behind a sign-in or a token
- * in their link are left to the browser, as before.
+ * besides `/` (docs/decisions/012-static-landing.md) and the not-found page. Their forms wait, disabled, until the
+ * app has taken the page over (HoldUntilHydrated). Pages behind a sign-in or a token in their link are left to the
+ * browser, as before.
  */
-export function prerenderedPaths(): ReadonlySet<string> {
-  return new Set(['/intro', '/privacy-policy']);
+export function prerenderedPaths(brand: Brand): ReadonlySet<string> {
+  return new Set([
+    '/intro',
+    '/privacy-policy',
+    '/waitlist',
+    '/how-much-home-can-i-afford',
+    '/affordability',
+    comparisonPath(brand),
+    '/auth/signin',
+    '/auth/signup',
+    '/auth/forgot-password',
+  ]);
 }
 
 const MAX_CACHED = 200;

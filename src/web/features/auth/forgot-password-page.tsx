@@ -12,6 +12,7 @@ import { requestPasswordReset } from '../../lib/auth-api';
 import { applyServerFieldErrors, failureText } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { AuthCard, StateIcon, textLink } from '../../components/auth/auth-card';
+import { HoldUntilHydrated } from '../../components/ui/hold-until-hydrated';
 
 const backToSignIn = (
   <>
@@ -79,12 +80,14 @@ export default function ForgotPasswordPage() {
       footer={backToSignIn}
     >
       <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-5" aria-label="Reset your password">
-        <Field label="Email" required error={errors.email?.message}>
-          <Input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...register('email')} />
-        </Field>
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Send Reset Link'}
-        </Button>
+        <HoldUntilHydrated>
+          <Field label="Email" required error={errors.email?.message}>
+            <Input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...register('email')} />
+          </Field>
+          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Sending...' : 'Send Reset Link'}
+          </Button>
+        </HoldUntilHydrated>
       </form>
     </AuthCard>
   );

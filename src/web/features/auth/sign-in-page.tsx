@@ -17,6 +17,7 @@ import { notify } from '../../lib/toast';
 import { useLocationNotice } from '../../lib/use-location-notice';
 import { AuthCard, textLink } from '../../components/auth/auth-card';
 import { TwoFactorStep } from '../../components/auth/two-factor-step';
+import { HoldUntilHydrated } from '../../components/ui/hold-until-hydrated';
 
 /** /auth/signin — docs/product/accounts.md#screens, #messages: email and password, then the authenticator code when two-factor is on. */
 export default function SignInPage() {
@@ -86,34 +87,36 @@ function PasswordStep({ redirectTo, onSignedIn, onTwoFactor }: PasswordStepProps
       }
     >
       <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-5" aria-label="Sign in">
-        {notice && !refused && (
-          <Alert variant="success" role="status">
-            {notice}
-          </Alert>
-        )}
-        {refused && (
-          <Alert variant="destructive" role="alert">
-            That email and password do not match an account. Check both, or{' '}
-            <Link className={textLink} to="/auth/forgot-password">
-              reset your password
-            </Link>
-            .
-          </Alert>
-        )}
-        <Field label="Email" required error={errors.email?.message}>
-          <Input type="email" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('email')} />
-        </Field>
-        <div className="flex flex-col gap-1.5">
-          <Field label="Password" required error={errors.password?.message}>
-            <PasswordInput autoComplete="current-password" {...register('password')} />
+        <HoldUntilHydrated>
+          {notice && !refused && (
+            <Alert variant="success" role="status">
+              {notice}
+            </Alert>
+          )}
+          {refused && (
+            <Alert variant="destructive" role="alert">
+              That email and password do not match an account. Check both, or{' '}
+              <Link className={textLink} to="/auth/forgot-password">
+                reset your password
+              </Link>
+              .
+            </Alert>
+          )}
+          <Field label="Email" required error={errors.email?.message}>
+            <Input type="email" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('email')} />
           </Field>
-          <Link className={`${textLink} self-end text-sm`} to="/auth/forgot-password">
-            Forgot password?
-          </Link>
-        </div>
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing In...' : 'Sign In'}
-        </Button>
+          <div className="flex flex-col gap-1.5">
+            <Field label="Password" required error={errors.password?.message}>
+              <PasswordInput autoComplete="current-password" {...register('password')} />
+            </Field>
+            <Link className={`${textLink} self-end text-sm`} to="/auth/forgot-password">
+              Forgot password?
+            </Link>
+          </div>
+          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Signing In...' : 'Sign In'}
+          </Button>
+        </HoldUntilHydrated>
       </form>
     </AuthCard>
   );

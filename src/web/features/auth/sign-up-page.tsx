@@ -13,6 +13,7 @@ import { signUp } from '../../lib/auth-api';
 import { applyServerFieldErrors, failureText } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { AuthCard, StateIcon, textLink } from '../../components/auth/auth-card';
+import { HoldUntilHydrated } from '../../components/ui/hold-until-hydrated';
 
 const EMPTY: SignUpForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
@@ -82,37 +83,39 @@ export default function SignUpPage() {
       }
     >
       <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Create your account">
-        <Field label="First Name" required error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...register('firstName')} />
-        </Field>
-        <Field label="Last Name" required error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...register('lastName')} />
-        </Field>
-        <Field label="Email" required error={errors.email?.message} className="sm:col-span-2">
-          <Input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...register('email')} />
-        </Field>
-        <Field
-          label="Password"
-          required
-          help={`At least ${PASSWORD_MIN} characters. A passphrase works well.`}
-          error={errors.password?.message}
-          className="sm:col-span-2"
-        >
-          <PasswordInput autoComplete="new-password" {...register('password')} />
-        </Field>
-        <Field label="Confirm Password" required error={errors.confirmPassword?.message} className="sm:col-span-2">
-          <PasswordInput autoComplete="new-password" toggleLabel="Show confirm password" {...register('confirmPassword')} />
-        </Field>
-        <Button type="submit" variant="accent" size="lg" className="w-full sm:col-span-2" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating Account...' : 'Create Account'}
-        </Button>
-        <p className="text-center text-sm text-muted-foreground sm:col-span-2">
-          Our{' '}
-          <Link className={textLink} to="/privacy-policy">
-            Privacy Policy
-          </Link>{' '}
-          explains how we use and protect your details.
-        </p>
+        <HoldUntilHydrated>
+          <Field label="First Name" required error={errors.firstName?.message}>
+            <Input autoComplete="given-name" {...register('firstName')} />
+          </Field>
+          <Field label="Last Name" required error={errors.lastName?.message}>
+            <Input autoComplete="family-name" {...register('lastName')} />
+          </Field>
+          <Field label="Email" required error={errors.email?.message} className="sm:col-span-2">
+            <Input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...register('email')} />
+          </Field>
+          <Field
+            label="Password"
+            required
+            help={`At least ${PASSWORD_MIN} characters. A passphrase works well.`}
+            error={errors.password?.message}
+            className="sm:col-span-2"
+          >
+            <PasswordInput autoComplete="new-password" {...register('password')} />
+          </Field>
+          <Field label="Confirm Password" required error={errors.confirmPassword?.message} className="sm:col-span-2">
+            <PasswordInput autoComplete="new-password" toggleLabel="Show confirm password" {...register('confirmPassword')} />
+          </Field>
+          <Button type="submit" variant="accent" size="lg" className="w-full sm:col-span-2" disabled={isSubmitting}>
+            {isSubmitting ? 'Creating Account...' : 'Create Account'}
+          </Button>
+          <p className="text-center text-sm text-muted-foreground sm:col-span-2">
+            Our{' '}
+            <Link className={textLink} to="/privacy-policy">
+              Privacy Policy
+            </Link>{' '}
+            explains how we use and protect your details.
+          </p>
+        </HoldUntilHydrated>
       </form>
     </AuthCard>
   );

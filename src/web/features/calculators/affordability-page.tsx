@@ -32,6 +32,7 @@ import { useCalculatorDefaults, type CalculatorDefaults } from './lib/calculator
 import { applyHref, comparisonHref } from './lib/links';
 import { useRevealResults } from './lib/use-reveal-results';
 import { useOutsideNavigationKey, useSearchState, type SearchSpec } from './lib/use-search-state';
+import { HoldUntilHydrated } from '../../components/ui/hold-until-hydrated';
 
 type Param = 'income' | 'debt' | 'credit' | 'down' | 'target' | 'region' | 'tax' | 'ins' | 'hoa' | 'rate';
 
@@ -188,56 +189,61 @@ function AffordabilityCalculator() {
               noValidate
               aria-label="Your finances"
             >
-              <Field label="Monthly gross income" help="Before taxes, everyone in the household.">
-                <NumberInput prefix="$" {...number('income')} />
-              </Field>
-              <Field label="Monthly debt payments" help="Car, student loan and card minimums.">
-                <NumberInput prefix="$" {...number('debt')} />
-              </Field>
-              <Field label="Credit score">
-                <NativeSelect value={isBand(v.credit) ? v.credit : defaults.affordability.creditScoreBand} onChange={(e) => update({ credit: e.target.value })}>
-                  {CREDIT_SCORE_BANDS.map((band) => (
-                    <option key={band} value={band}>
-                      {BAND_LABELS[band]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Field>
-              <Field label="Down payment available">
-                <NumberInput prefix="$" {...number('down')} />
-              </Field>
-              <Field
-                label="Target monthly payment (optional)"
-                className="sm:col-span-2"
-                help={`Leave empty to use ${pct(AFFORDABILITY_PAYMENT_SHARE_OF_INCOME)} of your income minus debts. Up to ${formatMoney(AFFORDABILITY_MAX_MONTHLY_PAYMENT)} a month.`}
-              >
-                <NumberInput prefix="$" {...number('target')} />
-              </Field>
-              <Field label="Location" className="sm:col-span-2" help="Fills in typical tax and insurance rates; you can change them.">
-                <NativeSelect value={isRegion(v.region) ? v.region : defaults.affordability.locationRegion} onChange={(e) => onRegion(e.target.value)}>
-                  {LOCATION_REGIONS.map((region) => (
-                    <option key={region} value={region}>
-                      {REGION_LABELS[region]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Field>
-              <Field label="Property tax rate" help="Per year, of the price.">
-                <NumberInput suffix="%" {...number('tax')} />
-              </Field>
-              <Field label="Insurance rate" help="Per year, of the price.">
-                <NumberInput suffix="%" {...number('ins')} />
-              </Field>
-              <Field label="HOA dues (monthly)" help="Not included in this estimate.">
-                <NumberInput prefix="$" {...number('hoa')} />
-              </Field>
-              <Field label="Mortgage rate" help="Used when you compare with a mortgage.">
-                <NumberInput suffix="%" {...number('rate')} />
-              </Field>
-              {/* Below lg the results sit under this form: a way to them, and Enter's (Go's) target. */}
-              <Button type="submit" size="lg" className="w-full sm:col-span-2 lg:hidden">
-                See My Results
-              </Button>
+              <HoldUntilHydrated>
+                <Field label="Monthly gross income" help="Before taxes, everyone in the household.">
+                  <NumberInput prefix="$" {...number('income')} />
+                </Field>
+                <Field label="Monthly debt payments" help="Car, student loan and card minimums.">
+                  <NumberInput prefix="$" {...number('debt')} />
+                </Field>
+                <Field label="Credit score">
+                  <NativeSelect
+                    value={isBand(v.credit) ? v.credit : defaults.affordability.creditScoreBand}
+                    onChange={(e) => update({ credit: e.target.value })}
+                  >
+                    {CREDIT_SCORE_BANDS.map((band) => (
+                      <option key={band} value={band}>
+                        {BAND_LABELS[band]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </Field>
+                <Field label="Down payment available">
+                  <NumberInput prefix="$" {...number('down')} />
+                </Field>
+                <Field
+                  label="Target monthly payment (optional)"
+                  className="sm:col-span-2"
+                  help={`Leave empty to use ${pct(AFFORDABILITY_PAYMENT_SHARE_OF_INCOME)} of your income minus debts. Up to ${formatMoney(AFFORDABILITY_MAX_MONTHLY_PAYMENT)} a month.`}
+                >
+                  <NumberInput prefix="$" {...number('target')} />
+                </Field>
+                <Field label="Location" className="sm:col-span-2" help="Fills in typical tax and insurance rates; you can change them.">
+                  <NativeSelect value={isRegion(v.region) ? v.region : defaults.affordability.locationRegion} onChange={(e) => onRegion(e.target.value)}>
+                    {LOCATION_REGIONS.map((region) => (
+                      <option key={region} value={region}>
+                        {REGION_LABELS[region]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </Field>
+                <Field label="Property tax rate" help="Per year, of the price.">
+                  <NumberInput suffix="%" {...number('tax')} />
+                </Field>
+                <Field label="Insurance rate" help="Per year, of the price.">
+                  <NumberInput suffix="%" {...number('ins')} />
+                </Field>
+                <Field label="HOA dues (monthly)" help="Not included in this estimate.">
+                  <NumberInput prefix="$" {...number('hoa')} />
+                </Field>
+                <Field label="Mortgage rate" help="Used when you compare with a mortgage.">
+                  <NumberInput suffix="%" {...number('rate')} />
+                </Field>
+                {/* Below lg the results sit under this form: a way to them, and Enter's (Go's) target. */}
+                <Button type="submit" size="lg" className="w-full sm:col-span-2 lg:hidden">
+                  See My Results
+                </Button>
+              </HoldUntilHydrated>
             </form>
           </CardContent>
           {/* On phones the results sit below this card: a bar keeps the key figures in sight while typing.

@@ -30,6 +30,7 @@ import { useCalculatorDefaults, type CalculatorDefaults } from './lib/calculator
 import { applyHref } from './lib/links';
 import { useRevealResults } from './lib/use-reveal-results';
 import { useOutsideNavigationKey, useSearchState, type SearchSpec, type SearchValues } from './lib/use-search-state';
+import { HoldUntilHydrated } from '../../components/ui/hold-until-hydrated';
 
 type Param = 'price' | 'down' | 'rate' | 'appr' | 'years' | 'calc' | 'pay' | 'budget';
 type InputParam = Exclude<Param, 'calc' | 'pay' | 'budget'>;
@@ -132,30 +133,32 @@ function ComparisonCalculator() {
           </CardHeader>
           <CardContent>
             <form className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1" onSubmit={onCalculate} noValidate aria-label="Your home">
-              <Field label="Home Price">
-                <NumberInput prefix="$" value={v.price} onChange={(e) => onInput('price', e.target.value)} />
-              </Field>
-              <Field label="Down Payment" help={downShare ? `${downShare} of the price` : undefined}>
-                <NumberInput prefix="$" value={v.down} onChange={(e) => onInput('down', e.target.value)} />
-              </Field>
-              <Field label="Mortgage Rate" help="Yearly interest rate of a 30-year fixed mortgage.">
-                <NumberInput suffix="%" value={v.rate} onChange={(e) => onInput('rate', e.target.value)} />
-              </Field>
-              <Field label="Appreciation Rate" help="How much the home’s value grows each year.">
-                <NumberInput suffix="%" value={v.appr} onChange={(e) => onInput('appr', e.target.value)} />
-              </Field>
-              <Field label="Years to Display" error={yearsError} help={`A whole number from ${YEARS_MIN} to ${YEARS_MAX}.`}>
-                <NumberInput ref={yearsRef} inputMode="numeric" value={v.years} onChange={(e) => onInput('years', e.target.value)} />
-              </Field>
-              <Field
-                label="Rent (read-only)"
-                help={`${formatPercent(COMPARISON_RENT_RATE, { digits: 2, trim: true })} of the home price a month, for comparison.`}
-              >
-                <NumberInput prefix="$" readOnly value={formatMoney(COMPARISON_RENT_RATE * price).replace('$', '')} />
-              </Field>
-              <Button type="submit" size="lg" className="w-full sm:col-span-2 lg:col-span-1">
-                {calculated ? 'Recalculate' : 'Calculate'}
-              </Button>
+              <HoldUntilHydrated>
+                <Field label="Home Price">
+                  <NumberInput prefix="$" value={v.price} onChange={(e) => onInput('price', e.target.value)} />
+                </Field>
+                <Field label="Down Payment" help={downShare ? `${downShare} of the price` : undefined}>
+                  <NumberInput prefix="$" value={v.down} onChange={(e) => onInput('down', e.target.value)} />
+                </Field>
+                <Field label="Mortgage Rate" help="Yearly interest rate of a 30-year fixed mortgage.">
+                  <NumberInput suffix="%" value={v.rate} onChange={(e) => onInput('rate', e.target.value)} />
+                </Field>
+                <Field label="Appreciation Rate" help="How much the home’s value grows each year.">
+                  <NumberInput suffix="%" value={v.appr} onChange={(e) => onInput('appr', e.target.value)} />
+                </Field>
+                <Field label="Years to Display" error={yearsError} help={`A whole number from ${YEARS_MIN} to ${YEARS_MAX}.`}>
+                  <NumberInput ref={yearsRef} inputMode="numeric" value={v.years} onChange={(e) => onInput('years', e.target.value)} />
+                </Field>
+                <Field
+                  label="Rent (read-only)"
+                  help={`${formatPercent(COMPARISON_RENT_RATE, { digits: 2, trim: true })} of the home price a month, for comparison.`}
+                >
+                  <NumberInput prefix="$" readOnly value={formatMoney(COMPARISON_RENT_RATE * price).replace('$', '')} />
+                </Field>
+                <Button type="submit" size="lg" className="w-full sm:col-span-2 lg:col-span-1">
+                  {calculated ? 'Recalculate' : 'Calculate'}
+                </Button>
+              </HoldUntilHydrated>
             </form>
           </CardContent>
         </Card>
@@ -202,16 +205,18 @@ function ComparisonCalculator() {
                     <CardTitle>Choose your monthly payment</CardTitle>
                   </CardHeader>
                   <CardContent>
-                    <PaymentSlider
-                      min={result.slider.min}
-                      max={result.slider.max}
-                      step={result.slider.step}
-                      value={result.sliderValue}
-                      productPayment={result.productMonthly}
-                      productName={n}
-                      disabled={stale}
-                      onChange={(value) => update({ pay: String(Math.round(value)) }, { settle: true })}
-                    />
+                    <HoldUntilHydrated>
+                      <PaymentSlider
+                        min={result.slider.min}
+                        max={result.slider.max}
+                        step={result.slider.step}
+                        value={result.sliderValue}
+                        productPayment={result.productMonthly}
+                        productName={n}
+                        disabled={stale}
+                        onChange={(value) => update({ pay: String(Math.round(value)) }, { settle: true })}
+                      />
+                    </HoldUntilHydrated>
                   </CardContent>
                 </Card>
 

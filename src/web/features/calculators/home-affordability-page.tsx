@@ -26,6 +26,7 @@ import { useCalculatorDefaults, type CalculatorDefaults } from './lib/calculator
 import { comparisonHref } from './lib/links';
 import { useRevealResults } from './lib/use-reveal-results';
 import { useOutsideNavigationKey, useSearchState, type SearchSpec, type SearchValues } from './lib/use-search-state';
+import { HoldUntilHydrated } from '../../components/ui/hold-until-hydrated';
 
 type Param = 'income' | 'debt' | 'down' | 'calc';
 type InputParam = Exclude<Param, 'calc'>;
@@ -89,18 +90,20 @@ function HomeAffordabilityCalculator() {
           </CardHeader>
           <CardContent>
             <form className="flex flex-col gap-5" onSubmit={onCalculate} noValidate aria-label="Your numbers">
-              <Field label="Monthly Gross Household Income" required help="Before taxes, everyone in the household.">
-                <NumberInput prefix="$" value={v.income} onChange={(e) => onInput('income', e.target.value)} />
-              </Field>
-              <Field label="Monthly Debt Payments" required help="Car, student loan and card minimums.">
-                <NumberInput prefix="$" value={v.debt} onChange={(e) => onInput('debt', e.target.value)} />
-              </Field>
-              <Field label="Down Payment" required>
-                <NumberInput prefix="$" value={v.down} onChange={(e) => onInput('down', e.target.value)} />
-              </Field>
-              <Button type="submit" size="lg" className="w-full">
-                Calculate
-              </Button>
+              <HoldUntilHydrated>
+                <Field label="Monthly Gross Household Income" required help="Before taxes, everyone in the household.">
+                  <NumberInput prefix="$" value={v.income} onChange={(e) => onInput('income', e.target.value)} />
+                </Field>
+                <Field label="Monthly Debt Payments" required help="Car, student loan and card minimums.">
+                  <NumberInput prefix="$" value={v.debt} onChange={(e) => onInput('debt', e.target.value)} />
+                </Field>
+                <Field label="Down Payment" required>
+                  <NumberInput prefix="$" value={v.down} onChange={(e) => onInput('down', e.target.value)} />
+                </Field>
+                <Button type="submit" size="lg" className="w-full">
+                  Calculate
+                </Button>
+              </HoldUntilHydrated>
             </form>
           </CardContent>
         </Card>

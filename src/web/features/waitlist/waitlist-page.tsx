@@ -28,6 +28,7 @@ import { brand } from '../../lib/config';
 import { queryClient } from '../../lib/query-client';
 import { notify } from '../../lib/toast';
 import { useJoinWaitlist } from './waitlist-api';
+import { HoldUntilHydrated } from '../../components/ui/hold-until-hydrated';
 
 type FormValues = WaitlistForm & { website?: string };
 
@@ -174,57 +175,59 @@ function WaitlistForm() {
           )}
         </div>
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5 sm:grid-cols-2" aria-label="Waitlist form">
-          <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
-          <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...text('email')} />
-          <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="(555) 123-4567" {...text('phone')} />
-          <TextField label="City & State" autoComplete="address-level2" placeholder="Dallas, TX" {...text('cityState')} />
-          <SelectField label="Intended State" items={US_STATES} {...text('intendedState')} />
-          <SelectField label="Home Type" items={HOME_TYPES} {...text('homeType')} />
-          <SelectField label="Buying Timeline" items={BUYING_TIMELINES} {...text('buyingTimeline')} />
-          <SelectField label="Price Range" items={PRICE_RANGES} {...text('priceRange')} />
-          <SelectField label="Down Payment" items={DOWN_PAYMENTS} {...text('downPayment')} />
-          <SelectField label="Monthly Payment Range" items={MONTHLY_PAYMENT_RANGES} {...text('monthlyPaymentRange')} />
-          <SelectField label="Priority" items={PRIORITIES} {...text('priority')} />
-          <SelectField label="Housing Status" items={HOUSING_STATUSES} {...text('housingStatus')} className="sm:col-span-2" />
-          <Field label={`What interests you most about ${brand.name}?`} required error={errors.interests?.message} className="sm:col-span-2">
-            <Textarea required rows={4} {...register('interests')} />
-          </Field>
-          {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
-          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-            <label>
-              Website
-              <input tabIndex={-1} autoComplete="off" {...register('website')} />
-            </label>
-          </div>
-          <div className="sm:col-span-2">
-            <label className="flex cursor-pointer items-start gap-3 rounded-[var(--radius-control)] border border-border bg-muted/50 p-4">
-              <Checkbox
-                className="mt-0.5"
-                aria-invalid={errors.contactConsent ? true : undefined}
-                aria-describedby={errors.contactConsent ? 'consent-error' : undefined}
-                {...register('contactConsent')}
-              />
-              <span className="text-[15px]">It's ok to contact me about Early Access or feedback. *</span>
-            </label>
-            {errors.contactConsent && (
-              <p id="consent-error" className="mt-1.5 text-sm font-medium text-destructive">
-                {errors.contactConsent.message}
+          <HoldUntilHydrated>
+            <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
+            <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
+            <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...text('email')} />
+            <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="(555) 123-4567" {...text('phone')} />
+            <TextField label="City & State" autoComplete="address-level2" placeholder="Dallas, TX" {...text('cityState')} />
+            <SelectField label="Intended State" items={US_STATES} {...text('intendedState')} />
+            <SelectField label="Home Type" items={HOME_TYPES} {...text('homeType')} />
+            <SelectField label="Buying Timeline" items={BUYING_TIMELINES} {...text('buyingTimeline')} />
+            <SelectField label="Price Range" items={PRICE_RANGES} {...text('priceRange')} />
+            <SelectField label="Down Payment" items={DOWN_PAYMENTS} {...text('downPayment')} />
+            <SelectField label="Monthly Payment Range" items={MONTHLY_PAYMENT_RANGES} {...text('monthlyPaymentRange')} />
+            <SelectField label="Priority" items={PRIORITIES} {...text('priority')} />
+            <SelectField label="Housing Status" items={HOUSING_STATUSES} {...text('housingStatus')} className="sm:col-span-2" />
+            <Field label={`What interests you most about ${brand.name}?`} required error={errors.interests?.message} className="sm:col-span-2">
+              <Textarea required rows={4} {...register('interests')} />
+            </Field>
+            {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
+            <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+              <label>
+                Website
+                <input tabIndex={-1} autoComplete="off" {...register('website')} />
+              </label>
+            </div>
+            <div className="sm:col-span-2">
+              <label className="flex cursor-pointer items-start gap-3 rounded-[var(--radius-control)] border border-border bg-muted/50 p-4">
+                <Checkbox
+                  className="mt-0.5"
+                  aria-invalid={errors.contactConsent ? true : undefined}
+                  aria-describedby={errors.contactConsent ? 'consent-error' : undefined}
+                  {...register('contactConsent')}
+                />
+                <span className="text-[15px]">It's ok to contact me about Early Access or feedback. *</span>
+              </label>
+              {errors.contactConsent && (
+                <p id="consent-error" className="mt-1.5 text-sm font-medium text-destructive">
+                  {errors.contactConsent.message}
+                </p>
+              )}
+            </div>
+            <div className="sm:col-span-2">
+              <Button type="submit" variant="accent" size="lg" className="w-full" disabled={submitting}>
+                {submitting ? 'Joining Waitlist...' : 'Join Waitlist'}
+              </Button>
+              <p className="mt-3 text-center text-sm text-muted-foreground">
+                We only use your details to contact you about {brand.name}. See our{' '}
+                <a className="text-primary underline underline-offset-4" href="/privacy-policy">
+                  Privacy Policy
+                </a>
+                .
               </p>
-            )}
-          </div>
-          <div className="sm:col-span-2">
-            <Button type="submit" variant="accent" size="lg" className="w-full" disabled={submitting}>
-              {submitting ? 'Joining Waitlist...' : 'Join Waitlist'}
-            </Button>
-            <p className="mt-3 text-center text-sm text-muted-foreground">
-              We only use your details to contact you about {brand.name}. See our{' '}
-              <a className="text-primary underline underline-offset-4" href="/privacy-policy">
-                Privacy Policy
-              </a>
-              .
-            </p>
-          </div>
+            </div>
+          </HoldUntilHydrated>
         </form>
       </CardContent>
     </Shell>
