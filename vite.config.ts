@@ -36,9 +36,14 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: { polyfill: false },
     rollupOptions: {
-      // The app, and the one small script of the pre-rendered landing page (docs/decisions/012-static-landing.md),
-      // which the server finds as assets/static-menu-<hash>.js.
-      input: { index: path.resolve('index.html'), 'static-menu': path.resolve('src/web/static-menu.ts') },
+      // The app, the one small script of the pre-rendered landing page (docs/decisions/012-static-landing.md), which
+      // the server finds as assets/static-menu-<hash>.js, and the script that loads the app on the other pages the
+      // server draws, after their first paint (assets/page-boot-<hash>.js, docs/decisions/025-server-rendered-public-pages.md).
+      input: {
+        index: path.resolve('index.html'),
+        'static-menu': path.resolve('src/web/static-menu.ts'),
+        'page-boot': path.resolve('src/web/page-boot.ts'),
+      },
     },
   },
   server: {

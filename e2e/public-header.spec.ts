@@ -20,7 +20,12 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ];
 
+/**
+ * Opens the phone menu. `/` has its own small menu script; on the other pages the server drew, the menu is the app's
+ * and works once the app has taken the page over (ADR 025: the app loads after the first paint).
+ */
 async function openMenu(page: Page) {
+  if (new URL(page.url()).pathname !== '/') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.locator('#mobile-menu');
   await expect(menu).toBeVisible();

@@ -19,6 +19,8 @@ function writeStaticDir(): string {
   writeFileSync(path.join(dir, 'assets', 'index-Bx3k9Q.js'), 'console.log("app");\n');
   // The pre-rendered landing page's script (vite.config.ts): with it, `/` is served without the app.
   writeFileSync(path.join(dir, 'assets', 'static-menu-Mn7Q2x.js'), 'console.log("menu");\n');
+  // The script that loads the app after the first paint on the other pages the server draws (ADR 025).
+  writeFileSync(path.join(dir, 'assets', 'page-boot-Pb4Tq1.js'), 'console.log("boot");\n');
   return dir;
 }
 
@@ -79,10 +81,10 @@ describe('the app over HTTP', () => {
     const config = /<script type="application\/json" id="app-config">([^<]*)<\/script>/.exec(text)?.[1];
     expect(config).toBeDefined();
     expect(JSON.parse(config!)).toMatchObject({ brand: { name: 'Ownstead' } });
-    expect(text).toContain('<div id="root"></div>');
+    expect(text).toContain('Join Our Waitlist!</h1>');
   });
 
-  it('serves the landing page pre-rendered, with the menu script and without the app', async () => {
+  it('serves the landing page pre-rendered with the menu script and without the app, the other public pages drawn with the app after their first paint', async () => {
     const { status, text } = await get(`${app.url}/`);
     expect(status).toBe(200);
     expect(titleOf(text)).toBe('Own Your Home Affordably and Flexibly | Ownstead');
@@ -94,16 +96,20 @@ describe('the app over HTTP', () => {
     expect(root).toContain('id="mobile-menu" hidden=""');
     expect(text).toContain('<script type="module" src="/assets/static-menu-Mn7Q2x.js"></script>');
     expect(text).not.toContain('index-Bx3k9Q.js');
-    // Every other page is the app: the pages of text drawn by the server for the app to hydrate (ADR 025), the others empty.
+    // Every other page is the app: the public pages drawn by the server for the app to hydrate, the app loaded after
+    // their first paint by the page-boot script (ADR 025); the signed-in pages empty, the app loaded at once.
+    const boot = '<script src="/assets/page-boot-Pb4Tq1.js" data-entry="/assets/index-Bx3k9Q.js" data-preload="" defer></script>';
     const waitlist = await get(`${app.url}/waitlist`);
-    expect(waitlist.text).toContain('/assets/index-Bx3k9Q.js');
+    expect(waitlist.text).toContain(boot);
+    expect(waitlist.text).not.toContain('type="module"');
     expect(waitlist.text).not.toContain('static-menu');
-    expect(waitlist.text).toContain('<div id="root"></div>');
+    expect(waitlist.text).toMatch(/<div id="root"><[\s\S]*Join Our Waitlist!<\/h1>[\s\S]*<fieldset disabled="" data-hydrating=""/);
     const privacy = await get(`${app.url}/privacy-policy`);
-    expect(privacy.text).toContain('/assets/index-Bx3k9Q.js');
+    expect(privacy.text).toContain(boot);
     expect(privacy.text).toMatch(/<div id="root"><[\s\S]*Privacy Policy<\/h1>/);
     const dashboard = await get(`${app.url}/dashboard`);
-    expect(dashboard.text).toContain('/assets/index-Bx3k9Q.js');
+    expect(dashboard.text).toContain('<script type="module" src="/assets/index-Bx3k9Q.js"></script>');
+    expect(dashboard.text).not.toContain('page-boot');
     expect(dashboard.text).toContain('<div id="root"></div>');
   });
 

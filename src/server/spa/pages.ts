@@ -5,7 +5,7 @@ import { metaForPath, NOT_FOUND_META, REDIRECTS } from '../../domain/pages';
 import { getSettings } from '../admin/settings-store';
 import type { AppEnv, Deps } from '../context';
 import { loadIndexTemplate, renderIndex, type ClientConfig } from './html';
-import { createPageRenderer, prerenderedPaths, withFontPreload, withPrerenderedBody } from './prerender';
+import { createPageRenderer, prerenderedPaths, withAppAfterFirstPaint, withFontPreload, withPrerenderedBody } from './prerender';
 import { staticLandingTemplate } from './static-landing';
 
 /**
@@ -53,11 +53,13 @@ export function servePages(app: Hono<AppEnv>, deps: Deps) {
   const renderPage = template.built
     ? createPageRenderer(deps.brand, (error, path) => logger.error({ err: error, path }, 'page could not be rendered on the server; the browser draws it'))
     : undefined;
+  // A drawn page loads the app after its first paint (ADR 025); a page the browser draws loads it at once.
+  const drawnShell = template.built ? withAppAfterFirstPaint(template.html, staticDir) : template.html;
   /** The shell, with the page drawn in it when it is one the server renders. */
   const pageHtml = async (url: string, settings: ClientConfig['settings']) => {
     if (!renderPage) return template.html;
     const body = await renderPage(new URL(url), settings);
-    return body === undefined ? template.html : withPrerenderedBody(template.html, body);
+    return body === undefined ? template.html : withPrerenderedBody(drawnShell, body);
   };
   /** The brand and the public calculators' defaults from the stored settings (docs/product/calculators.md#defaults-from-settings). */
   const clientConfig = async (): Promise<ClientConfig> => {

@@ -82,3 +82,20 @@ export function withFontPreload(template: string, staticDir: string): string {
   if (!font) return template;
   return template.replace('</head>', () => `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin /></head>`);
 }
+
+/**
+ * The shell of a page the server draws, with the app loaded after the first paint: the entry module and its preloads
+ * move from the head into the data attributes of the small page-boot script (src/web/page-boot.ts; ADR 025), which
+ * adds them once the page has painted with its font. Unchanged when the build has no page-boot script.
+ */
+export function withAppAfterFirstPaint(template: string, staticDir: string): string {
+  const assets = path.join(staticDir, 'assets');
+  const boot = existsSync(assets) ? readdirSync(assets).find((name) => /^page-boot-[\w-]+\.js$/.test(name)) : undefined;
+  const entry = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/.exec(template)?.[1];
+  if (!boot || !entry) return template;
+  const preloads = [...template.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
+  return template
+    .replace(/\s*<script\b[^>]*\btype="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
+    .replace('</head>', () => `<script src="/assets/${boot}" data-entry="${entry}" data-preload="${preloads.join(' ')}" defer></script></head>`);
+}

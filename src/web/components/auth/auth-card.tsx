@@ -14,7 +14,7 @@ interface AuthCardProps {
 /** The card every account screen sits in. */
 export function AuthCard({ title, description, icon, children, footer }: AuthCardProps) {
   return (
-    <Card className="w-full animate-fade-in">
+    <Card className="w-full">
       <div className="p-6 sm:p-8">
         {icon && <div className="mb-4">{icon}</div>}
         <h1 className="text-2xl font-bold tracking-tight sm:text-[28px] sm:leading-tight">{title}</h1>
