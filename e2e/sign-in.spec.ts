@@ -80,10 +80,12 @@ test.describe('sign-in, sign-out and password reset', () => {
     await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     release();
     await expect(page.getByText('Password reset email sent')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    // 'Send Another Email' goes back to the form, which still holds the address.
+    // The answer takes the form's place, and focus with it (ADR 023): never the page.
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused();
+    // 'Send Another Email' goes back to the form, which still holds the address, with focus in it.
     await page.getByRole('button', { name: 'Send Another Email' }).click();
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
 
     const link = await latestLink(page.request, account.email, '/auth/reset-password');
     await page.goto(pathOf(link));

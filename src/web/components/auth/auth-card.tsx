@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { revealElement } from '../../lib/announce';
 import { Card } from '../ui/card';
 
 interface AuthCardProps {
@@ -9,15 +10,27 @@ interface AuthCardProps {
   children?: ReactNode;
   /** The links under the card's body (docs/product/accounts.md#screens: each screen's links). */
   footer?: ReactNode;
+  /**
+   * The card is an answer that took a form's place on the same page ('Check your email'): its title takes focus when
+   * it appears, so focus does not fall to the page with the button that had it, and a screen reader reads the answer
+   * (docs/decisions/023-messages-and-focus.md: a result → focus its heading).
+   */
+  focusTitle?: boolean;
 }
 
 /** The card every account screen sits in. */
-export function AuthCard({ title, description, icon, children, footer }: AuthCardProps) {
+export function AuthCard({ title, description, icon, children, footer, focusTitle = false }: AuthCardProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusTitle) revealElement(heading.current);
+  }, [focusTitle]);
   return (
     <Card className="w-full">
       <div className="p-6 sm:p-8">
         {icon && <div className="mb-4">{icon}</div>}
-        <h1 className="text-2xl font-bold tracking-tight sm:text-[28px] sm:leading-tight">{title}</h1>
+        <h1 ref={heading} className="text-2xl font-bold tracking-tight sm:text-[28px] sm:leading-tight">
+          {title}
+        </h1>
         {description && <div className="mt-2 text-[15px] leading-relaxed text-muted-foreground">{description}</div>}
         {children && <div className="mt-6">{children}</div>}
       </div>

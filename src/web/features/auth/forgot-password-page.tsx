@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -30,11 +30,18 @@ const backToSignIn = (
  */
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<ForgotPasswordForm, unknown, z.output<typeof forgotPasswordSchema>>({
+  const { register, handleSubmit, formState, setError, setFocus } = useForm<ForgotPasswordForm, unknown, z.output<typeof forgotPasswordSchema>>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
   const { errors, isSubmitting } = formState;
+  // 'Send Another Email' brings the form back in the answer's place: focus goes to its field, not to the page.
+  const again = useRef(false);
+  useEffect(() => {
+    if (sentTo !== null || !again.current) return;
+    again.current = false;
+    setFocus('email');
+  }, [sentTo, setFocus]);
 
   const onValid = async ({ email }: z.output<typeof forgotPasswordSchema>) => {
     try {
@@ -51,6 +58,7 @@ export default function ForgotPasswordPage() {
   if (sentTo) {
     return (
       <AuthCard
+        focusTitle
         icon={
           <StateIcon tone="success">
             <MailCheck />
@@ -66,7 +74,14 @@ export default function ForgotPasswordPage() {
         footer={backToSignIn}
       >
         <p className="text-sm text-muted-foreground">Nothing arrived after a few minutes? Check your spam folder, or send another email.</p>
-        <Button variant="outline" className="mt-4 w-full" onClick={() => setSentTo(null)}>
+        <Button
+          variant="outline"
+          className="mt-4 w-full"
+          onClick={() => {
+            again.current = true;
+            setSentTo(null);
+          }}
+        >
           Send Another Email
         </Button>
       </AuthCard>

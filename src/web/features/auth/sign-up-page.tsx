@@ -50,6 +50,7 @@ export default function SignUpPage() {
   if (sentTo) {
     return (
       <AuthCard
+        focusTitle
         icon={
           <StateIcon tone="success">
             <MailCheck />
