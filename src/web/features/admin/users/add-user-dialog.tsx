@@ -34,8 +34,8 @@ export function AddUserDialog({ open, onOpenChange, onAdded }: { open: boolean; 
       onOpenChange(false);
       onAdded(user);
     } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-      notify.error('Error', failureText(error, USER_TEXTS.addFailed));
+      // A field's error goes under its field; the toast is for the rest (one rule for the app, docs/product/public-site.md#messages).
+      if (!applyServerFieldErrors(error, setError, FIELDS)) notify.error('Error', failureText(error, USER_TEXTS.addFailed));
     }
   };
 
@@ -51,7 +51,7 @@ export function AddUserDialog({ open, onOpenChange, onAdded }: { open: boolean; 
       <DialogContent className="max-w-lg">
         <DialogTitle>Add User</DialogTitle>
         <DialogDescription>Creates an account without a password. They set one with 'Forgot password' on the sign-in page.</DialogDescription>
-        <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Add user">
+        <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Add user">
           <ContactFields register={register} errors={errors} wideEmail />
           <Field label="Intended State" error={errors.intendedState?.message}>
             <StateSelect {...register('intendedState')} />

@@ -42,8 +42,8 @@ export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: bool
       onOpenChange(false);
       onAdded();
     } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-      notify.error('Error', failureText(error, WAITLIST_TEXTS.addFailed));
+      // A field's error goes under its field; the toast is for the rest (docs/product/public-site.md#messages).
+      if (!applyServerFieldErrors(error, setError, FIELDS)) notify.error('Error', failureText(error, WAITLIST_TEXTS.addFailed));
     }
   };
 
@@ -59,7 +59,7 @@ export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: bool
       <DialogContent className="max-w-2xl">
         <DialogTitle>Add Applicant</DialogTitle>
         <DialogDescription>Adds someone to the waitlist by hand. Only the name and email are required.</DialogDescription>
-        <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Add applicant">
+        <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Add applicant">
           <ContactFields register={register} errors={errors} />
           <Field label="Interested In" error={errors.interestedIn?.message}>
             <NativeSelect {...register('interestedIn')}>
