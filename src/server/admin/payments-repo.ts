@@ -92,8 +92,25 @@ const itemsQuery = (params: PaymentsListParams, month: string, today: string, wi
 const fewItemsQuery = (params: PaymentsListParams, month: string, today: string, window: SQL) =>
   sql`with ch as materialized ${charges(month, today, params.state)} select ${ITEM_COLUMNS} from ch ${joined} ${ITEM_ORDER} ${window}`;
 
-/** At most this many matching charges: read them first (fewItemsQuery); more, walk the homes (itemsQuery). */
+/** At most this many matching charges: they may be read first (fewItemsQuery); more, walk the homes (itemsQuery). */
 const FEW_CHARGES = 5_000;
+/** Homes a page's walk may pass over; past it, reading the few matching charges first is cheaper. */
+const WALK_BUDGET_HOMES = 5_000;
+
+export type PaymentsReadStrategy = 'walk' | 'few';
+
+/**
+ * How to read a page of `known` matching charges among the month's `monthCharges`. The walk passes over the homes in
+ * address order until the page is full: about (offset + page size) ÷ the filter's share of the month's homes — 1,250
+ * homes for page 1 of a 2 % filter (4 ms on the bench, against 50 ms to sort its 2,000 homes), all 100,000 for its
+ * last page. Few charges, and a walk past the budget: read them first. Many: walk (a full month's page 1 reads 25
+ * homes). The planner cannot weigh this itself: it takes 'paid less than amount' for a third of the charges.
+ */
+export function paymentsReadStrategy(known: number, monthCharges: number, offset: number, pageSize: number): PaymentsReadStrategy {
+  if (known > FEW_CHARGES) return 'walk';
+  const walkHomes = known > 0 ? ((offset + pageSize) * monthCharges) / known : Infinity;
+  return walkHomes > WALK_BUDGET_HOMES ? 'few' : 'walk';
+}
 
 /** The month a request means: its own, or this month in the ledger's time zone. */
 export const monthOf = (params: Pick<PaymentsListParams, 'month'>, today = ledgerToday()) => params.month ?? today.slice(0, 7);
@@ -147,8 +164,11 @@ function countFromTotals(params: PaymentsListParams, totals: PaymentsTotals): nu
   return { all: totals.dueHomes, paid: totals.paidHomes, due: totals.openHomes, overdue: totals.overdueHomes }[params.state];
 }
 
-/** GET /api/admin/payments: the month's totals (whatever the filter) and one page of its homes. */
-export async function listPayments(db: Db, params: PaymentsListParams, today = ledgerToday()): Promise<PaymentsPage> {
+/**
+ * GET /api/admin/payments: the month's totals (whatever the filter) and one page of its homes. `strategy` forces a way
+ * of reading (tests compare both); by default paymentsReadStrategy chooses.
+ */
+export async function listPayments(db: Db, params: PaymentsListParams, today = ledgerToday(), strategy?: PaymentsReadStrategy): Promise<PaymentsPage> {
   const month = monthOf(params, today);
   const offset = (params.page - 1) * params.pageSize;
   const window = sql`limit ${params.pageSize} offset ${offset}`;
@@ -157,7 +177,8 @@ export async function listPayments(db: Db, params: PaymentsListParams, today = l
   const known = countFromTotals(params, totals);
   const page = { month, today, totals, page: params.page, pageSize: params.pageSize, totalCapped: false };
   if (known !== null && offset >= known) return { ...page, items: [], total: known };
-  const query = known !== null && known <= FEW_CHARGES ? fewItemsQuery : itemsQuery;
+  const chosen = strategy ?? (known === null ? 'walk' : paymentsReadStrategy(known, totals.dueHomes, offset, params.pageSize));
+  const query = chosen === 'few' ? fewItemsQuery : itemsQuery;
   const rows = await queryRows<ItemRow>(db, query(params, month, today, window));
   const total =
     known ?? Number((await queryRows<{ n: string | number }>(db, sql`select count(*) as n ${fromMonth(params, month, today)} ${searchOf(params)}`))[0]?.n ?? 0);

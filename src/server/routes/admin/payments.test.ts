@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthRange, paymentsListSchema } from '../../../domain/homes/admin-payments';
 import { ledgerToday } from '../../../domain/homes/dates';
 import { addDays, allocateLedger, chargeDueOn } from '../../../domain/ledger';
-import { listPayments, paymentRows } from '../../admin/payments-repo';
+import { listPayments, paymentRows, paymentsReadStrategy } from '../../admin/payments-repo';
 import { runLedgerVerify } from '../../cli/ledger-verify';
 import { queryRows } from '../../db/client';
 import { auditLog, homes, ledgerEntries } from '../../db/schema';
@@ -389,12 +389,20 @@ describe('admin payments', () => {
       for (const state of ['all', 'paid', 'due', 'overdue'] as const) {
         const walked = paymentRows(paymentsListSchema.parse({ month: '2025-03', state }), '2025-03-20');
         const everyRow = walked.map(await queryRows(app.db, walked.query));
-        for (const page of [1, 2, 3, 4]) {
-          const got = await listPayments(app.db, paymentsListSchema.parse({ month: '2025-03', state, page, pageSize: 2 }), '2025-03-20');
-          expect(got.items, `${state}, page ${page}`).toEqual(everyRow.slice((page - 1) * 2, page * 2));
-          expect(got.total).toBe(everyRow.length);
+        for (const strategy of [undefined, 'walk', 'few'] as const) {
+          for (const page of [1, 2, 3, 4]) {
+            const got = await listPayments(app.db, paymentsListSchema.parse({ month: '2025-03', state, page, pageSize: 2 }), '2025-03-20', strategy);
+            expect(got.items, `${state}, page ${page}, ${strategy ?? 'chosen'}`).toEqual(everyRow.slice((page - 1) * 2, page * 2));
+            expect(got.total).toBe(everyRow.length);
+          }
         }
       }
+      // The choice: a full month walks; a small filter walks for its first pages and reads its charges first for deep ones.
+      expect(paymentsReadStrategy(100_000, 100_000, 0, 25)).toBe('walk');
+      expect(paymentsReadStrategy(2_000, 100_000, 0, 25)).toBe('walk');
+      expect(paymentsReadStrategy(2_000, 100_000, 1_975, 25)).toBe('few');
+      expect(paymentsReadStrategy(40, 100_000, 0, 25)).toBe('few');
+      expect(paymentsReadStrategy(0, 100_000, 0, 25)).toBe('few');
     });
 
     it('filters by state, searches by address or name, pages, and exports the filter over HTTP', async () => {
