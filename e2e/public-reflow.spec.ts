@@ -4,8 +4,9 @@ import { comparisonPath, DEFAULT_BRAND } from '../src/domain/brand';
 /**
  * Reflow (WCAG 1.4.10) and text at 200 % (WCAG 1.4.4) on every public page
  * (docs/product/public-site.md#reflow): at 320 px no public page scrolls sideways;
- * with text enlarged to 200 % the affordability calculators do not either, and the
- * landing page's stat figures stay whole. The comparison's wealth table is the one
+ * with text enlarged to 200 % no public page does either (the affordability
+ * calculators before and after Calculate among them), and the landing page's stat
+ * figures stay whole. The signed-in pages: e2e/signed-in-reflow.spec.ts. The comparison's wealth table is the one
  * thing allowed to scroll, inside its own box.
  */
 const PUBLIC_PAGES = [
@@ -44,13 +45,10 @@ test.describe('reflow at 320 px', () => {
   }
 });
 
-/** The two affordability calculators, before and after Calculate, with text at 200 %. */
-const CALCULATORS = ['/how-much-home-can-i-afford', '/affordability', '/affordability?income=6000&debt=200&down=10000&calc=1'];
-
 for (const width of [375, 1280]) {
   test.describe(`text at 200 % at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
-    for (const path of CALCULATORS) {
+    for (const path of PUBLIC_PAGES) {
       test(`${path} does not scroll sideways`, async ({ page }) => {
         await open(page, path);
         await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });

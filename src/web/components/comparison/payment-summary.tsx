@@ -16,12 +16,12 @@ function Column({ kind, title, lines, total, testId }: { kind: 'product' | 'mort
       </h3>
       <dl className="px-4 py-2 text-sm">
         {lines.map((line) => (
-          <div key={line.label} className="flex justify-between gap-3 py-1.5">
-            <dt className="text-muted-foreground">{line.label}</dt>
+          <div key={line.label} className="flex flex-wrap justify-between gap-x-3 py-1.5">
+            <dt className="min-w-0 text-muted-foreground">{line.label}</dt>
             <dd className="tabular">{formatMoney(line.value)}</dd>
           </div>
         ))}
-        <div className="mt-1 flex justify-between gap-3 border-t border-border pt-2.5 pb-1 text-base font-semibold">
+        <div className="mt-1 flex flex-wrap justify-between gap-x-3 border-t border-border pt-2.5 pb-1 text-base font-semibold">
           <dt>Total monthly</dt>
           <dd className="tabular">{formatMoney(total)}</dd>
         </div>
@@ -35,7 +35,7 @@ export function PaymentSummary({ result, productName }: { result: ComparisonResu
   const saves = result.monthlySavings >= 0;
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Column
           kind="product"
           testId="summary-product"

@@ -12,7 +12,7 @@ const link = 'rounded text-[15px] text-white/85 underline-offset-4 hover:text-wh
 export function Footer() {
   return (
     <footer className="bg-primary text-white">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+      <div className="mx-auto grid grid-cols-1 max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-xl font-bold">
             <LogoMark className="size-7" inverted /> {brand.name}

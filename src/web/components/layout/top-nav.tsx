@@ -118,7 +118,7 @@ export function TopNav() {
             </li>
           ))}
         </ul>
-        <div data-session="out" hidden={signedIn} className="grid gap-3">
+        <div data-session="out" hidden={signedIn} className="grid grid-cols-1 gap-3">
           <Button asChild variant="outline" className="w-full">
             <Link to="/auth/signin">Sign In</Link>
           </Button>

@@ -40,7 +40,7 @@ export default function AccountPage() {
       <p className="mt-2 text-[15px] text-muted-foreground">
         Your profile, how you sign in, the devices signed in to your account, the e-mails we send you, and your data.
       </p>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="Account sections" className="hidden lg:block">
           <ul className="sticky top-24 flex flex-col gap-1 text-[15px]">
             {contents.map((item) => (

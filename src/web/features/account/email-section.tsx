@@ -71,7 +71,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
             {user.email}.
           </Alert>
         )}
-        <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Change email">
+        <form noValidate onSubmit={handleSubmit(onValid)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Change email">
           {/* Lets password managers know which account the password belongs to. */}
           <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
           <Field label="New e-mail address" required error={errors.newEmail?.message}>

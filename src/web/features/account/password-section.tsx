@@ -40,7 +40,7 @@ export function PasswordSection({ email }: { email: string }) {
 
   return (
     <SectionCard id="password" title="Password" description="Changing your password signs you out on every other device.">
-      <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Change password">
+      <form noValidate onSubmit={handleSubmit(onValid)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Change password">
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <Field label="Current Password" required error={errors.currentPassword?.message} className="sm:col-span-2">

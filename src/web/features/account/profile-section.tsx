@@ -37,7 +37,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
 
   return (
     <SectionCard id="profile" title="Profile" description="Your name as it appears on your application, and a phone number we can reach you on.">
-      <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Profile">
+      <form noValidate onSubmit={handleSubmit(onValid)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Profile">
         <Field label="First Name" required error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...register('firstName')} />
         </Field>

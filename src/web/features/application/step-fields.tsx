@@ -13,7 +13,7 @@ const HOME_BLOCK = new Set(['assets.propertyAddress', 'assets.desiredPropertyVal
 function Fields({ fields }: { fields: ApplicationField[] }) {
   const { selfEmployed } = useWizard();
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       {fields
         .filter((f) => isFieldShown(f, selfEmployed))
         .map((field) =>

@@ -83,7 +83,7 @@ export default function SignUpPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5 sm:grid-cols-2" aria-label="Create your account">
+      <form noValidate onSubmit={handleSubmit(onValid)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Create your account">
         <HoldUntilHydrated>
           <Field label="First Name" required error={errors.firstName?.message}>
             <Input autoComplete="given-name" {...register('firstName')} />

@@ -132,7 +132,7 @@ function ComparisonCalculator() {
             <CardTitle>Your home</CardTitle>
           </CardHeader>
           <CardContent>
-            <form className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1" onSubmit={onCalculate} noValidate aria-label="Your home">
+            <form className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-1" onSubmit={onCalculate} noValidate aria-label="Your home">
               <HoldUntilHydrated>
                 <Field label="Home Price">
                   <NumberInput prefix="$" value={v.price} onChange={(e) => onInput('price', e.target.value)} />

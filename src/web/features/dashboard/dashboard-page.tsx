@@ -111,7 +111,7 @@ export default function DashboardPage() {
         </Alert>
       )}
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <Card className="flex flex-col items-center justify-center p-6 sm:p-8">
           {showFigures ? (
             <>

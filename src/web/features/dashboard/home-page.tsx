@@ -60,7 +60,7 @@ function Agreement({ home }: { home: MyHome['home'] }) {
   return (
     <Section title="Your agreement" description="Fixed when we bought your home together. A payment change starts a new term from a month not billed yet.">
       <Card className="p-6">
-        <dl className="grid gap-x-8 gap-y-3 sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-x-8 gap-y-3 sm:grid-cols-2">
           {rows.map(([label, value]) => (
             <div key={label} className="flex items-baseline justify-between gap-3 border-b border-border pb-2">
               <dt className="text-[15px] text-muted-foreground">{label}</dt>

@@ -27,6 +27,8 @@ export function IntroCarousel({ slides, label }: { slides: IntroSlide[]; label: 
 
   // docs/product/public-site.md#intro-carousel: every 8000 ms until the last slide; never under prefers-reduced-motion.
   const canRotate = !reducedMotion && index < last;
+  // The opening slide has not been moved to (any move to slide 1 is backward).
+  const arrived = !(index === 0 && direction === 'forward');
   const rotating = canRotate && playing && !focusHeld;
 
   const go = useCallback(
@@ -118,8 +120,11 @@ export function IntroCarousel({ slides, label }: { slides: IntroSlide[]; label: 
           aria-label={`${index + 1} of ${slides.length}`}
           data-direction={direction}
           className={cn(
-            'flex min-h-[22rem] flex-col items-center px-6 py-10 text-center transition duration-200 ease-out starting:opacity-0 sm:min-h-[20rem] sm:px-12',
-            direction === 'forward' ? 'starting:translate-x-12' : 'starting:-translate-x-12',
+            'flex min-h-[22rem] flex-col items-center px-6 py-10 text-center sm:min-h-[20rem] sm:px-12',
+            // A slide the reader moved to comes in from its side; the first one, as the page opens, is simply there (a
+            // transparent slide is no paint candidate: the fade held the page's first paint back, ADR 025).
+            arrived && 'transition duration-200 ease-out starting:opacity-0',
+            arrived && (direction === 'forward' ? 'starting:translate-x-12' : 'starting:-translate-x-12'),
           )}
         >
           <span className="flex size-16 items-center justify-center rounded-2xl bg-primary-soft text-primary">

@@ -7,7 +7,7 @@ import { container, SectionHeading } from './section-heading';
 export function CustomizeSection({ customize }: { customize: LandingContent['customize'] }) {
   return (
     <section aria-labelledby="customize-title" className="bg-primary-soft/60 py-16 md:py-24">
-      <div className={`${container} grid items-center gap-12 md:grid-cols-[1fr_1.1fr]`}>
+      <div className={`${container} grid grid-cols-1 items-center gap-12 md:grid-cols-[1fr_1.1fr]`}>
         <div>
           <SectionHeading id="customize-title" title={customize.title} intro={customize.intro} />
           <ul className="mt-8 space-y-6">

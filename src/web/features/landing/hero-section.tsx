@@ -9,7 +9,7 @@ import { container } from './section-heading';
 export function HeroSection({ hero }: { hero: LandingContent['hero'] }) {
   return (
     <section aria-labelledby="hero-title" className="overflow-hidden">
-      <div className={`${container} grid items-center gap-10 pb-16 pt-10 md:grid-cols-[1.15fr_0.85fr] md:pb-24 md:pt-16`}>
+      <div className={`${container} grid grid-cols-1 items-center gap-10 pb-16 pt-10 md:grid-cols-[1.15fr_0.85fr] md:pb-24 md:pt-16`}>
         <div>
           <p className="inline-flex rounded-full bg-primary-soft px-3 py-1 text-sm font-semibold text-primary">{hero.eyebrow}</p>
           <h1 id="hero-title" className="mt-5 text-4xl font-bold leading-[1.08] tracking-tight text-foreground sm:text-5xl lg:text-[3.5rem]">

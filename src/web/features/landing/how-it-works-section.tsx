@@ -7,7 +7,7 @@ import { container, SectionHeading } from './section-heading';
 export function HowItWorksSection({ howItWorks, summary }: { howItWorks: LandingContent['howItWorks']; summary: LandingContent['summary'] }) {
   return (
     <section aria-labelledby="how-title" className="py-16 md:py-24">
-      <div className={`${container} grid gap-12 md:grid-cols-[0.8fr_1.2fr]`}>
+      <div className={`${container} grid grid-cols-1 gap-12 md:grid-cols-[0.8fr_1.2fr]`}>
         <div className="md:sticky md:top-28 md:self-start">
           <SectionHeading id="how-title" title={howItWorks.title} intro={howItWorks.intro} />
         </div>
@@ -19,10 +19,10 @@ export function HowItWorksSection({ howItWorks, summary }: { howItWorks: Landing
                 <span className="relative z-10 flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold sm:size-10 sm:text-base text-primary-foreground ring-4 ring-background">
                   {i + 1}
                 </span>
-                <div className="flex-1 rounded-[var(--radius-card)] border border-border bg-card p-5 shadow-[var(--shadow-card)] sm:p-6">
+                <div className="min-w-0 flex-1 rounded-[var(--radius-card)] border border-border bg-card p-5 shadow-[var(--shadow-card)] sm:p-6">
                   <div className="flex items-center gap-3">
                     <Icon aria-hidden="true" className="size-5 shrink-0 text-accent" />
-                    <h3 className="text-lg font-semibold">
+                    <h3 className="min-w-0 text-lg font-semibold">
                       <span className="sr-only">Step {i + 1}: </span>
                       {step.title}
                     </h3>
@@ -43,7 +43,7 @@ export function HowItWorksSection({ howItWorks, summary }: { howItWorks: Landing
           <h2 id="summary-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
             {summary.title}
           </h2>
-          <ol aria-labelledby="summary-title" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ol aria-labelledby="summary-title" className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {summary.steps.map((step, i) => {
               const Icon = landingIcons[step.icon];
               return (

@@ -6,7 +6,7 @@ import { container, SectionHeading } from './section-heading';
 export function MeetSection({ meet }: { meet: LandingContent['meet'] }) {
   return (
     <section aria-labelledby="meet-title" className="border-y border-border/70 bg-card py-16 md:py-24">
-      <div className={`${container} grid items-center gap-12 md:grid-cols-2`}>
+      <div className={`${container} grid grid-cols-1 items-center gap-12 md:grid-cols-2`}>
         <EquityGrowthIllustration className="order-last mx-auto w-full max-w-md md:order-first" />
         <div>
           <SectionHeading id="meet-title" title={meet.title} intro={meet.lead} />
@@ -15,7 +15,7 @@ export function MeetSection({ meet }: { meet: LandingContent['meet'] }) {
               {text}
             </p>
           ))}
-          <ul className="mt-8 grid gap-5 sm:grid-cols-3 md:grid-cols-1 lg:grid-cols-3">
+          <ul className="mt-8 grid grid-cols-1 gap-5 sm:grid-cols-3 md:grid-cols-1 lg:grid-cols-3">
             {meet.points.map((point) => {
               const Icon = landingIcons[point.icon];
               return (

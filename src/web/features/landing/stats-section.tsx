@@ -9,7 +9,7 @@ export function StatsSection({ stats }: { stats: LandingContent['stats'] }) {
     <section aria-labelledby="stats-title" className="py-16 md:py-24">
       <div className={container}>
         <SectionHeading id="stats-title" title={stats.title} intro={stats.intro} />
-        <dl className="mt-12 grid gap-px overflow-hidden rounded-[var(--radius-card)] border border-border bg-border sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="mt-12 grid grid-cols-1 gap-px overflow-hidden rounded-[var(--radius-card)] border border-border bg-border sm:grid-cols-2 lg:grid-cols-4">
           {stats.items.map((stat) => (
             // A size container: the figure's type shrinks to its card when text is enlarged (docs/product/public-site.md#reflow).
             <div key={stat.value} className="@container flex flex-col bg-card p-6 sm:p-8">

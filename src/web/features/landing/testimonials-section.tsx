@@ -8,7 +8,7 @@ export function TestimonialsSection({ title, items }: { title: string; items: Te
     <section aria-labelledby="testimonials-title" className="border-y border-border/70 bg-card py-16 md:py-24">
       <div className={container}>
         <SectionHeading id="testimonials-title" title={title} intro={TESTIMONIALS_LABEL} />
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        <ul className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-3">
           {items.map((t) => (
             <li key={t.name}>
               <figure className="flex h-full flex-col rounded-[var(--radius-card)] border border-border bg-background p-6 sm:p-7">

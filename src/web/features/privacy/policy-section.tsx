@@ -42,7 +42,7 @@ export function PolicySectionView({ section, number, email }: { section: PolicyS
         <span aria-hidden="true" className="tabular text-base font-semibold text-accent">
           {String(number).padStart(2, '0')}
         </span>
-        {section.title}
+        <span className="min-w-0">{section.title}</span>
       </h2>
       <div className="mt-4 space-y-4 leading-relaxed text-foreground/85">
         {section.blocks.map((block, i) => (

@@ -17,7 +17,7 @@ export default function PrivacyPage() {
         <p className="mt-3 text-muted-foreground">Last revised {policy.lastRevised}</p>
       </header>
 
-      <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_1fr] lg:gap-16">
+      <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[16rem_1fr] lg:gap-16">
         <nav aria-labelledby="toc-title" className="lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto lg:pb-2">
           <div className="rounded-[var(--radius-card)] border border-border bg-card p-5 shadow-[var(--shadow-card)]">
             <h2 id="toc-title" className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">
@@ -43,7 +43,7 @@ export default function PrivacyPage() {
             <PolicySectionView key={section.id} section={section} number={i + 1} email={brand.contactEmail} />
           ))}
           <div className="border-t border-border pt-8">
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" className="h-auto min-h-10 whitespace-normal py-2 text-center">
               <Link to="/">
                 <ArrowLeft aria-hidden="true" /> Back to Home
               </Link>

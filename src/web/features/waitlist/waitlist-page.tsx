@@ -174,7 +174,7 @@ function WaitlistForm() {
             </p>
           )}
         </div>
-        <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5 sm:grid-cols-2" aria-label="Waitlist form">
+        <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Waitlist form">
           <HoldUntilHydrated>
             <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
             <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
@@ -265,7 +265,7 @@ function JoinedPanel({ joined, onAddAnother }: { joined: Joined; onAddAnother: (
       <p className="max-w-xl text-base">You've been added to our waitlist. We'll notify you when we launch!</p>
       <div className="w-full max-w-xl rounded-[var(--radius-card)] border border-border bg-muted/50 p-5 text-left">
         <h2 className="text-lg font-semibold">What happens next</h2>
-        <ul className="mt-3 grid list-disc gap-2 pl-5 text-[15px]">
+        <ul className="mt-3 grid grid-cols-1 list-disc gap-2 pl-5 text-[15px]">
           <li>
             We'll write to <strong className="break-all">{joined.email}</strong> when we launch and when early access opens in{' '}
             {joined.intendedState || 'your state'}, with news now and then. Every e-mail has a one-click unsubscribe.

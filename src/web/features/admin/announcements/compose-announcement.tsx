@@ -69,8 +69,8 @@ export function ComposeAnnouncement({ audience, waitlistHref }: { audience: Anno
       reset(EMPTY);
     } catch (error) {
       setConfirming(false);
-      applyServerFieldErrors(error, setError, FIELDS);
-      notify.error('Error', serverMessageOr(error, ANNOUNCEMENT_TEXTS.sendFailed));
+      // A field's error goes under its field; the toast is for the rest (docs/product/public-site.md#messages).
+      if (!applyServerFieldErrors(error, setError, FIELDS)) notify.error('Error', serverMessageOr(error, ANNOUNCEMENT_TEXTS.sendFailed));
     }
   };
 

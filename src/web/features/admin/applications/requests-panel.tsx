@@ -220,7 +220,7 @@ export function RequestForm({ applicationId, onDone }: { applicationId: string; 
               *
             </span>
           </legend>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {CORRECTION_SECTIONS.map((section) => (
               <fieldset key={section.stepId} className="text-sm">
                 <legend className="font-medium text-muted-foreground">{section.title}</legend>

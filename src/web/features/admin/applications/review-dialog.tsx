@@ -139,7 +139,7 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
         }}
       />
       <ConversationPanel applicationId={detail.id} />
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Section
           title="Personal Information"
           rows={[
@@ -217,7 +217,7 @@ function LoadingBody() {
     <div role="status" className="mt-5 flex flex-col gap-4">
       <span className="sr-only">Loading...</span>
       <Skeleton className="h-20 w-full" />
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {[0, 1, 2, 3].map((n) => (
           <Skeleton key={n} className="h-36 w-full" />
         ))}

@@ -40,7 +40,7 @@ function CountCard({ to, label, icon, value }: { to: string; label: string; icon
 /** docs/product/back-office.md#overview: Waitlist Applicants and Letters of Intent, each linking to its list. */
 export function CountCards({ counts }: { counts: AdminDashboard['counts'] | undefined }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <CountCard to="/admin/waitlist" label="Waitlist Applicants" icon={<ListChecks className="size-6" />} value={counts?.waitlist} />
       <CountCard to="/admin/letters-of-intent" label="Letters of Intent" icon={<FileText className="size-6" />} value={counts?.lettersOfIntent} />
     </div>

@@ -13,7 +13,7 @@ const TILES = [
 export function QuickLinks() {
   return (
     <nav aria-label="Shortcuts">
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {TILES.map(({ to, title, text, icon: Icon }) => (
           <li key={to}>
             <Link

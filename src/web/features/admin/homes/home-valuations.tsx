@@ -77,7 +77,7 @@ function ValuationForm({ home, onDone }: { home: HomeDetail; onDone: () => void 
       className="flex flex-col gap-4 rounded-[var(--radius-control)] bg-muted/50 p-4"
       onSubmit={(e) => void submit(e)}
     >
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Field label="Value" required error={errors.value}>
           <NumberInput prefix="$" value={value} onChange={(e) => setValue(e.target.value)} />
         </Field>

@@ -158,7 +158,7 @@ export function PurchaseDialog({
           The home {buyer} is buying with {brand.name}, and the agreement behind it. Saving makes them a homeowner and e-mails them.
         </DialogDescription>
         <form ref={formRef} noValidate className="mt-5 flex flex-col gap-5" onSubmit={(event) => void submit(event)}>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Field label="Property address" required error={errors.address} className="sm:col-span-2">
               <Input value={address} maxLength={200} autoComplete="off" onChange={(e) => setAddress(e.target.value)} />
             </Field>

@@ -74,9 +74,13 @@ export function AddLetterDialog({ open, onOpenChange }: { open: boolean; onOpenC
       clear();
       onOpenChange(false);
     } catch (error) {
-      applyServerFieldErrors(error, setError, LETTER_FORM_FIELDS);
-      if (error instanceof ApiError && error.fields?.file) setFileError(error.fields.file);
-      notify.error('Error', failureText(error, LETTER_TEXTS.addFailed));
+      // A field's error goes under its field; the toast is for the rest (docs/product/public-site.md#messages).
+      let underFields = applyServerFieldErrors(error, setError, LETTER_FORM_FIELDS);
+      if (error instanceof ApiError && error.fields?.file) {
+        setFileError(error.fields.file);
+        underFields = true;
+      }
+      if (!underFields) notify.error('Error', failureText(error, LETTER_TEXTS.addFailed));
     }
   };
 
@@ -92,7 +96,7 @@ export function AddLetterDialog({ open, onOpenChange }: { open: boolean; onOpenC
       <DialogContent className="max-w-2xl">
         <DialogTitle>Add Letter of Intent</DialogTitle>
         <DialogDescription>Record a letter of intent and attach its signed PDF.</DialogDescription>
-        <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid gap-4 sm:grid-cols-2" aria-label="Add letter of intent">
+        <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Add letter of intent">
           <ContactFields register={register} errors={errors} />
           <Field label="Property Address" error={errors.propertyAddress?.message} className="sm:col-span-2">
             <Input autoComplete="off" {...register('propertyAddress')} />

@@ -63,7 +63,7 @@ function LetterFields({ letter }: { letter: LetterItem }) {
     ['Notes', letter.notes ? <span className="whitespace-pre-wrap">{letter.notes}</span> : null],
   ];
   return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
       {fields.map(([label, value]) => (
         <div key={label} className={label === 'Notes' || label === 'Property Address' ? 'flex flex-col gap-0.5 sm:col-span-2' : 'flex flex-col gap-0.5'}>
           <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
@@ -125,12 +125,12 @@ function EditLetterForm({ letter, onDone }: { letter: LetterItem; onDone: () => 
       notify.success(LETTER_TEXTS.updated);
       onDone();
     } catch (error) {
-      applyServerFieldErrors(error, setError, LETTER_EDIT_FIELDS);
-      notify.error('Error', failureText(error, LETTER_TEXTS.updateFailed));
+      // A field's error goes under its field; the toast is for the rest (docs/product/public-site.md#messages).
+      if (!applyServerFieldErrors(error, setError, LETTER_EDIT_FIELDS)) notify.error('Error', failureText(error, LETTER_TEXTS.updateFailed));
     }
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-4 sm:grid-cols-2" aria-label="Edit letter of intent">
+    <form noValidate onSubmit={handleSubmit(onValid)} className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Edit letter of intent">
       <ContactFields register={register} errors={errors} />
       <Field label="Property Address" error={errors.propertyAddress?.message} className="sm:col-span-2">
         <Input autoComplete="off" {...register('propertyAddress')} />

@@ -144,7 +144,7 @@ export function MoneyDialog({
       description={kind === 'payment' ? `Money received for ${address}.` : `Money returned to the homeowner of ${address}.`}
     >
       <form ref={formRef} noValidate className="mt-5 flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label="Amount" required error={errors.amount}>
             <NumberInput prefix="$" value={amount} onChange={(e) => setAmount(e.target.value)} />
           </Field>

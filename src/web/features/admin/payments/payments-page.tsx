@@ -107,7 +107,7 @@ function Figures({ totals, onShow }: { totals: PaymentsTotals | undefined; onSho
         The month's figures
       </h2>
       {totals ? (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
           {figures.map((figure) => (
             <li key={figure.label}>
               <Card className="h-full" data-testid={`figure-${figure.label.toLowerCase().replace(' ', '-')}`}>

@@ -110,8 +110,8 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
       reset(saved);
       notify.success(SAVED.title, SAVED.description);
     } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-      notify.error('Error', failureText(error, SAVE_FAILED));
+      // A field's error goes under its field; the toast is for the rest (docs/product/public-site.md#messages).
+      if (!applyServerFieldErrors(error, setError, FIELDS)) notify.error('Error', failureText(error, SAVE_FAILED));
     }
   };
 
@@ -124,7 +124,7 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
       <CardContent>
         <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-6" aria-label="Application settings">
           <Section title="Default Rates" description="The starting rates of the affordability and comparison calculators.">
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Field label="Mortgage rate (%)" error={errors.mortgageRateDefault?.message}>
                 <Input type="number" inputMode="decimal" step="0.1" min="0" max="30" className="tabular" {...number('mortgageRateDefault')} />
               </Field>
@@ -205,7 +205,7 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
           </Section>
 
           <Section title="Transfer fee" description="Stored for the upcoming transfer flow; no page reads it yet.">
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Field label="Fee type" error={errors.transferFeeConfig?.type?.message}>
                 <NativeSelect {...register('transferFeeConfig.type')}>
                   <option value="percentage">Percentage of the price</option>
@@ -227,7 +227,7 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
           </Section>
 
           <Section title="Feature flags" description="Stored for upcoming features; switching one on changes nothing yet.">
-            <fieldset className="grid gap-1 sm:grid-cols-2">
+            <fieldset className="grid grid-cols-1 gap-1 sm:grid-cols-2">
               <legend className="sr-only">Feature flags</legend>
               {FEATURE_FLAGS.map((flag) => (
                 <CheckboxRow key={flag.name} label={flag.label} {...register(flag.name)} />

@@ -74,7 +74,7 @@ export function ApplicantDetailsDialog({
           </Alert>
         )}
         {query.data && (
-          <dl className="mt-5 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          <dl className="mt-5 grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
             {fieldsOf(query.data).map(([label, value]) => (
               <div key={label} className="flex flex-col gap-0.5 border-b border-border/60 pb-2">
                 <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>

@@ -18,7 +18,7 @@ const railFor: Record<Tone, string> = { good: 'bg-success', fair: 'bg-warning', 
 /** Variant A's three ratio badges (docs/product/calculators.md#variant-a-formulas, item 5), each with its figure and what it means. */
 export function RatioTiles({ tiles }: { tiles: RatioTile[] }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
       {tiles.map((tile) => (
         <li
           key={tile.key}

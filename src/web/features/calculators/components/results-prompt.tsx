@@ -18,7 +18,7 @@ export function ResultsPrompt({ title, children, points }: ResultsPromptProps) {
       <h2 className="mt-4 text-xl font-semibold">{title}</h2>
       <p className="mt-2 max-w-sm text-muted-foreground">{children}</p>
       {points && (
-        <ul className="mt-6 grid gap-2 text-left text-sm">
+        <ul className="mt-6 grid grid-cols-1 gap-2 text-left text-sm">
           {points.map((point) => (
             <li key={point} className="flex items-start gap-2">
               <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
