@@ -13,6 +13,9 @@
 import { isPastGrace } from './dates';
 import type { LedgerEntryContent } from './entry';
 
+/** What allocating reads of an entry: a reader that does not need the chain's hashes reads only these. */
+export type AllocatableEntry = Pick<LedgerEntryContent, 'seq' | 'kind' | 'amountCents' | 'month' | 'effectiveOn' | 'reversesSeq'>;
+
 export type ChargeState = 'paid' | 'due' | 'overdue';
 
 export interface ChargeAllocation {
@@ -50,7 +53,7 @@ export interface LedgerAllocation {
 }
 
 /** The seqs of the entries that count: those no counting reversal names (a reversal only names an earlier entry). */
-export function countingSeqs(entries: readonly LedgerEntryContent[]): Set<number> {
+export function countingSeqs(entries: readonly AllocatableEntry[]): Set<number> {
   const bySeqDescending = [...entries].sort((a, b) => b.seq - a.seq);
   const undone = new Set<number>();
   const counting = new Set<number>();
@@ -63,7 +66,7 @@ export function countingSeqs(entries: readonly LedgerEntryContent[]): Set<number
 }
 
 /** Allocates a home's entries (any order) as of `today` (YYYY-MM-DD). */
-export function allocateLedger(entries: readonly LedgerEntryContent[], today: string): LedgerAllocation {
+export function allocateLedger(entries: readonly AllocatableEntry[], today: string): LedgerAllocation {
   for (const entry of entries) {
     if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents <= 0) {
       throw new RangeError(`Entry ${entry.seq}: an amount is a positive whole number of cents.`);

@@ -11,4 +11,4 @@ export { ledgerDate, ledgerEntrySchema, ledgerFileSchema, verifyLedgerFile } fro
 export type { LedgerFile, LedgerFileVerdict } from './schema';
 export { OVERDUE_AFTER_DAYS, addDays, chargeDueOn, isPastGrace, monthsDueBy } from './dates';
 export { allocateLedger, countingSeqs } from './allocation';
-export type { ChargeAllocation, ChargeState, LedgerAllocation } from './allocation';
+export type { AllocatableEntry, ChargeAllocation, ChargeState, LedgerAllocation } from './allocation';

@@ -1,10 +1,10 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { homeownerFigures, type AgreementInputs, type AgreementTerm, type HomeownerFigures } from '../../domain/calculators';
 import { ledgerToday } from '../../domain/homes/dates';
-import { allocateLedger, type LedgerAllocation } from '../../domain/ledger';
+import { allocateLedger, type AllocatableEntry, type LedgerAllocation } from '../../domain/ledger';
 import type { Executor } from '../applications/repository';
 import { homes, homeTerms, homeValuations, ledgerEntries } from '../db/schema';
-import { chainEntryOf, type StoredLedgerEntry } from './ledger';
+import type { StoredLedgerEntry } from './ledger';
 import { readAll } from '../db/client';
 
 /**
@@ -24,7 +24,8 @@ export interface LoadedHome {
   terms: HomeTermRow[];
   /** The latest valuation (by date, then entry), or undefined. */
   valuation: HomeValuationRow | undefined;
-  entries: StoredLedgerEntry[];
+  /** The ledger's entries, oldest first, as the figures need them: what allocating reads, without the chain's hashes. */
+  entries: (AllocatableEntry & { homeId: string; reference: string | null })[];
   allocation: LedgerAllocation;
   figures: HomeownerFigures;
   /** The date the allocation was made for (YYYY-MM-DD, the ledger's calendar). */
@@ -74,6 +75,22 @@ function prepareReads(db: Executor) {
       .prepare('home_latest_valuation'),
     // ledgerOf's read.
     ledger: db.select().from(ledgerEntries).where(eq(ledgerEntries.homeId, homeId)).orderBy(asc(ledgerEntries.seq)).prepare('home_ledger_of'),
+    // The figures' read: what allocateLedger uses, not the hashes, the note or who recorded it (half the row's bytes).
+    ledgerContent: db
+      .select({
+        homeId: ledgerEntries.homeId,
+        seq: ledgerEntries.seq,
+        kind: ledgerEntries.kind,
+        amountCents: ledgerEntries.amountCents,
+        month: ledgerEntries.month,
+        effectiveOn: ledgerEntries.effectiveOn,
+        reference: ledgerEntries.reference,
+        reversesSeq: ledgerEntries.reversesSeq,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.homeId, homeId))
+      .orderBy(asc(ledgerEntries.seq))
+      .prepare('home_ledger_content_of'),
   };
 }
 
@@ -105,9 +122,9 @@ export async function figuresOfHome(db: Executor, home: HomeRow, today = ledgerT
   const [terms, [valuation], entries] = await readAll(db, [
     () => reads.terms.execute({ homeId: home.id }),
     () => reads.valuation.execute({ homeId: home.id }),
-    () => homeLedger(db, home.id),
+    () => reads.ledgerContent.execute({ homeId: home.id }),
   ]);
-  const allocation = allocateLedger(entries.map(chainEntryOf), today);
+  const allocation = allocateLedger(entries, today);
   const figures = homeownerFigures({
     ...agreementOf(home),
     terms: agreementTermsOf(terms),

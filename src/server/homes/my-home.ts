@@ -86,12 +86,11 @@ export async function valuationPointsOf(db: Executor, loaded: LoadedHome): Promi
     rows[0] && rows[0].valuedOn <= home.purchaseDate
       ? rows
       : [{ valueCents: home.priceCents, valuedOn: home.purchaseDate, source: 'purchase' as const }, ...rows];
-  const chain = entries.map(chainEntryOf);
   const agreement = agreementOf(home);
   const agreementTerms = agreementTermsOf(terms);
   return valued.map((row) => {
     const allocation = allocateLedger(
-      chain.filter((entry) => entry.effectiveOn <= row.valuedOn),
+      entries.filter((entry) => entry.effectiveOn <= row.valuedOn),
       row.valuedOn,
     );
     const figures = homeownerFigures({
