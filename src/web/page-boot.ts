@@ -29,10 +29,5 @@ function loadApp() {
 
 const fontLoaded = document.fonts ? document.fonts.load("1em 'Inter Variable'").catch(() => undefined) : Promise.resolve();
 const fontLate = new Promise((resolve) => setTimeout(resolve, FONT_WAIT_MS));
-// The font is in: the page paints with it now, and the app's code no longer takes the line from it.
-let started = false;
-void Promise.race([fontLoaded, fontLate]).then(() => {
-  if (started) return;
-  started = true;
-  loadApp();
-});
+// The font is in (or late): the page paints with it now, and the app's code no longer takes the line from it.
+void Promise.race([fontLoaded, fontLate]).then(loadApp);

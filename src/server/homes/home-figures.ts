@@ -25,7 +25,7 @@ export interface LoadedHome {
   /** The latest valuation (by date, then entry), or undefined. */
   valuation: HomeValuationRow | undefined;
   /** The ledger's entries, oldest first, as the figures need them: what allocating reads, without the chain's hashes. */
-  entries: (AllocatableEntry & { homeId: string; reference: string | null })[];
+  entries: AllocatableEntry[];
   allocation: LedgerAllocation;
   figures: HomeownerFigures;
   /** The date the allocation was made for (YYYY-MM-DD, the ledger's calendar). */
@@ -75,16 +75,14 @@ function prepareReads(db: Executor) {
       .prepare('home_latest_valuation'),
     // ledgerOf's read.
     ledger: db.select().from(ledgerEntries).where(eq(ledgerEntries.homeId, homeId)).orderBy(asc(ledgerEntries.seq)).prepare('home_ledger_of'),
-    // The figures' read: what allocateLedger uses, not the hashes, the note or who recorded it (half the row's bytes).
+    // The figures' read: what allocateLedger uses (AllocatableEntry), not the hashes, the note or who recorded it.
     ledgerContent: db
       .select({
-        homeId: ledgerEntries.homeId,
         seq: ledgerEntries.seq,
         kind: ledgerEntries.kind,
         amountCents: ledgerEntries.amountCents,
         month: ledgerEntries.month,
         effectiveOn: ledgerEntries.effectiveOn,
-        reference: ledgerEntries.reference,
         reversesSeq: ledgerEntries.reversesSeq,
       })
       .from(ledgerEntries)

@@ -76,11 +76,9 @@ export function withPrerenderedBody(template: string, body: string): string {
  * arrives with the stylesheet rather than after it. Fonts are bundled (@fontsource-variable/inter), never a CDN.
  */
 export function withFontPreload(template: string, staticDir: string): string {
-  const assets = path.join(staticDir, 'assets');
-  if (!existsSync(assets)) return template;
-  const font = readdirSync(assets).find((name) => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(name));
+  const font = builtAsset(staticDir, /^inter-latin-wght-normal-[\w-]+\.woff2$/);
   if (!font) return template;
-  return template.replace('</head>', () => `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin /></head>`);
+  return template.replace('</head>', () => `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin /></head>`);
 }
 
 /**
@@ -89,13 +87,25 @@ export function withFontPreload(template: string, staticDir: string): string {
  * adds them once the page has painted with its font. Unchanged when the build has no page-boot script.
  */
 export function withAppAfterFirstPaint(template: string, staticDir: string): string {
-  const assets = path.join(staticDir, 'assets');
-  const boot = existsSync(assets) ? readdirSync(assets).find((name) => /^page-boot-[\w-]+\.js$/.test(name)) : undefined;
+  const boot = builtAsset(staticDir, /^page-boot-[\w-]+\.js$/);
   const entry = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/.exec(template)?.[1];
   if (!boot || !entry) return template;
   const preloads = [...template.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
-  return template
-    .replace(/\s*<script\b[^>]*\btype="module"[^>]*><\/script>/g, '')
-    .replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
-    .replace('</head>', () => `<script src="/assets/${boot}" data-entry="${entry}" data-preload="${preloads.join(' ')}" defer></script></head>`);
+  return withoutAppScripts(template).replace(
+    '</head>',
+    () => `<script src="${boot}" data-entry="${entry}" data-preload="${preloads.join(' ')}" defer></script></head>`,
+  );
+}
+
+/** The built asset whose name matches `pattern` (names carry a content hash), as its URL path; undefined when not built. */
+export function builtAsset(staticDir: string, pattern: RegExp): string | undefined {
+  const assets = path.join(staticDir, 'assets');
+  if (!existsSync(assets)) return undefined;
+  const file = readdirSync(assets).find((name) => pattern.test(name));
+  return file ? `/assets/${file}` : undefined;
+}
+
+/** The built index.html without the app: its entry module script and the entry's modulepreloads taken out. */
+export function withoutAppScripts(template: string): string {
+  return template.replace(/\s*<script\b[^>]*\btype="module"[^>]*><\/script>/g, '').replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, '');
 }

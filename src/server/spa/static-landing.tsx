@@ -1,19 +1,13 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import type { Brand } from '../../domain/brand';
 import { PublicLayout } from '../../web/components/layout/public-layout';
 import LandingPage from '../../web/features/landing/landing-page';
 import { setServerConfig } from '../../web/lib/config';
+import { builtAsset, withoutAppScripts } from './prerender';
 
 /** The landing page's only script in a build: `/assets/static-menu-<hash>.js` (vite.config.ts), or undefined. */
-export function staticMenuScript(staticDir: string): string | undefined {
-  const assets = path.join(staticDir, 'assets');
-  if (!existsSync(assets)) return undefined;
-  const file = readdirSync(assets).find((name) => /^static-menu-[\w-]+\.js$/.test(name));
-  return file ? `/assets/${file}` : undefined;
-}
+export const staticMenuScript = (staticDir: string) => builtAsset(staticDir, /^static-menu-[\w-]+\.js$/);
 
 /**
  * The landing page rendered by the server from the app's own components
@@ -35,9 +29,7 @@ export function staticLandingTemplate(template: string, brand: Brand, staticDir:
       </Routes>
     </StaticRouter>,
   );
-  return template
-    .replace(/\s*<script\b[^>]*\btype="module"[^>]*><\/script>/g, '')
-    .replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
+  return withoutAppScripts(template)
     .replace('</head>', () => `<script type="module" src="${script}"></script></head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }

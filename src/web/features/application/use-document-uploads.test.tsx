@@ -25,16 +25,22 @@ afterEach(cleanup);
 const pdf = () => new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], 'passport.pdf', { type: 'application/pdf' });
 const storedDoc = { id: 'doc-1', type: 'governmentId', originalName: 'passport.pdf' } as unknown as ApplicationDocument;
 
+/** A Government ID upload under way, `fraction` of it sent. */
+function startUpload(fraction: number) {
+  const onStored = vi.fn();
+  const { result } = renderHook(() => useDocumentUploads(onStored));
+  let done: Promise<void> = Promise.resolve();
+  act(() => {
+    done = result.current.start('governmentId', pdf());
+  });
+  act(() => progress(fraction));
+  expect(result.current.uploads.governmentId?.fraction).toBe(fraction);
+  return { result, onStored, done };
+}
+
 describe('useDocumentUploads: Cancel (docs/product/application.md#documents)', () => {
   it('stops an upload still sending: nothing stored, the card says it was canceled', async () => {
-    const onStored = vi.fn();
-    const { result } = renderHook(() => useDocumentUploads(onStored));
-    let done: Promise<void> = Promise.resolve();
-    act(() => {
-      done = result.current.start('governmentId', pdf());
-    });
-    act(() => progress(0.4));
-    expect(result.current.uploads.governmentId?.fraction).toBe(0.4);
+    const { result, onStored, done } = startUpload(0.4);
     await act(async () => {
       result.current.cancel('governmentId');
       await done;
@@ -45,14 +51,7 @@ describe('useDocumentUploads: Cancel (docs/product/application.md#documents)', (
   });
 
   it('once every byte is sent, Cancel calls nothing back: the server stores the file and the card shows it', async () => {
-    const onStored = vi.fn();
-    const { result } = renderHook(() => useDocumentUploads(onStored));
-    let done: Promise<void> = Promise.resolve();
-    act(() => {
-      done = result.current.start('governmentId', pdf());
-    });
-    act(() => progress(1));
-    expect(result.current.uploads.governmentId?.fraction).toBe(1);
+    const { result, onStored, done } = startUpload(1);
     act(() => result.current.cancel('governmentId'));
     expect(signal?.aborted).toBe(false);
     await act(async () => {
