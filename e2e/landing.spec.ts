@@ -161,7 +161,8 @@ test.describe('landing page', () => {
     await menu.getByRole('link', { name: 'Join Waitlist' }).click();
     await expect(page).toHaveURL(/\/waitlist$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Join Our Waitlist!' })).toBeVisible();
-    // The app's menu behaves the same.
+    // The app's menu behaves the same, once the app has taken the drawn page over (ADR 025: it loads after the first paint).
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.locator('#mobile-menu')).toBeVisible();
     await page.getByRole('button', { name: 'Close menu' }).click();
