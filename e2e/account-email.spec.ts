@@ -15,16 +15,20 @@ test.describe('changing the e-mail address', () => {
       const section = page.getByRole('region', { name: 'E-mail address' });
       await expect(section.getByTestId('current-email')).toHaveText(account.email);
 
-      // Errors under the fields: a bad address, then a wrong password.
+      // Errors under the fields, each said in the section's live region (ADR 023): a bad address, then a wrong
+      // password sent with Enter from its field, which keeps focus and so is not read again by itself.
+      const live = section.getByTestId('live-region');
       await section.getByLabel(/^New e-mail address/).fill('not-an-address');
       await section.getByLabel(/^Current Password/).fill(account.password);
       await section.getByRole('button', { name: 'Change Email' }).click();
-      await expect(section.getByText('Enter a valid email address')).toBeVisible();
+      await expect(section.getByLabel(/^New e-mail address/)).toHaveAccessibleDescription(/Enter a valid email address/);
+      await expect(live).toHaveText('Enter a valid email address');
       await section.getByLabel(/^New e-mail address/).fill(newEmail);
       await section.getByLabel(/^Current Password/).fill('not-my-password');
-      await section.getByRole('button', { name: 'Change Email' }).click();
-      await expect(section.getByText('Your current password is not right.')).toBeVisible();
+      await section.getByLabel(/^Current Password/).press('Enter');
+      await expect(section.getByLabel(/^Current Password/)).toHaveAccessibleDescription(/Your current password is not right\./);
       await expect(section.getByLabel(/^Current Password/)).toBeFocused();
+      await expect(live).toHaveText('Your current password is not right.');
 
       await section.getByLabel(/^Current Password/).fill(account.password);
       await section.getByRole('button', { name: 'Change Email' }).click();

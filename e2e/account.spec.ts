@@ -9,9 +9,10 @@ test.describe('account page', () => {
     await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
     const profile = page.getByRole('region', { name: 'Profile' });
     await profile.getByLabel('Phone').fill('12');
-    await profile.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(profile.getByText('Enter a valid phone number')).toBeVisible();
+    await profile.getByLabel('Phone').press('Enter');
+    await expect(profile.getByLabel('Phone')).toHaveAccessibleDescription(/Enter a valid phone number/);
     await expect(profile.getByLabel('Phone')).toBeFocused();
+    await expect(profile.getByTestId('live-region')).toHaveText('Enter a valid phone number');
 
     await profile.getByLabel('First Name').fill('Amazing');
     await profile.getByLabel('Last Name').fill('Grace');
@@ -61,8 +62,10 @@ test.describe('account page', () => {
     await password.getByLabel(/^Current Password/).fill('wrong-password');
     await password.getByLabel(/^New Password/).fill('a-brand-new-passphrase');
     await password.getByLabel(/^Confirm New Password/).fill('a-brand-new-passphrase');
-    await password.getByRole('button', { name: 'Change Password' }).click();
-    await expect(password.getByText('Your current password is not right.')).toBeVisible();
+    await password.getByLabel(/^Confirm New Password/).press('Enter');
+    await expect(password.getByLabel(/^Current Password/)).toHaveAccessibleDescription(/Your current password is not right\./);
+    await expect(password.getByLabel(/^Current Password/)).toBeFocused();
+    await expect(password.getByTestId('live-region')).toHaveText('Your current password is not right.');
     await password.getByLabel(/^Current Password/).fill(account.password);
     await password.getByRole('button', { name: 'Change Password' }).click();
     await expect(page.getByText('Your other sessions were signed out.')).toBeVisible();
@@ -80,7 +83,8 @@ test.describe('account page', () => {
     await expect(section.getByTestId('totp-secret')).toHaveText(totp.secret.base32.replace(/(.{4})/g, '$1 ').trim());
     await section.getByLabel(/^Authentication code/).fill(totp.generate() === '000000' ? '111111' : '000000');
     await section.getByRole('button', { name: 'Verify and Turn On' }).click();
-    await expect(section.getByText('That code is not right.')).toBeVisible();
+    await expect(section.getByLabel(/^Authentication code/)).toHaveAccessibleDescription(/^That code is not right\./);
+    await expect(section.getByTestId('live-region')).toHaveText('That code is not right. Check the time on your phone and try the newest code.');
     await section.getByLabel(/^Authentication code/).fill(totp.generate());
     await section.getByRole('button', { name: 'Verify and Turn On' }).click();
     await expect(section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);

@@ -1,14 +1,29 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signInOverHttp } from './support/accounts';
+import { HOMEOWNER } from './support/homes';
 
 /**
- * Issue 17, 'Done when': the reflow check (WCAG 1.4.10, 320 px) for every page, the signed-in ones here (the public
- * ones, with text at 200 % too: e2e/public-reflow.spec.ts). A page may hold a wide table in a box of its own that
- * scrolls; the page itself never scrolls sideways. Text at 200 % on these pages is not met yet: the signed-in header,
- * the buttons' one-line labels (Continue, Resend Verification Email, Add Letter of Intent…) and the filter selects
- * push a 375 px page to 470–560 px (closing note of this session).
+ * Issue 17, 'Done when': the reflow check (WCAG 1.4.10, 320 px) and the text-size check (WCAG 1.4.4, text at 200 % at
+ * 375 and 1280 px) for every signed-in page (the public ones: e2e/public-reflow.spec.ts). A page may hold a wide table
+ * in a box of its own that scrolls; the page itself never scrolls sideways. docs/product/public-site.md#reflow.
  */
-const BUYER_PAGES = ['/dashboard', '/apply?step=1', '/apply?step=2', '/apply?step=3', '/apply?step=5', '/apply?step=6', '/explore', '/chat', '/account'];
+const BUYER_PAGES = [
+  '/dashboard',
+  '/apply?step=1',
+  '/apply?step=2',
+  '/apply?step=3',
+  '/apply?step=4',
+  '/apply?step=5',
+  '/apply?step=6',
+  '/apply/requests',
+  '/explore',
+  '/chat',
+  '/account',
+];
+/** The homeowner seeded before the server started (e2e/support/seed-homes.ts): their figures, home, payment and transfer. */
+const HOMEOWNER_PAGES = ['/dashboard', '/dashboard/home', '/dashboard/payment', '/dashboard/transfer'];
+/** An admin's pages; /account with two-factor on. */
 const ADMIN_PAGES = [
   '/admin',
   '/admin/applications',
@@ -21,30 +36,55 @@ const ADMIN_PAGES = [
   '/admin/settings',
   '/admin/audit',
   '/admin/jobs',
+  '/account',
 ];
+
+const CHECKS = [
+  { name: 'reflow at 320 px', width: 320, text: '100 %' },
+  { name: 'text at 200 % at 375 px', width: 375, text: '200 %' },
+  { name: 'text at 200 % at 1280 px', width: 1280, text: '200 %' },
+] as const;
+type Check = (typeof CHECKS)[number];
 
 /** The page's width beyond its viewport, in px (0 when it does not scroll sideways). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-/** Every page at 320 px; a failure names the page. */
-async function checkPages(page: Page, paths: readonly string[]) {
-  await page.setViewportSize({ width: 320, height: 640 });
+/** Every page under one check; a failure names the page. */
+async function checkPages(page: Page, paths: readonly string[], check: Check) {
+  await page.setViewportSize({ width: check.width, height: 800 });
   for (const path of paths) {
     await page.goto(path);
     await expect(page.locator('main'), path).toBeVisible({ timeout: 30_000 });
     // The page and its data are in (the lists say 'Loading...', the pages' code 'Loading…').
     await expect(page.getByText(/^Loading(\.\.\.|…)$/), path).toHaveCount(0, { timeout: 30_000 });
     await page.evaluate(() => document.fonts.ready);
-    expect(await sidewaysOverflow(page), `${path} at 320 px`).toBe(0);
+    if (check.text === '200 %') {
+      await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+    }
+    expect(await sidewaysOverflow(page), `${path}, ${check.name}`).toBe(0);
   }
 }
 
-test('the buyer’s pages reflow at 320 px', async ({ page, user: _user }) => {
-  test.slow();
-  await checkPages(page, BUYER_PAGES);
-});
+// The dashboards' counters show their final figures at once.
+test.use({ reducedMotion: 'reduce' });
 
-test('the back office reflows at 320 px', async ({ page, admin: _admin }) => {
-  test.slow();
-  await checkPages(page, ADMIN_PAGES);
-});
+for (const check of CHECKS) {
+  test.describe(check.name, () => {
+    test('the buyer’s pages', async ({ page, user: _user }) => {
+      test.slow();
+      await checkPages(page, BUYER_PAGES, check);
+    });
+
+    test('the homeowner’s pages', async ({ page }) => {
+      test.slow();
+      await signInOverHttp(page, HOMEOWNER);
+      await checkPages(page, HOMEOWNER_PAGES, check);
+    });
+
+    test('the back office', async ({ page, admin: _admin }) => {
+      test.slow();
+      await checkPages(page, ADMIN_PAGES, check);
+    });
+  });
+}

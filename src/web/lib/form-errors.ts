@@ -1,5 +1,6 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormGetFieldState, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api';
+import { useAnnouncer, type Announcer } from './announce';
 
 /**
  * Puts the server's field errors (`error.fields`) under the matching fields and
@@ -22,6 +23,32 @@ export function applyServerFieldErrors<T extends FieldValues>(
     first = false;
   }
   return !first;
+}
+
+/**
+ * The message of the first of `names` (in the form's order) that has an error now: after a failed validation or a
+ * `setError`, for `announce` (ADR 023: a field that already has focus, where Enter was pressed, is not read again).
+ */
+export function firstFieldError<T extends FieldValues>(getFieldState: UseFormGetFieldState<T>, names: readonly Path<T>[]): string | undefined {
+  for (const name of names) {
+    const message = getFieldState(name).error?.message;
+    if (message) return message;
+  }
+  return undefined;
+}
+
+/**
+ * A form whose errors are said after a submit: `announceErrors()` in `handleSubmit`'s invalid callback and after a
+ * refusal's `setError` says the first field error in the form's `<LiveRegion announcer={…} />`. Not while typing: a
+ * field's error that changes as the user types stays silent until the next submit.
+ */
+export function useErrorAnnouncer<T extends FieldValues>(getFieldState: UseFormGetFieldState<T>, names: readonly Path<T>[]): [Announcer, () => void] {
+  const announcer = useAnnouncer();
+  const announceErrors = () => {
+    const message = firstFieldError(getFieldState, names);
+    if (message) announcer.announce(message);
+  };
+  return [announcer, announceErrors];
 }
 
 /**

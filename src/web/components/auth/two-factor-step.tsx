@@ -39,7 +39,7 @@ export function TwoFactorStep({ onVerified, onRestart }: TwoFactorStepProps) {
       footer={restart}
     >
       <AppCodeForm onVerified={onVerified} onRestart={onRestart} />
-      <Button variant="link" className="mt-4 h-auto px-0" onClick={() => setMode('backup')}>
+      <Button variant="link" className="mt-4 min-h-0 px-0 py-0" onClick={() => setMode('backup')}>
         Use a backup code instead
       </Button>
     </AuthCard>
@@ -55,7 +55,7 @@ export function TwoFactorStep({ onVerified, onRestart }: TwoFactorStepProps) {
       footer={restart}
     >
       <BackupCodeFormView onVerified={onVerified} onRestart={onRestart} />
-      <Button variant="link" className="mt-4 h-auto px-0" onClick={() => setMode('app')}>
+      <Button variant="link" className="mt-4 min-h-0 px-0 py-0" onClick={() => setMode('app')}>
         Use your authenticator app instead
       </Button>
     </AuthCard>

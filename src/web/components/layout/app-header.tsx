@@ -19,7 +19,10 @@ export function AppHeader({ user }: { user: SessionUser }) {
   // docs/product/back-office.md#layout: in the back office the header sits on the back office's grid (its navigation and content).
   const backOffice = useMatch('/admin/*') !== null;
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    // A container: with text enlarged (200 %) on a phone the row is wider than the screen, and the brand's word gives
+    // way to its mark (the link keeps its name). The threshold is in rem, which a container query reads at the page's
+    // text size: the row is ≈ 16.4rem wide with the word, so the word shows on any phone at normal text.
+    <header className="@container sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className={cn('mx-auto flex h-16 items-center gap-2', backOffice ? ADMIN_GRID : 'max-w-6xl px-2 sm:px-4')}>
         <AccountMenu user={user} />
         <div className="flex flex-1 justify-center md:justify-start">
@@ -29,7 +32,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
             aria-label={`${brand.name} dashboard`}
           >
             <LogoMark />
-            <span>{brand.name}</span>
+            <span className="@max-[17rem]:sr-only">{brand.name}</span>
           </Link>
         </div>
         <nav aria-label="Signed-in" className="hidden items-center gap-1 md:flex">

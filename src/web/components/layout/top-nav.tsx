@@ -73,17 +73,17 @@ export function TopNav() {
           {/* Both session variants are in the page, one hidden: the pre-rendered landing page swaps them without React
               (src/web/static-menu.ts). */}
           <span data-session="out" hidden={signedIn} className="contents">
-            <Button asChild variant="outline" size="sm" className="ml-2 h-10 px-4">
+            <Button asChild variant="outline" size="sm" className="ml-2 min-h-10 px-4">
               <Link to="/auth/signin">Sign In</Link>
             </Button>
             {showJoin && (
-              <Button asChild variant="accent" size="sm" className="ml-2 h-10 px-4">
+              <Button asChild variant="accent" size="sm" className="ml-2 min-h-10 px-4">
                 <Link to="/waitlist">Join Waitlist</Link>
               </Button>
             )}
           </span>
           <span data-session="in" hidden={!signedIn} className="contents">
-            <Button asChild size="sm" className="ml-2 h-10 px-4">
+            <Button asChild size="sm" className="ml-2 min-h-10 px-4">
               <Link to="/dashboard">Dashboard</Link>
             </Button>
           </span>

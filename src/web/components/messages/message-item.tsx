@@ -57,7 +57,7 @@ export function MessageItem({
           <Button
             size="sm"
             variant="link"
-            className="h-auto text-xs"
+            className="min-h-0 py-0 text-xs"
             disabled={remove.isPending}
             onClick={() => remove.mutate(message.id, { onError: (e) => setError(serverMessageOr(e, 'Failed to delete the message.')) })}
           >

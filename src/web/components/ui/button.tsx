@@ -3,8 +3,12 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
+/**
+ * A label wraps rather than pushing its page sideways (text at 200 %, issue 17): heights are minimums, and on a screen
+ * tight for its text (the `tight:` variant, src/web/styles.css) the side padding gives way to the words.
+ */
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-[var(--radius-control)] font-semibold transition-colors duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
+  'inline-flex items-center justify-center gap-2 text-center rounded-[var(--radius-control)] font-semibold transition-colors duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
   {
     variants: {
       variant: {
@@ -17,9 +21,9 @@ export const buttonVariants = cva(
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
       },
       size: {
-        sm: 'h-9 px-3 text-sm',
-        default: 'h-11 px-5 text-base',
-        lg: 'h-12 px-7 text-base',
+        sm: 'min-h-9 px-3 py-1.5 text-sm tight:px-2',
+        default: 'min-h-11 px-5 py-2 text-base tight:px-3',
+        lg: 'min-h-12 px-7 py-2.5 text-base tight:px-4',
         icon: 'size-11',
       },
     },

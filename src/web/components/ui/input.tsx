@@ -13,10 +13,13 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(controlClass, 'min-h-24 py-2', className)} {...props} />;
 }
 
-/** A native select: keyboard, screen readers and phone pickers work as people expect. */
-export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {
+/**
+ * A native select: keyboard, screen readers and phone pickers work as people expect. `containerClassName` sizes its box
+ * as a flex item: a least width there can be `min-w-[min(10rem,100%)]`, which gives way to a narrow row (text at 200 %).
+ */
+export function NativeSelect({ className, containerClassName, children, ...props }: ComponentProps<'select'> & { containerClassName?: string }) {
   return (
-    <div className="relative">
+    <div className={cn('relative', containerClassName)}>
       <select className={cn(controlClass, 'h-11 cursor-pointer appearance-none pr-10', className)} {...props}>
         {children}
       </select>

@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
-import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-errors';
+import { LiveRegion } from '../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, isApiError, useErrorAnnouncer } from '../../lib/form-errors';
 import type { SessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { emailStateQuery, useRequestEmailChange } from './account-api';
@@ -27,11 +28,12 @@ export function EmailSection({ user }: { user: SessionUser }) {
   const state = useQuery(emailStateQuery());
   const requestEmailChange = useRequestEmailChange();
   const pending = state.data?.email === user.email ? state.data.pending : null;
-  const { register, handleSubmit, formState, setError, reset } = useForm<ChangeEmailForm, unknown, z.output<typeof changeEmailSchema>>({
+  const { register, handleSubmit, formState, setError, reset, getFieldState } = useForm<ChangeEmailForm, unknown, z.output<typeof changeEmailSchema>>({
     resolver: zodResolver(changeEmailSchema),
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ['newEmail', 'password']);
 
   const onValid = async (values: z.output<typeof changeEmailSchema>) => {
     try {
@@ -41,11 +43,11 @@ export function EmailSection({ user }: { user: SessionUser }) {
     } catch (error) {
       if (isApiError(error, 'invalid_password')) {
         setError('password', { type: 'server', message: 'Your current password is not right.' }, { shouldFocus: true });
+        announceErrors();
         return;
       }
-      if (!applyServerFieldErrors(error, setError, ['newEmail', 'password'])) {
-        notify.error('Error', failureText(error, 'Failed to change your email. Please try again.'), { key: 'email' });
-      }
+      if (applyServerFieldErrors(error, setError, ['newEmail', 'password'])) announceErrors();
+      else notify.error('Error', failureText(error, 'Failed to change your email. Please try again.'), { key: 'email' });
     }
   };
 
@@ -71,7 +73,8 @@ export function EmailSection({ user }: { user: SessionUser }) {
             {user.email}.
           </Alert>
         )}
-        <form noValidate onSubmit={handleSubmit(onValid)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Change email">
+        <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Change email">
+          <LiveRegion announcer={announcer} />
           {/* Lets password managers know which account the password belongs to. */}
           <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
           <Field label="New e-mail address" required error={errors.newEmail?.message}>

@@ -5,7 +5,8 @@ import { changePasswordSchema, PASSWORD_MIN, type ChangePasswordForm } from '../
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { PasswordInput } from '../../components/ui/password-input';
-import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-errors';
+import { LiveRegion } from '../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, isApiError, useErrorAnnouncer } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { useChangePassword } from './account-api';
 import { SectionCard } from './section-card';
@@ -14,12 +15,13 @@ const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confir
 
 /** Change password: the current one, the new one twice. The server signs out every other session (issue 4). */
 export function PasswordSection({ email }: { email: string }) {
-  const { register, handleSubmit, formState, setError, reset } = useForm<ChangePasswordForm, unknown, z.output<typeof changePasswordSchema>>({
+  const { register, handleSubmit, formState, setError, reset, getFieldState } = useForm<ChangePasswordForm, unknown, z.output<typeof changePasswordSchema>>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = formState;
   const change = useChangePassword();
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ['currentPassword', 'newPassword', 'confirmPassword']);
 
   const onValid = async ({ currentPassword, newPassword }: z.output<typeof changePasswordSchema>) => {
     try {
@@ -27,11 +29,11 @@ export function PasswordSection({ email }: { email: string }) {
     } catch (error) {
       if (isApiError(error, 'invalid_password')) {
         setError('currentPassword', { type: 'server', message: 'Your current password is not right.' }, { shouldFocus: true });
+        announceErrors();
         return;
       }
-      if (!applyServerFieldErrors(error, setError, ['currentPassword', 'newPassword'])) {
-        notify.error('Error', failureText(error, 'Failed to change your password. Please try again.'), { key: 'password' });
-      }
+      if (applyServerFieldErrors(error, setError, ['currentPassword', 'newPassword'])) announceErrors();
+      else notify.error('Error', failureText(error, 'Failed to change your password. Please try again.'), { key: 'password' });
       return;
     }
     reset(EMPTY);
@@ -40,7 +42,8 @@ export function PasswordSection({ email }: { email: string }) {
 
   return (
     <SectionCard id="password" title="Password" description="Changing your password signs you out on every other device.">
-      <form noValidate onSubmit={handleSubmit(onValid)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Change password">
+      <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Change password">
+        <LiveRegion announcer={announcer} />
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <Field label="Current Password" required error={errors.currentPassword?.message} className="sm:col-span-2">

@@ -6,7 +6,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { applyServerFieldErrors, failureText } from '../../lib/form-errors';
+import { LiveRegion } from '../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, useErrorAnnouncer } from '../../lib/form-errors';
 import type { SessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useUpdateProfile } from './account-api';
@@ -16,12 +17,13 @@ const valuesOf = (user: SessionUser): ProfileForm => ({ firstName: user.firstNam
 
 /** Name and phone (PATCH /api/me, validated with the shared profile schema). */
 export function ProfileSection({ user }: { user: SessionUser }) {
-  const { register, handleSubmit, formState, setError, reset } = useForm<ProfileForm, unknown, z.output<typeof profileSchema>>({
+  const { register, handleSubmit, formState, setError, reset, getFieldState } = useForm<ProfileForm, unknown, z.output<typeof profileSchema>>({
     resolver: zodResolver(profileSchema),
     defaultValues: valuesOf(user),
   });
   const { errors, isSubmitting } = formState;
   const updateProfile = useUpdateProfile();
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ['firstName', 'lastName', 'phone']);
 
   const onValid = async (values: z.output<typeof profileSchema>) => {
     try {
@@ -30,14 +32,17 @@ export function ProfileSection({ user }: { user: SessionUser }) {
       notify.success('Profile updated', 'Your name and phone number are saved.', { key: 'profile' });
     } catch (error) {
       // A field's error goes under the field, the toast is for the rest (docs/product/public-site.md#messages).
-      if (applyServerFieldErrors(error, setError, ['firstName', 'lastName', 'phone'])) notify.dismiss('profile');
-      else notify.error('Error', failureText(error, 'Failed to update your profile. Please try again.'), { key: 'profile' });
+      if (applyServerFieldErrors(error, setError, ['firstName', 'lastName', 'phone'])) {
+        notify.dismiss('profile');
+        announceErrors();
+      } else notify.error('Error', failureText(error, 'Failed to update your profile. Please try again.'), { key: 'profile' });
     }
   };
 
   return (
     <SectionCard id="profile" title="Profile" description="Your name as it appears on your application, and a phone number we can reach you on.">
-      <form noValidate onSubmit={handleSubmit(onValid)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Profile">
+      <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Profile">
+        <LiveRegion announcer={announcer} />
         <Field label="First Name" required error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...register('firstName')} />
         </Field>

@@ -11,7 +11,8 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { OneTimeCodeInput } from '../../components/ui/one-time-code-input';
 import { PasswordInput } from '../../components/ui/password-input';
-import { failureText, isApiError } from '../../lib/form-errors';
+import { LiveRegion } from '../../components/ui/live-region';
+import { failureText, isApiError, useErrorAnnouncer } from '../../lib/form-errors';
 import type { SessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { afterTwoFactorChange, useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor } from './account-api';
@@ -68,7 +69,8 @@ export function TwoFactorSection({ user, notice, onEnrolled }: { user: SessionUs
             You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator, 1Password or Authy.
             {isAdmin && ' Admins need it to open the back office.'}
           </p>
-          <Button className="h-auto min-h-11 py-2 whitespace-normal" onClick={() => setStep({ name: 'password' })}>
+          {/* In a column, the label may break inside its long word when text is enlarged, never push the page sideways. */}
+          <Button className="max-w-full [overflow-wrap:anywhere]" onClick={() => setStep({ name: 'password' })}>
             <ShieldCheck aria-hidden="true" /> Set Up Two-Factor Authentication
           </Button>
         </div>
@@ -80,7 +82,7 @@ export function TwoFactorSection({ user, notice, onEnrolled }: { user: SessionUs
             <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
             Two-factor authentication is on. Each sign-in asks for a code from your authenticator app, or one of your backup codes.
           </p>
-          <Button variant="outline" className="h-auto min-h-11 py-2 whitespace-normal" onClick={() => setStep({ name: 'disable' })}>
+          <Button variant="outline" className="max-w-full [overflow-wrap:anywhere]" onClick={() => setStep({ name: 'disable' })}>
             Turn Off Two-Factor Authentication
           </Button>
         </div>
@@ -158,16 +160,18 @@ interface PasswordConfirmProps {
 }
 
 function PasswordConfirm({ email, intro, submitLabel, pendingLabel, failure, destructive, onConfirm, onCancel }: PasswordConfirmProps) {
-  const { register, handleSubmit, formState, setError } = useForm<ConfirmPasswordForm, unknown, z.output<typeof confirmPasswordSchema>>({
+  const { register, handleSubmit, formState, setError, getFieldState } = useForm<ConfirmPasswordForm, unknown, z.output<typeof confirmPasswordSchema>>({
     resolver: zodResolver(confirmPasswordSchema),
     defaultValues: { password: '' },
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ['password']);
   const onValid = async ({ password }: z.output<typeof confirmPasswordSchema>) => {
     try {
       await onConfirm(password);
     } catch (error) {
       if (isApiError(error, 'invalid_password')) {
         setError('password', { type: 'server', message: 'That password is not right.' }, { shouldFocus: true });
+        announceErrors();
         return;
       }
       if (isApiError(error, 'totp_already_enabled')) {
@@ -178,7 +182,8 @@ function PasswordConfirm({ email, intro, submitLabel, pendingLabel, failure, des
     }
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="flex max-w-md flex-col gap-5" aria-label="Confirm your password">
+    <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex max-w-md flex-col gap-5" aria-label="Confirm your password">
+      <LiveRegion announcer={announcer} />
       <p className="text-[15px] leading-relaxed text-muted-foreground">{intro}</p>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field label="Your Password" required error={formState.errors.password?.message}>
@@ -200,16 +205,18 @@ function ScanAndConfirm({ totpURI, onConfirmed, onCancel }: { totpURI: string; o
   const key = manualKeyOf(totpURI);
   const [copied, setCopied] = useState(false);
   const confirm = useConfirmTwoFactor();
-  const { register, handleSubmit, formState, setError } = useForm<TotpCodeForm, unknown, z.output<typeof totpCodeSchema>>({
+  const { register, handleSubmit, formState, setError, getFieldState } = useForm<TotpCodeForm, unknown, z.output<typeof totpCodeSchema>>({
     resolver: zodResolver(totpCodeSchema),
     defaultValues: { code: '' },
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ['code']);
   const onValid = async ({ code }: z.output<typeof totpCodeSchema>) => {
     try {
       await confirm.mutateAsync(code);
     } catch (error) {
       if (isApiError(error, 'invalid_code')) {
         setError('code', { type: 'server', message: 'That code is not right. Check the time on your phone and try the newest code.' }, { shouldFocus: true });
+        announceErrors();
         return;
       }
       notify.error('Error', failureText(error, 'Failed to confirm the code. Please try again.'));
@@ -249,7 +256,8 @@ function ScanAndConfirm({ totpURI, onConfirmed, onCancel }: { totpURI: string; o
           </div>
         </li>
         <li>
-          <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-4" aria-label="Confirm with a code">
+          <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex flex-col gap-4" aria-label="Confirm with a code">
+            <LiveRegion announcer={announcer} />
             <p className="font-semibold">2. Enter the 6-digit code the app shows</p>
             <Field label="Authentication code" required error={formState.errors.code?.message}>
               <OneTimeCodeInput {...register('code')} />

@@ -34,7 +34,7 @@ export function SaveState({ status, onRetry }: { status: SaveStatus; onRetry: ()
         <span className={`${base} flex-wrap font-medium text-warning`} title={status.message}>
           {status.kind === 'retrying' ? <CloudOff aria-hidden="true" className="size-4" /> : <AlertTriangle aria-hidden="true" className="size-4" />}
           {status.kind === 'retrying' ? 'Not saved — retrying' : 'Not saved'}
-          <Button variant="link" size="sm" className="h-6 text-sm" onClick={onRetry}>
+          <Button variant="link" size="sm" className="min-h-6 py-0 text-sm" onClick={onRetry}>
             Retry now
           </Button>
         </span>

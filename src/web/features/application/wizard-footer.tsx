@@ -38,14 +38,15 @@ export function WizardFooter({ step, onPrevious, onContinue, submit, unsaved }: 
       className="sticky bottom-0 z-30 -mx-4 mt-8 border-t border-border bg-background/95 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none"
     >
       {unsaved && <Unsaved className="mb-2 flex items-center justify-center gap-1.5 text-xs font-medium text-warning sm:hidden" />}
-      <div className="flex items-center justify-between gap-3">
+      {/* With text enlarged the buttons take a line each, Continue and Submit on the right. */}
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <Button variant="outline" className="shrink-0" onClick={onPrevious} disabled={step === 0}>
           {/* Below 400 px the arrow gives its room to 'Submit Application', which then fits on one line beside it. */}
           <ArrowLeft aria-hidden="true" className="max-[399px]:hidden" /> Previous
         </Button>
         {unsaved && <Unsaved className="hidden min-w-0 items-center gap-1.5 text-center text-sm font-medium text-warning sm:flex" />}
         {!last && (
-          <Button className="shrink-0" onClick={onContinue}>
+          <Button className="ml-auto shrink-0" onClick={onContinue}>
             Continue <ArrowRight aria-hidden="true" />
           </Button>
         )}
@@ -53,7 +54,7 @@ export function WizardFooter({ step, onPrevious, onContinue, submit, unsaved }: 
           // While submitting the button keeps focus (aria-disabled, not disabled: a disabled button drops it to the page).
           <Button
             variant="accent"
-            className="h-auto min-h-11 min-w-0 py-2 text-center leading-tight whitespace-normal"
+            className="ml-auto min-w-0 leading-tight"
             onClick={() => {
               if (!submit.submitting) submit.onSubmit();
             }}

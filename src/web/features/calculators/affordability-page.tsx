@@ -311,12 +311,12 @@ function AffordabilityCalculator() {
           </div>
 
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild className="h-auto min-h-11 whitespace-normal py-2 text-center">
+            <Button asChild>
               <Link to={comparisonHref({ price, down, rate: toNumber(v.rate), budget: payment })}>
                 Compare to Mortgage <ArrowRight />
               </Link>
             </Button>
-            <Button asChild variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">
+            <Button asChild variant="accent">
               <Link to={applyHref({ price, down })}>Start Application</Link>
             </Button>
           </div>

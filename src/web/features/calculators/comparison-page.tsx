@@ -118,7 +118,7 @@ function ComparisonCalculator() {
         title={`${n} vs. Mortgage`}
         lead={`See your monthly payment, equity and wealth with ${n} co-ownership next to a traditional 30-year mortgage, and choose the payment that suits you.`}
         action={
-          <Button asChild variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center">
+          <Button asChild variant="outline">
             <Link to="/affordability">
               <Calculator /> Affordability Calculator
             </Link>
@@ -254,12 +254,12 @@ function ComparisonCalculator() {
       )}
 
       <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-        <Button asChild variant="accent" size="lg" className="h-auto min-h-12 whitespace-normal py-2 text-center">
+        <Button asChild variant="accent" size="lg">
           <Link to={applyHref({ price: calculated?.inputs.homePrice ?? price, down: calculated?.inputs.downPayment ?? toNumber(v.down) })}>
             Start Your Application <ArrowRight />
           </Link>
         </Button>
-        <Button asChild variant="outline" size="lg" className="h-auto min-h-12 whitespace-normal py-2 text-center">
+        <Button asChild variant="outline" size="lg">
           <Link to="/affordability">Try Affordability Calculator</Link>
         </Button>
       </div>

@@ -209,10 +209,10 @@ function HomeAffordabilityCalculator() {
           </div>
 
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">
+            <Button asChild variant="accent">
               <Link to="/waitlist">Join The Waitlist!</Link>
             </Button>
-            <Button asChild variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center">
+            <Button asChild variant="outline">
               <Link to={result ? comparisonHref({ price: result.defaultProductPrice, down, rate: HOME_AFFORDABILITY_MORTGAGE_RATE }) : comparisonPath(brand)}>
                 View Payment Breakdown <ArrowRight />
               </Link>
@@ -228,7 +228,7 @@ function HomeAffordabilityCalculator() {
 
 function CustomizeLink({ price, down }: { price: number; down: number }) {
   return (
-    <Button asChild variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center">
+    <Button asChild variant="outline">
       <Link to={comparisonHref({ price, down, rate: HOME_AFFORDABILITY_MORTGAGE_RATE })}>
         Customize My Payment<span className="sr-only"> for a {formatMoney(price)} home</span> <ArrowRight />
       </Link>

@@ -25,9 +25,9 @@ function Change({ value }: { value: number }) {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex items-center justify-between gap-3 py-3">
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-3">
       <dt className="text-[15px] text-muted-foreground">{label}</dt>
-      <dd className="flex items-center gap-2 text-[15px] font-semibold">{children}</dd>
+      <dd className="flex flex-wrap items-center gap-2 text-[15px] font-semibold">{children}</dd>
     </div>
   );
 }
@@ -71,8 +71,8 @@ interface TotalEquity {
 export function TotalEquityCard({ figures, detailsHref }: { figures: TotalEquity; detailsHref?: string }) {
   return (
     <Card className="p-6">
-      <div className="flex items-start justify-between gap-3">
-        <div>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
           <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Total Home Equity</h2>
           <Counter value={figures.total} className="mt-1 block text-3xl font-bold tracking-tight" />
         </div>

@@ -17,12 +17,12 @@ export function ClosingSection({ closing }: { closing: LandingContent['closing']
           </h2>
           <p className="relative mx-auto mt-4 max-w-xl text-lg leading-relaxed text-white/85">{closing.body}</p>
           <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg" className="h-auto min-h-12 whitespace-normal py-2 text-center">
+            <Button asChild variant="accent" size="lg">
               <Link to="/waitlist">
                 {closing.waitlist} <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            <Button asChild variant="outline" size="lg" className="border-transparent h-auto min-h-12 whitespace-normal py-2 text-center">
+            <Button asChild variant="outline" size="lg" className="border-transparent">
               <Link to="/how-much-home-can-i-afford">
                 <Calculator aria-hidden="true" /> {closing.calculator}
               </Link>

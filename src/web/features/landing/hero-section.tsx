@@ -18,12 +18,12 @@ export function HeroSection({ hero }: { hero: LandingContent['hero'] }) {
           <p className="mt-4 text-xl font-semibold text-primary">{hero.tagline}.</p>
           <p className="mt-4 max-w-xl text-lg leading-relaxed text-muted-foreground">{hero.body}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <Button asChild variant="accent" size="lg" className="h-auto min-h-12 whitespace-normal py-2 text-center">
+            <Button asChild variant="accent" size="lg">
               <Link to={hero.primaryCta.to}>
                 {hero.primaryCta.label} <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            <Button asChild variant="outline" size="lg" className="h-auto min-h-12 whitespace-normal py-2 text-center">
+            <Button asChild variant="outline" size="lg">
               <Link to={hero.secondaryCta.to}>{hero.secondaryCta.label}</Link>
             </Button>
           </div>

@@ -43,7 +43,7 @@ export default function PrivacyPage() {
             <PolicySectionView key={section.id} section={section} number={i + 1} email={brand.contactEmail} />
           ))}
           <div className="border-t border-border pt-8">
-            <Button asChild variant="outline" className="h-auto min-h-10 whitespace-normal py-2 text-center">
+            <Button asChild variant="outline" className="min-h-10">
               <Link to="/">
                 <ArrowLeft aria-hidden="true" /> Back to Home
               </Link>

@@ -61,7 +61,8 @@ export function AssigneePanel({ detail }: { detail: AdminApplicationDetail }) {
           onChange={(event) => setChosen(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-errormessage={error ? `${id}-error` : undefined}
-          className="h-9 min-w-40"
+          className="h-9"
+          containerClassName="min-w-[min(10rem,100%)]"
         >
           <option value={UNASSIGNED}>Unassigned</option>
           {missing && <option value={detail.assigneeId!}>{detail.assignee ?? 'Former admin'}</option>}

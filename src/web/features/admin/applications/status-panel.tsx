@@ -100,7 +100,8 @@ export function StatusPanel({
           value={chosen}
           disabled={change.isPending}
           aria-describedby={`${id}-help`}
-          className="h-10 min-w-48 text-sm"
+          className="h-10 text-sm"
+          containerClassName="min-w-[min(12rem,100%)]"
           onChange={(event) => {
             setChosen(event.target.value as ReviewStatus);
             setNeedsRequest(false);
@@ -112,7 +113,7 @@ export function StatusPanel({
             </option>
           ))}
         </NativeSelect>
-        <Button ref={saveButton} size="sm" className="h-10" disabled={plan.kind === 'unchanged' || change.isPending} onClick={save}>
+        <Button ref={saveButton} size="sm" className="min-h-10" disabled={plan.kind === 'unchanged' || change.isPending} onClick={save}>
           Save status
         </Button>
       </div>

@@ -9,7 +9,7 @@ export function ListPagination({ page, onPage }: { page: Page<unknown> | undefin
   return (
     <nav aria-label="Pagination" className="mt-4 flex flex-col items-center justify-between gap-3 text-sm text-muted-foreground sm:flex-row">
       <p aria-live="polite">{pageSummary(page)}</p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center justify-center gap-2">
         <Button variant="outline" size="sm" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>
           <ChevronLeft aria-hidden="true" />
           Previous

@@ -84,7 +84,7 @@ export function SelectFilter({
       <label htmlFor={id} className="text-xs font-semibold text-muted-foreground">
         {label}
       </label>
-      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} className="h-10 min-w-44">
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} className="h-10 md:min-w-44">
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -117,20 +117,27 @@ export function MoreFilters({
   const invalid = Boolean(from && to && from > to);
   return (
     <div className="flex flex-col gap-2 md:flex-row md:items-end">
-      <Button variant="outline" size="sm" className="h-10" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+      <Button variant="outline" size="sm" className="min-h-10" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
         <SlidersHorizontal aria-hidden="true" />
         More Filters
       </Button>
       {open && (
         <fieldset id={panelId} className="flex flex-wrap items-end gap-2">
           <legend className="sr-only">{dateLabel} range</legend>
-          <div className="flex flex-col gap-1">
+          <div className="flex max-w-full flex-col gap-1">
             <label htmlFor={fromId} className="text-xs font-semibold text-muted-foreground">
               {dateLabel} from
             </label>
-            <Input id={fromId} type="date" value={from} max={to || undefined} className="h-10 w-40" onChange={(e) => onChange({ from: e.target.value, to })} />
+            <Input
+              id={fromId}
+              type="date"
+              value={from}
+              max={to || undefined}
+              className="h-10 w-40 max-w-full"
+              onChange={(e) => onChange({ from: e.target.value, to })}
+            />
           </div>
-          <div className="flex flex-col gap-1">
+          <div className="flex max-w-full flex-col gap-1">
             <label htmlFor={toId} className="text-xs font-semibold text-muted-foreground">
               {dateLabel} to
             </label>
@@ -140,12 +147,12 @@ export function MoreFilters({
               value={to}
               min={from || undefined}
               aria-invalid={invalid || undefined}
-              className="h-10 w-40"
+              className="h-10 w-40 max-w-full"
               onChange={(e) => onChange({ from, to: e.target.value })}
             />
           </div>
           {(from || to) && (
-            <Button variant="ghost" size="sm" className="h-10" onClick={() => onChange({ from: '', to: '' })}>
+            <Button variant="ghost" size="sm" className="min-h-10" onClick={() => onChange({ from: '', to: '' })}>
               Clear dates
             </Button>
           )}
@@ -159,7 +166,7 @@ export function MoreFilters({
 /** Downloads the CSV of the list's current filter (the server streams it and records the export in the audit log). */
 export function ExportButton({ href }: { href: string }) {
   return (
-    <Button asChild variant="outline" size="sm" className="h-10">
+    <Button asChild variant="outline" size="sm" className="min-h-10">
       <a href={href} download>
         <Download aria-hidden="true" />
         Export
@@ -171,7 +178,7 @@ export function ExportButton({ href }: { href: string }) {
 /** A filter that is on or off ('Assigned to me'): a button that says whether it is pressed, the list's URL keeps it. */
 export function ToggleFilter({ label, pressed, onChange, icon }: { label: string; pressed: boolean; onChange: (pressed: boolean) => void; icon?: ReactNode }) {
   return (
-    <Button variant={pressed ? 'default' : 'outline'} size="sm" className="h-10" aria-pressed={pressed} onClick={() => onChange(!pressed)}>
+    <Button variant={pressed ? 'default' : 'outline'} size="sm" className="min-h-10" aria-pressed={pressed} onClick={() => onChange(!pressed)}>
       {icon}
       {label}
     </Button>

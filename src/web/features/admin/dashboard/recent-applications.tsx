@@ -33,7 +33,7 @@ export function RecentApplications({ recent }: { recent: AdminDashboard['recent'
             const name = applicantName(application);
             return (
               <li key={application.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-                <div className="min-w-48 flex-1">
+                <div className="min-w-[min(12rem,100%)] flex-1">
                   <p className="font-medium break-words text-foreground">{name}</p>
                   <p className="text-sm text-muted-foreground">
                     {application.submittedAt && (
@@ -44,7 +44,7 @@ export function RecentApplications({ recent }: { recent: AdminDashboard['recent'
                     {application.assignee && <> · Assigned to {application.assignee}</>}
                   </p>
                 </div>
-                <div className="flex items-center gap-3">
+                <div className="flex flex-wrap items-center gap-3">
                   <ApplicationStatusBadge status={application.status} />
                   <Button asChild variant="outline" size="sm">
                     <Link to={`/admin/applications?review=${application.id}`} aria-label={`Review ${name}`}>

@@ -93,7 +93,7 @@ function StatusPanel({ letter }: { letter: LetterItem }) {
         <span className="font-semibold">Status</span> <Badge variant={LETTER_STATUS_BADGES[letter.status]}>{LETTER_STATUS_LABELS[letter.status]}</Badge>
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <Field label="Change status to" className="min-w-40 flex-1">
+        <Field label="Change status to" className="min-w-[min(10rem,100%)] flex-1">
           <NativeSelect value={chosen} onChange={(event) => setChosen(event.target.value as LetterStatus)}>
             {LETTER_STATUSES.map((status) => (
               <option key={status} value={status}>

@@ -211,11 +211,11 @@ export default function PaymentsPage() {
         description="What each month bills and what came in, from the homes' ledgers: each home's payments pay its oldest charge first."
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" className="h-10" onClick={() => setImporting(true)}>
+            <Button variant="outline" size="sm" className="min-h-10" onClick={() => setImporting(true)}>
               <Upload aria-hidden="true" />
               Import bank CSV
             </Button>
-            <Button variant="outline" size="sm" className="h-10" onClick={() => void runVerify()} disabled={verify.isPending}>
+            <Button variant="outline" size="sm" className="min-h-10" onClick={() => void runVerify()} disabled={verify.isPending}>
               <ShieldCheck aria-hidden="true" />
               {verify.isPending ? 'Verifying...' : 'Verify ledgers'}
             </Button>
@@ -243,11 +243,17 @@ export default function PaymentsPage() {
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
+        <div className="flex max-w-full flex-col gap-1">
           <label htmlFor={monthId} className="text-xs font-semibold text-muted-foreground">
             Month
           </label>
-          <Input id={monthId} type="month" className="h-10 w-48" value={month} onChange={(e) => e.target.value && update({ month: e.target.value })} />
+          <Input
+            id={monthId}
+            type="month"
+            className="h-10 w-48 max-w-full"
+            value={month}
+            onChange={(e) => e.target.value && update({ month: e.target.value })}
+          />
         </div>
         <p className="pb-2 text-sm text-muted-foreground">{monthLabel(month)}: charges falling due that month, and the payments received in it.</p>
       </div>

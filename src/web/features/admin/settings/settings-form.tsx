@@ -147,7 +147,8 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
             title="Regional rates"
             description="Choosing a region on the How Much Home Can I Afford calculator fills in these yearly rates, as a percent of the price. Visitors can still change them."
           >
-            <table className="w-full border-collapse text-sm">
+            {/* Fixed layout: the columns share the width, so with text enlarged the fields narrow rather than push the page sideways. */}
+            <table className="w-full table-fixed border-collapse text-sm">
               <caption className="sr-only">Property tax and insurance by region</caption>
               <thead>
                 <tr className="border-b border-border text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
