@@ -1,5 +1,5 @@
 import { waitlistSubmission } from '../src/domain/factories/waitlist-submission';
-import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
+import { expect, expectAccessible, hasHorizontalScroll, test, shownText } from './fixtures';
 import { mailsTo, uniqueEmail, waitForToastsToGo } from './support/accounts';
 import { APP_URL } from './support/ports';
 
@@ -42,8 +42,8 @@ test.describe('/admin/announcements', () => {
 
     // Nothing written: the fields say what is missing.
     await page.getByRole('button', { name: 'Preview' }).click();
-    await expect(page.getByText('Subject is required.')).toBeVisible();
-    await expect(page.getByText('Message is required.')).toBeVisible();
+    await expect(shownText(page, 'Subject is required.')).toBeVisible();
+    await expect(shownText(page, 'Message is required.')).toBeVisible();
 
     const subject = `Doors open ${tag}`;
     await page.getByLabel('Subject').fill(subject);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
+import { expect, expectAccessible, hasHorizontalScroll, test, shownText } from './fixtures';
 import { uniqueEmail, waitForToastsToGo } from './support/accounts';
 
 const SAMPLE_PDF = path.resolve('src/server/test/fixtures/sample.pdf');
@@ -34,8 +34,8 @@ test.describe('/admin/letters-of-intent', () => {
     await page.getByRole('button', { name: 'Add Letter of Intent' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Letter of Intent' });
     await dialog.getByRole('button', { name: 'Add Letter of Intent' }).click();
-    await expect(dialog.getByText('First name is required')).toBeVisible();
-    await expect(dialog.getByText('Email is required')).toBeVisible();
+    await expect(shownText(dialog, 'First name is required')).toBeVisible();
+    await expect(shownText(dialog, 'Email is required')).toBeVisible();
     await expect(dialog.getByLabel('Status')).toHaveValue('pending');
     await expect(dialog.getByLabel('Move-in Date')).toHaveAttribute('placeholder', /Q3 2025, Spring or Flexible/);
     await expect(dialog.getByLabel('Property Value')).toHaveAttribute('step', '0.01');

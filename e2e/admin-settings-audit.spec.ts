@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { formatDateTime } from '../src/domain/format';
-import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
+import { expect, expectAccessible, hasHorizontalScroll, test, shownText } from './fixtures';
 import { waitForToastsToGo } from './support/accounts';
 import { APP_URL } from './support/ports';
 
@@ -45,7 +45,7 @@ test.describe('/admin/settings and /admin/audit', () => {
     // Invalid: the message sits next to the field and nothing is sent.
     await hoa.fill('-5');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByText('HOA cannot be negative.')).toBeVisible();
+    await expect(shownText(page, 'HOA cannot be negative.')).toBeVisible();
     await expect(hoa).toHaveAttribute('aria-invalid', 'true');
 
     // A failed save keeps what was typed and says so.

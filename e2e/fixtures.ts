@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { createAccountOverHttp, signUpOverHttp, type TestAccount } from './support/accounts';
 import { signInAsNewAdmin, type TestAdmin } from './support/admins';
 import { submitApplicationOverHttp, uniqueSurname, type SubmittedApplication } from './support/submitted-application';
@@ -92,4 +92,12 @@ export async function expectAccessible(page: Page) {
 /** True when the page is wider than its viewport (a horizontal scroll bar). */
 export async function hasHorizontalScroll(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/**
+ * Text as the page shows it: not the copy a form's live region holds for screen readers (an error said after a submit,
+ * src/web/lib/form-errors.ts `useErrorAnnouncer`). A field's error is then the one under the field.
+ */
+export function shownText(scope: Page | Locator, text: string | RegExp) {
+  return scope.getByText(text).and(scope.locator(':not([data-testid="live-region"] *)'));
 }

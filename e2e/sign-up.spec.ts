@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, shownText } from './fixtures';
 import { latestLink, mailsTo, newAccount, pathOf, type TestAccount } from './support/accounts';
 
 const VERIFY_ERROR = 'The verification link is invalid or has expired. Please request a new one.';
@@ -59,7 +59,9 @@ test.describe('sign-up and email verification', () => {
     await expect(page.getByLabel(/^Confirm Password/)).toHaveAccessibleDescription('Passwords do not match');
     await expect(page.getByLabel(/^Confirm Password/)).toBeFocused();
     await page.waitForTimeout(500); // the toaster loads lazily: give a toast the time to show if one were sent
-    await expect(page.getByText('Passwords do not match')).toHaveCount(1);
+    await expect(shownText(page, 'Passwords do not match')).toHaveCount(1);
+    // Said to screen readers too: focus moved to the field, which may have had it already (ADR 023).
+    await expect(page.getByTestId('live-region')).toHaveText('Passwords do not match');
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     expect(posted).toBe(false);
     await expect(page).toHaveURL(/\/auth\/signup$/);
@@ -86,7 +88,7 @@ test.describe('sign-up and email verification', () => {
     await page.goto('/auth/signup');
     await fillSignUp(page, newAccount({ password: 'Welcome1!' }));
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText('This is similar to a commonly used password. Add more words that are less common.')).toBeVisible();
+    await expect(shownText(page, 'This is similar to a commonly used password. Add more words that are less common.')).toBeVisible();
     await expect(page.getByLabel(/^Password/)).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/auth\/signup$/);
   });
@@ -95,7 +97,7 @@ test.describe('sign-up and email verification', () => {
     await page.goto('/auth/signup');
     await fillSignUp(page, newAccount({ password: 'password123' }));
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText('This password is too common. Please choose a less common one.')).toBeVisible();
+    await expect(shownText(page, 'This password is too common. Please choose a less common one.')).toBeVisible();
     await expect(page.getByLabel(/^Password/)).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel(/^Password/)).toBeFocused();
   });

@@ -9,7 +9,8 @@ import { Field } from '../ui/field';
 import { Input } from '../ui/input';
 import { OneTimeCodeInput } from '../ui/one-time-code-input';
 import { verifyBackupCode, verifyTotp } from '../../lib/auth-api';
-import { failureText, isApiError } from '../../lib/form-errors';
+import { LiveRegion } from '../ui/live-region';
+import { failureText, isApiError, useErrorAnnouncer } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { AuthCard, StateIcon } from './auth-card';
 
@@ -88,22 +89,27 @@ interface CodeFormProps extends TwoFactorStepProps {
 
 /** One form for either second factor: the app's 6-digit code or a backup code. */
 function CodeForm({ schema, verify, label, formLabel, renderInput, onVerified, onRestart }: CodeFormProps) {
-  const { register, handleSubmit, formState, setError } = useForm<TotpCodeForm | BackupCodeForm, unknown, z.output<CodeSchema>>({
+  const { register, handleSubmit, formState, setError, getFieldState } = useForm<TotpCodeForm | BackupCodeForm, unknown, z.output<CodeSchema>>({
     resolver: zodResolver(schema),
     defaultValues: { code: '' },
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ['code']);
   const onValid = async ({ code }: z.output<CodeSchema>) => {
     try {
       await verify(code);
     } catch (error) {
       const message = refusal(error, onRestart);
-      if (message) setError('code', { type: 'server', message }, { shouldFocus: true });
+      if (message) {
+        setError('code', { type: 'server', message }, { shouldFocus: true });
+        announceErrors();
+      }
       return;
     }
     await onVerified();
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-5" aria-label={formLabel}>
+    <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex flex-col gap-5" aria-label={formLabel}>
+      <LiveRegion announcer={announcer} />
       <Field label={label} required error={formState.errors.code?.message}>
         {renderInput(register('code'))}
       </Field>

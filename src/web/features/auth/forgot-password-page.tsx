@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { requestPasswordReset } from '../../lib/auth-api';
-import { applyServerFieldErrors, failureText } from '../../lib/form-errors';
+import { LiveRegion } from '../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, useErrorAnnouncer } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { AuthCard, StateIcon, textLink } from '../../components/auth/auth-card';
 import { HoldUntilHydrated } from '../../components/ui/hold-until-hydrated';
@@ -30,10 +31,11 @@ const backToSignIn = (
  */
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError, setFocus } = useForm<ForgotPasswordForm, unknown, z.output<typeof forgotPasswordSchema>>({
+  const { register, handleSubmit, formState, setError, setFocus, getFieldState } = useForm<ForgotPasswordForm, unknown, z.output<typeof forgotPasswordSchema>>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ['email']);
   const { errors, isSubmitting } = formState;
   // 'Send Another Email' brings the form back in the answer's place: focus goes to its field, not to the page.
   const again = useRef(false);
@@ -48,7 +50,8 @@ export default function ForgotPasswordPage() {
       await requestPasswordReset(email);
     } catch (error) {
       // A field's error goes under the field, the toast is for the rest (docs/product/public-site.md#messages).
-      if (!applyServerFieldErrors(error, setError, ['email'])) notify.error('Error', failureText(error, 'Failed to send reset email'));
+      if (applyServerFieldErrors(error, setError, ['email'])) announceErrors();
+      else notify.error('Error', failureText(error, 'Failed to send reset email'));
       return;
     }
     notify.success('Password reset email sent', `If ${email} has an account, a link is on its way.`);
@@ -94,7 +97,8 @@ export default function ForgotPasswordPage() {
       description="Enter the email address of your account and we will send you a link to choose a new password."
       footer={backToSignIn}
     >
-      <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-5" aria-label="Reset your password">
+      <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex flex-col gap-5" aria-label="Reset your password">
+        <LiveRegion announcer={announcer} />
         <HoldUntilHydrated>
           <Field label="Email" required error={errors.email?.message}>
             <Input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...register('email')} />

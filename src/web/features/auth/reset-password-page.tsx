@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { PasswordInput } from '../../components/ui/password-input';
 import { resetPassword } from '../../lib/auth-api';
-import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-errors';
+import { LiveRegion } from '../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, isApiError, useErrorAnnouncer } from '../../lib/form-errors';
 import { forgetSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard, StateIcon, textLink } from '../../components/auth/auth-card';
@@ -47,10 +48,11 @@ export default function ResetPasswordPage() {
   const token = params.get('token');
   const navigate = useNavigate();
   const [invalid, setInvalid] = useState(!token);
-  const { register, handleSubmit, formState, setError } = useForm<ResetPasswordForm, unknown, z.output<typeof resetPasswordSchema>>({
+  const { register, handleSubmit, formState, setError, getFieldState } = useForm<ResetPasswordForm, unknown, z.output<typeof resetPasswordSchema>>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ['password', 'confirmPassword']);
   const { errors, isSubmitting } = formState;
 
   if (invalid || !token) return <InvalidLink />;
@@ -63,9 +65,8 @@ export default function ResetPasswordPage() {
         setInvalid(true);
         return;
       }
-      if (!applyServerFieldErrors(error, setError, ['password'], { newPassword: 'password' })) {
-        notify.error('Error', failureText(error, 'Failed to reset password. Please try again.'));
-      }
+      if (applyServerFieldErrors(error, setError, ['password'], { newPassword: 'password' })) announceErrors();
+      else notify.error('Error', failureText(error, 'Failed to reset password. Please try again.'));
       return;
     }
     forgetSession();
@@ -83,7 +84,8 @@ export default function ResetPasswordPage() {
         </Link>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-5" aria-label="Choose a new password">
+      <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex flex-col gap-5" aria-label="Choose a new password">
+        <LiveRegion announcer={announcer} />
         <Field label="New Password" required help={`At least ${PASSWORD_MIN} characters. A passphrase works well.`} error={errors.password?.message}>
           <PasswordInput autoComplete="new-password" toggleLabel="Show new password" {...register('password')} />
         </Field>

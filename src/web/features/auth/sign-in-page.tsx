@@ -10,7 +10,8 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { signIn } from '../../lib/auth-api';
-import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-errors';
+import { LiveRegion } from '../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, isApiError, useErrorAnnouncer } from '../../lib/form-errors';
 import { afterSignInPath } from '../../lib/redirect-target';
 import { startFreshSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
@@ -46,10 +47,11 @@ interface PasswordStepProps {
 function PasswordStep({ redirectTo, onSignedIn, onTwoFactor }: PasswordStepProps) {
   const notice = useLocationNotice();
   const [refused, setRefused] = useState(false);
-  const { register, handleSubmit, formState, setError, setFocus } = useForm<SignInForm, unknown, z.output<typeof signInSchema>>({
+  const { register, handleSubmit, formState, setError, setFocus, getFieldState } = useForm<SignInForm, unknown, z.output<typeof signInSchema>>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ['email', 'password']);
   const { errors, isSubmitting } = formState;
 
   const onValid = async (values: z.output<typeof signInSchema>) => {
@@ -65,7 +67,8 @@ function PasswordStep({ redirectTo, onSignedIn, onTwoFactor }: PasswordStepProps
         return;
       }
       // A field's error goes under the field, the toast is for the rest (docs/product/public-site.md#messages).
-      if (!applyServerFieldErrors(error, setError, ['email', 'password'])) notify.error('Error', failureText(error, 'Failed to sign in. Please try again.'));
+      if (applyServerFieldErrors(error, setError, ['email', 'password'])) announceErrors();
+      else notify.error('Error', failureText(error, 'Failed to sign in. Please try again.'));
       return;
     }
     if (reply.twoFactorRedirect) onTwoFactor();
@@ -86,7 +89,8 @@ function PasswordStep({ redirectTo, onSignedIn, onTwoFactor }: PasswordStepProps
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-5" aria-label="Sign in">
+      <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex flex-col gap-5" aria-label="Sign in">
+        <LiveRegion announcer={announcer} />
         <HoldUntilHydrated>
           {notice && !refused && (
             <Alert variant="success" role="status">

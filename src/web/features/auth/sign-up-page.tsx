@@ -10,7 +10,8 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { signUp } from '../../lib/auth-api';
-import { applyServerFieldErrors, failureText } from '../../lib/form-errors';
+import { LiveRegion } from '../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, useErrorAnnouncer } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { AuthCard, StateIcon, textLink } from '../../components/auth/auth-card';
 import { HoldUntilHydrated } from '../../components/ui/hold-until-hydrated';
@@ -29,10 +30,11 @@ export default function SignUpPage() {
   const [params] = useSearchParams();
   const redirectTo = params.get('redirectTo');
   const [sentTo, setSentTo] = useState<string>();
-  const { register, handleSubmit, formState, setError } = useForm<SignUpForm, unknown, z.output<typeof signUpSchema>>({
+  const { register, handleSubmit, formState, setError, getFieldState } = useForm<SignUpForm, unknown, z.output<typeof signUpSchema>>({
     resolver: zodResolver(signUpSchema),
     defaultValues: EMPTY,
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, FIELDS);
   const { errors, isSubmitting } = formState;
 
   const onValid = async ({ confirmPassword: _confirm, ...account }: z.output<typeof signUpSchema>) => {
@@ -40,7 +42,8 @@ export default function SignUpPage() {
       await signUp(account);
     } catch (error) {
       // A field's error goes under the field; the toast is for the rest (docs/product/public-site.md#messages).
-      if (!applyServerFieldErrors(error, setError, FIELDS)) notify.error('Error', failureText(error, 'Failed to create account'));
+      if (applyServerFieldErrors(error, setError, FIELDS)) announceErrors();
+      else notify.error('Error', failureText(error, 'Failed to create account'));
       return;
     }
     setSentTo(account.email);
@@ -83,7 +86,8 @@ export default function SignUpPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onValid)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Create your account">
+      <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-label="Create your account">
+        <LiveRegion announcer={announcer} />
         <HoldUntilHydrated>
           <Field label="First Name" required error={errors.firstName?.message}>
             <Input autoComplete="given-name" {...register('firstName')} />

@@ -10,7 +10,8 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { verifyEmail } from '../../lib/auth-api';
-import { applyServerFieldErrors, failureText, isApiError } from '../../lib/form-errors';
+import { LiveRegion } from '../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, isApiError, useErrorAnnouncer } from '../../lib/form-errors';
 import { refreshSessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useResendVerification } from '../../lib/use-resend-verification';
@@ -152,20 +153,22 @@ function Resend() {
 const resendSchema = z.object({ email: emailSchema });
 
 function ResendToAddress({ onSend }: { onSend: (email: string) => Promise<void> }) {
-  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof resendSchema>, unknown, z.output<typeof resendSchema>>({
+  const { register, handleSubmit, formState, setError, getFieldState } = useForm<z.input<typeof resendSchema>, unknown, z.output<typeof resendSchema>>({
     resolver: zodResolver(resendSchema),
     defaultValues: { email: '' },
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ['email']);
   const onValid = async ({ email }: z.output<typeof resendSchema>) => {
     try {
       await onSend(email);
     } catch (error) {
       // The toast is the mutation's; field errors go under the field.
-      applyServerFieldErrors(error, setError, ['email']);
+      if (applyServerFieldErrors(error, setError, ['email'])) announceErrors();
     }
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 flex flex-col gap-4" aria-label="Resend verification email">
+    <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="mt-5 flex flex-col gap-4" aria-label="Resend verification email">
+      <LiveRegion announcer={announcer} />
       <Field label="Email" required help="The address you signed up with." error={formState.errors.email?.message}>
         <Input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...register('email')} />
       </Field>

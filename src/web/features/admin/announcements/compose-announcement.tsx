@@ -16,7 +16,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { applyServerFieldErrors, failureText, serverMessageOr } from '../../../lib/form-errors';
+import { LiveRegion } from '../../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, serverMessageOr, useErrorAnnouncer } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { usePreviewAnnouncement, useSendAnnouncement } from './announcements-api';
 import { ANNOUNCEMENT_TEXTS, audienceText, peopleText } from './announcement-texts';
@@ -32,10 +33,11 @@ const FIELDS = ['subject', 'body'] as const;
  * and how many people the filter matches now, and asks for a confirmation.
  */
 export function ComposeAnnouncement({ audience, waitlistHref }: { audience: AnnouncementAudience; waitlistHref: string }) {
-  const { register, handleSubmit, formState, setError, reset, watch, getValues } = useForm<FormValues, unknown, z.output<typeof formSchema>>({
+  const { register, handleSubmit, formState, setError, reset, watch, getValues, getFieldState } = useForm<FormValues, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
     defaultValues: EMPTY,
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, FIELDS);
   const { errors, isSubmitting } = formState;
   const [preview, setPreview] = useState<AnnouncementPreview | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -55,7 +57,8 @@ export function ComposeAnnouncement({ audience, waitlistHref }: { audience: Anno
     try {
       setPreview(await previewAnnouncement.mutateAsync({ ...values, audience }));
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, FIELDS)) notify.error('Error', failureText(error, ANNOUNCEMENT_TEXTS.previewFailed));
+      if (applyServerFieldErrors(error, setError, FIELDS)) announceErrors();
+      else notify.error('Error', failureText(error, ANNOUNCEMENT_TEXTS.previewFailed));
     }
   };
 
@@ -70,7 +73,8 @@ export function ComposeAnnouncement({ audience, waitlistHref }: { audience: Anno
     } catch (error) {
       setConfirming(false);
       // A field's error goes under its field; the toast is for the rest (docs/product/public-site.md#messages).
-      if (!applyServerFieldErrors(error, setError, FIELDS)) notify.error('Error', serverMessageOr(error, ANNOUNCEMENT_TEXTS.sendFailed));
+      if (applyServerFieldErrors(error, setError, FIELDS)) announceErrors();
+      else notify.error('Error', serverMessageOr(error, ANNOUNCEMENT_TEXTS.sendFailed));
     }
   };
 
@@ -86,7 +90,8 @@ export function ComposeAnnouncement({ audience, waitlistHref }: { audience: Anno
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={handleSubmit(onPreview)} className="flex flex-col gap-4" aria-label="New announcement">
+        <form noValidate onSubmit={handleSubmit(onPreview, announceErrors)} className="flex flex-col gap-4" aria-label="New announcement">
+          <LiveRegion announcer={announcer} />
           <Field label="Subject" required error={errors.subject?.message} help={`Up to ${MAX_ANNOUNCEMENT_SUBJECT} characters.`}>
             <Input autoComplete="off" {...register('subject')} />
           </Field>

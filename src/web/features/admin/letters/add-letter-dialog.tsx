@@ -16,7 +16,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
-import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { LiveRegion } from '../../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, useErrorAnnouncer } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
 import { useAddLetter } from './letters-api';
@@ -41,10 +42,11 @@ export function MoneyInput(props: ComponentProps<'input'>) {
  * what was typed. The list refreshes when the letter is added.
  */
 export function AddLetterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { register, handleSubmit, formState, setError, reset, getValues } = useForm<LetterForm, unknown, LetterInput>({
+  const { register, handleSubmit, formState, setError, reset, getValues, getFieldState } = useForm<LetterForm, unknown, LetterInput>({
     resolver: zodResolver(letterSchema),
     defaultValues: EMPTY_LETTER_FORM,
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, LETTER_FORM_FIELDS);
   const { errors, isSubmitting } = formState;
   const [file, setFile] = useState<File>();
   const [fileError, setFileError] = useState<string>();
@@ -75,12 +77,12 @@ export function AddLetterDialog({ open, onOpenChange }: { open: boolean; onOpenC
       onOpenChange(false);
     } catch (error) {
       // A field's error goes under its field; the toast is for the rest (docs/product/public-site.md#messages).
-      let underFields = applyServerFieldErrors(error, setError, LETTER_FORM_FIELDS);
-      if (error instanceof ApiError && error.fields?.file) {
-        setFileError(error.fields.file);
-        underFields = true;
-      }
-      if (!underFields) notify.error('Error', failureText(error, LETTER_TEXTS.addFailed));
+      const underFields = applyServerFieldErrors(error, setError, LETTER_FORM_FIELDS);
+      const fileMessage = error instanceof ApiError ? error.fields?.file : undefined;
+      if (fileMessage) setFileError(fileMessage);
+      if (underFields) announceErrors();
+      else if (fileMessage) announcer.announce(fileMessage);
+      else notify.error('Error', failureText(error, LETTER_TEXTS.addFailed));
     }
   };
 
@@ -96,7 +98,13 @@ export function AddLetterDialog({ open, onOpenChange }: { open: boolean; onOpenC
       <DialogContent className="max-w-2xl">
         <DialogTitle>Add Letter of Intent</DialogTitle>
         <DialogDescription>Record a letter of intent and attach its signed PDF.</DialogDescription>
-        <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Add letter of intent">
+        <form
+          noValidate
+          onSubmit={handleSubmit(onValid, announceErrors)}
+          className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2"
+          aria-label="Add letter of intent"
+        >
+          <LiveRegion announcer={announcer} />
           <ContactFields register={register} errors={errors} />
           <Field label="Property Address" error={errors.propertyAddress?.message} className="sm:col-span-2">
             <Input autoComplete="off" {...register('propertyAddress')} />

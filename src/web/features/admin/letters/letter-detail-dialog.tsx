@@ -23,7 +23,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
 import { localDate } from '../../../lib/dates';
-import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { LiveRegion } from '../../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, useErrorAnnouncer } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
 import { MoneyInput } from './add-letter-dialog';
@@ -112,10 +113,11 @@ function StatusPanel({ letter }: { letter: LetterItem }) {
 
 /** Edit: every field of Add but the status and the PDF; the errors under their fields, what was typed kept on failure. */
 function EditLetterForm({ letter, onDone }: { letter: LetterItem; onDone: () => void }) {
-  const { register, handleSubmit, formState, setError, getValues } = useForm<LetterEditForm, unknown, LetterEditInput>({
+  const { register, handleSubmit, formState, setError, getValues, getFieldState } = useForm<LetterEditForm, unknown, LetterEditInput>({
     resolver: zodResolver(letterEditSchema),
     defaultValues: formOf(letter),
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, LETTER_EDIT_FIELDS);
   const { errors, isSubmitting } = formState;
   const update = useUpdateLetter();
   const onValid = async () => {
@@ -126,11 +128,13 @@ function EditLetterForm({ letter, onDone }: { letter: LetterItem; onDone: () => 
       onDone();
     } catch (error) {
       // A field's error goes under its field; the toast is for the rest (docs/product/public-site.md#messages).
-      if (!applyServerFieldErrors(error, setError, LETTER_EDIT_FIELDS)) notify.error('Error', failureText(error, LETTER_TEXTS.updateFailed));
+      if (applyServerFieldErrors(error, setError, LETTER_EDIT_FIELDS)) announceErrors();
+      else notify.error('Error', failureText(error, LETTER_TEXTS.updateFailed));
     }
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Edit letter of intent">
+    <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Edit letter of intent">
+      <LiveRegion announcer={announcer} />
       <ContactFields register={register} errors={errors} />
       <Field label="Property Address" error={errors.propertyAddress?.message} className="sm:col-span-2">
         <Input autoComplete="off" {...register('propertyAddress')} />

@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
-import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { LiveRegion } from '../../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, useErrorAnnouncer } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { useSaveSettings } from './settings-api';
 
@@ -81,10 +82,11 @@ function CheckboxRow({ label, help, ...props }: { label: string; help?: string }
  * failed save keeps what was typed.
  */
 export function SettingsForm({ initial }: { initial: AppSettings }) {
-  const { register, handleSubmit, formState, setError, reset, watch } = useForm<FormValues, unknown, AppSettings>({
+  const { register, handleSubmit, formState, setError, reset, watch, getFieldState } = useForm<FormValues, unknown, AppSettings>({
     resolver: zodResolver(settingsSchema),
     defaultValues: initial,
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, FIELDS);
   const save = useSaveSettings();
   const { errors, isSubmitting, isDirty } = formState;
   const feeType = watch('transferFeeConfig.type');
@@ -111,7 +113,8 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
       notify.success(SAVED.title, SAVED.description);
     } catch (error) {
       // A field's error goes under its field; the toast is for the rest (docs/product/public-site.md#messages).
-      if (!applyServerFieldErrors(error, setError, FIELDS)) notify.error('Error', failureText(error, SAVE_FAILED));
+      if (applyServerFieldErrors(error, setError, FIELDS)) announceErrors();
+      else notify.error('Error', failureText(error, SAVE_FAILED));
     }
   };
 
@@ -122,7 +125,8 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
         <CardDescription>The public calculators start from these values on their next page load.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-6" aria-label="Application settings">
+        <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex flex-col gap-6" aria-label="Application settings">
+          <LiveRegion announcer={announcer} />
           <Section title="Default Rates" description="The starting rates of the affordability and comparison calculators.">
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Field label="Mortgage rate (%)" error={errors.mortgageRateDefault?.message}>

@@ -5,7 +5,8 @@ import { ADD_USER_EMPTY, addUserSchema, type AddUserForm, type AdminUser } from 
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { LiveRegion } from '../../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, useErrorAnnouncer } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
 import { useAddUser } from './users-api';
@@ -19,10 +20,11 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'intendedState'] as c
  * On failure the dialog stays open with what was typed.
  */
 export function AddUserDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; onAdded: (user: AdminUser) => void }) {
-  const { register, handleSubmit, formState, setError, reset } = useForm<AddUserForm, unknown, z.output<typeof addUserSchema>>({
+  const { register, handleSubmit, formState, setError, reset, getFieldState } = useForm<AddUserForm, unknown, z.output<typeof addUserSchema>>({
     resolver: zodResolver(addUserSchema),
     defaultValues: ADD_USER_EMPTY,
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, FIELDS);
   const { errors, isSubmitting } = formState;
   const addUser = useAddUser();
 
@@ -35,7 +37,8 @@ export function AddUserDialog({ open, onOpenChange, onAdded }: { open: boolean; 
       onAdded(user);
     } catch (error) {
       // A field's error goes under its field; the toast is for the rest (one rule for the app, docs/product/public-site.md#messages).
-      if (!applyServerFieldErrors(error, setError, FIELDS)) notify.error('Error', failureText(error, USER_TEXTS.addFailed));
+      if (applyServerFieldErrors(error, setError, FIELDS)) announceErrors();
+      else notify.error('Error', failureText(error, USER_TEXTS.addFailed));
     }
   };
 
@@ -51,7 +54,8 @@ export function AddUserDialog({ open, onOpenChange, onAdded }: { open: boolean; 
       <DialogContent className="max-w-lg">
         <DialogTitle>Add User</DialogTitle>
         <DialogDescription>Creates an account without a password. They set one with 'Forgot password' on the sign-in page.</DialogDescription>
-        <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Add user">
+        <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Add user">
+          <LiveRegion announcer={announcer} />
           <ContactFields register={register} errors={errors} wideEmail />
           <Field label="Intended State" error={errors.intendedState?.message}>
             <StateSelect {...register('intendedState')} />

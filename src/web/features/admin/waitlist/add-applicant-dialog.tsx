@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
-import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { LiveRegion } from '../../../components/ui/live-region';
+import { applyServerFieldErrors, failureText, useErrorAnnouncer } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
 import { useAddApplicant } from './waitlist-api';
@@ -27,10 +28,11 @@ const FIELDS = [
 
 /** Add Applicant (docs/product/back-office.md#waitlist): first name, last name and e-mail required; the rest optional. */
 export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; onAdded: () => void }) {
-  const { register, handleSubmit, formState, setError, reset } = useForm<AddApplicantForm, unknown, z.output<typeof addApplicantSchema>>({
+  const { register, handleSubmit, formState, setError, reset, getFieldState } = useForm<AddApplicantForm, unknown, z.output<typeof addApplicantSchema>>({
     resolver: zodResolver(addApplicantSchema),
     defaultValues: ADD_APPLICANT_EMPTY,
   });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, FIELDS);
   const { errors, isSubmitting } = formState;
   const addApplicant = useAddApplicant();
 
@@ -43,7 +45,8 @@ export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: bool
       onAdded();
     } catch (error) {
       // A field's error goes under its field; the toast is for the rest (docs/product/public-site.md#messages).
-      if (!applyServerFieldErrors(error, setError, FIELDS)) notify.error('Error', failureText(error, WAITLIST_TEXTS.addFailed));
+      if (applyServerFieldErrors(error, setError, FIELDS)) announceErrors();
+      else notify.error('Error', failureText(error, WAITLIST_TEXTS.addFailed));
     }
   };
 
@@ -59,7 +62,8 @@ export function AddApplicantDialog({ open, onOpenChange, onAdded }: { open: bool
       <DialogContent className="max-w-2xl">
         <DialogTitle>Add Applicant</DialogTitle>
         <DialogDescription>Adds someone to the waitlist by hand. Only the name and email are required.</DialogDescription>
-        <form noValidate onSubmit={handleSubmit(onValid)} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Add applicant">
+        <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Add applicant">
+          <LiveRegion announcer={announcer} />
           <ContactFields register={register} errors={errors} />
           <Field label="Interested In" error={errors.interestedIn?.message}>
             <NativeSelect {...register('interestedIn')}>
