@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LEDGER_KINDS } from '../../domain/ledger';
 import { HOME_STATES, NOTICE_KINDS, NOTICE_STATES, PAYMENT_CHANGE_STATES, PAYMENT_SOURCES, VALUATION_SOURCES } from '../../domain/homes/states';
+import { createdAt } from './columns';
 import { applications, users } from './schema';
 
 /**
@@ -14,7 +15,6 @@ import { applications, users } from './schema';
  */
 
 const cents = (name: string) => bigint(name, { mode: 'number' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
