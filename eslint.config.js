@@ -50,6 +50,14 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The browser never imports server code.' }] }],
+      // Text follows the reader's text size (issue 17, WCAG 1.4.4; docs/product/public-site.md#reflow): a font size in px would not.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/(^|[\\s:])text-\\[[0-9.]+px\\]/], TemplateElement[value.raw=/(^|[\\s:])text-\\[[0-9.]+px\\]/]',
+          message: "Give font sizes in rem (text-[0.9375rem], not text-[15px]) so text follows the reader's text size.",
+        },
+      ],
     },
   },
   // Every string schema refuses NUL and lone surrogates, which PostgreSQL cannot store (issue 12): build it with

@@ -137,8 +137,13 @@ for (const { name, width, height } of WIDTHS) {
       await failed.hover();
 
       // The close button: at least 24 × 24 px and inside the toast, so it covers nothing of the page (WCAG 2.5.8).
+      // Both boxes in one frame: the toast may still be sliding in, and two separate reads could straddle a step of it.
       const close = failed.getByRole('button', { name: /close/i });
-      const [t, c] = [await failed.boundingBox(), await close.boundingBox()];
+      await expect(close).toBeVisible();
+      const [t, c] = await failed.evaluate((toast) => {
+        const button = Array.from(toast.querySelectorAll('button')).find((b) => /close/i.test(b.getAttribute('aria-label') ?? ''))!;
+        return [toast.getBoundingClientRect().toJSON(), button.getBoundingClientRect().toJSON()] as { x: number; y: number; width: number; height: number }[];
+      });
       expect(c!.width).toBeGreaterThanOrEqual(24);
       expect(c!.height).toBeGreaterThanOrEqual(24);
       expect(c!.x).toBeGreaterThanOrEqual(t!.x);

@@ -28,10 +28,10 @@ export function AuthCard({ title, description, icon, children, footer, focusTitl
     <Card className="w-full">
       <div className="p-6 sm:p-8">
         {icon && <div className="mb-4">{icon}</div>}
-        <h1 ref={heading} className="text-2xl font-bold tracking-tight sm:text-[28px] sm:leading-tight">
+        <h1 ref={heading} className="text-2xl font-bold tracking-tight sm:text-[1.75rem] sm:leading-tight">
           {title}
         </h1>
-        {description && <div className="mt-2 text-[15px] leading-relaxed text-muted-foreground">{description}</div>}
+        {description && <div className="mt-2 text-[0.9375rem] leading-relaxed text-muted-foreground">{description}</div>}
         {children && <div className="mt-6">{children}</div>}
       </div>
       {footer && (

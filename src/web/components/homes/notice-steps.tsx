@@ -36,7 +36,7 @@ function stepsOf(notice: Notice): Step[] {
 export function NoticeSteps({ notice }: { notice: Notice }) {
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-[15px]">
+      <p className="text-[0.9375rem]">
         <span className="font-semibold">{NOTICE_KIND_LABELS[notice.kind]}</span> on {calendarDate(notice.requestedDate)} — estimated payout{' '}
         <span className="font-semibold tabular">{money(notice.estimatedPayoutCents)}</span>
       </p>

@@ -19,7 +19,7 @@ export function Avatar({ user, className }: { user: SessionUser; className?: str
 }
 
 const item =
-  'flex min-h-11 w-full items-center gap-3 rounded-[var(--radius-control)] px-3 text-[15px] font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:text-muted-foreground';
+  'flex min-h-11 w-full items-center gap-3 rounded-[var(--radius-control)] px-3 text-[0.9375rem] font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:text-muted-foreground';
 
 /**
  * The avatar (docs/product/dashboard.md#header) opens a small disclosure panel: who is

@@ -12,7 +12,7 @@ import { LogoMark } from './logo';
 export const ADMIN_GRID = 'w-full max-w-7xl px-4 sm:px-6';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded-md px-3 py-2 text-[15px] font-medium transition-colors hover:text-primary', isActive ? 'text-primary' : 'text-foreground/80');
+  cn('rounded-md px-3 py-2 text-[0.9375rem] font-medium transition-colors hover:text-primary', isActive ? 'text-primary' : 'text-foreground/80');
 
 /** docs/product/dashboard.md#header: the avatar (account menu), the logo and a settings button to /account. */
 export function AppHeader({ user }: { user: SessionUser }) {

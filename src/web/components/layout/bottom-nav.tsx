@@ -41,7 +41,7 @@ export function BottomNav() {
                       <span
                         aria-hidden="true"
                         data-testid="chat-unread"
-                        className="absolute -top-1.5 left-4 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] leading-5 font-semibold text-accent-foreground"
+                        className="absolute -top-1.5 left-4 min-w-5 rounded-full bg-accent px-1 text-center text-[0.6875rem] leading-5 font-semibold text-accent-foreground"
                       >
                         {badge}
                       </span>

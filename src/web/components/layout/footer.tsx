@@ -6,7 +6,7 @@ import { brand } from '../../lib/config';
 import { LogoMark } from './logo';
 
 const heading = 'mb-3 text-sm font-semibold uppercase tracking-wider text-white';
-const link = 'rounded text-[15px] text-white/85 underline-offset-4 hover:text-white hover:underline focus-visible:outline-white';
+const link = 'rounded text-[0.9375rem] text-white/85 underline-offset-4 hover:text-white hover:underline focus-visible:outline-white';
 
 /** docs/product/public-site.md#footer: Contact Us, Social, Menu, privacy link, the coin site, disclaimers, copyright. */
 export function Footer() {
@@ -17,13 +17,13 @@ export function Footer() {
           <p className="flex items-center gap-2 text-xl font-bold">
             <LogoMark className="size-7" inverted /> {brand.name}
           </p>
-          <p className="mt-3 text-[15px] text-white/85">{brand.tagline}.</p>
+          <p className="mt-3 text-[0.9375rem] text-white/85">{brand.tagline}.</p>
         </div>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className={heading}>
             Contact Us
           </h2>
-          <address className="space-y-2 not-italic text-[15px] text-white/85">
+          <address className="space-y-2 not-italic text-[0.9375rem] text-white/85">
             <p className="flex gap-2">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
@@ -36,7 +36,8 @@ export function Footer() {
             </p>
             <p className="flex items-center gap-2">
               <Mail aria-hidden="true" className="size-4 shrink-0" />
-              <a className={link} href={`mailto:${brand.contactEmail}`}>
+              {/* An address breaks anywhere rather than push a phone's page sideways with text enlarged. */}
+              <a className={`${link} min-w-0 [overflow-wrap:anywhere]`} href={`mailto:${brand.contactEmail}`}>
                 {brand.contactEmail}
               </a>
             </p>
@@ -97,7 +98,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-white/15">
-        <div className="mx-auto max-w-6xl space-y-3 px-4 py-6 text-[13px] leading-relaxed text-white/80 sm:px-6">
+        <div className="mx-auto max-w-6xl space-y-3 px-4 py-6 text-[0.8125rem] leading-relaxed text-white/80 sm:px-6">
           <p>{companionAssetDisclaimer(brand)}</p>
           <p>{generalDisclaimer(brand)}</p>
           <p>

@@ -58,7 +58,7 @@ export function TopNav() {
   }, [open]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn('rounded-md px-3 py-2 text-[15px] font-medium transition-colors hover:text-primary', isActive ? 'text-primary' : 'text-foreground/80');
+    cn('rounded-md px-3 py-2 text-[0.9375rem] font-medium transition-colors hover:text-primary', isActive ? 'text-primary' : 'text-foreground/80');
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">

@@ -40,7 +40,7 @@ export function MessageItem({
       <div
         className={cn(
           'max-w-[85%] rounded-2xl leading-relaxed break-words whitespace-pre-wrap [overflow-wrap:anywhere]',
-          compact ? 'px-3 py-2 text-sm' : 'px-4 py-2.5 text-[15px]',
+          compact ? 'px-3 py-2 text-sm' : 'px-4 py-2.5 text-[0.9375rem]',
           message.deletedAt
             ? 'border border-dashed border-border bg-transparent text-muted-foreground italic'
             : alignEnd

@@ -65,7 +65,7 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('mt-2 text-[15px] leading-relaxed text-muted-foreground', className)} {...props} />;
+  return <DialogPrimitive.Description className={cn('mt-2 text-[0.9375rem] leading-relaxed text-muted-foreground', className)} {...props} />;
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {

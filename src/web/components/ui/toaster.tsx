@@ -64,7 +64,7 @@ export default function Toaster({ onReady }: { onReady: () => void }) {
       toastOptions={{
         classNames: {
           toast: '!bg-card !text-foreground !border-border !shadow-[var(--shadow-raised)] !font-sans !pr-12',
-          title: '!text-[15px] !font-semibold',
+          title: '!text-[0.9375rem] !font-semibold',
           description: '!text-sm !text-muted-foreground',
           closeButton:
             '!top-2 !right-2 !left-auto !size-8 !transform-none !border-0 !bg-transparent !text-muted-foreground hover:!bg-muted hover:!text-foreground [&_svg]:!size-4',

@@ -37,12 +37,12 @@ export default function AccountPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">Account settings</h1>
-      <p className="mt-2 text-[15px] text-muted-foreground">
+      <p className="mt-2 text-[0.9375rem] text-muted-foreground">
         Your profile, how you sign in, the devices signed in to your account, the e-mails we send you, and your data.
       </p>
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="Account sections" className="hidden lg:block">
-          <ul className="sticky top-24 flex flex-col gap-1 text-[15px]">
+          <ul className="sticky top-24 flex flex-col gap-1 text-[0.9375rem]">
             {contents.map((item) => (
               <li key={item.id}>
                 <a

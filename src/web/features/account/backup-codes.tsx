@@ -37,7 +37,7 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
       </Alert>
       <ul
         aria-label="Backup codes"
-        className="grid grid-cols-1 gap-2 rounded-[var(--radius-control)] border border-border bg-muted/50 p-4 font-mono text-[15px] min-[360px]:grid-cols-2"
+        className="grid grid-cols-1 gap-2 rounded-[var(--radius-control)] border border-border bg-muted/50 p-4 font-mono text-[0.9375rem] min-[360px]:grid-cols-2"
       >
         {codes.map((code) => (
           <li key={code} className="tabular">

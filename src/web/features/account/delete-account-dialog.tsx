@@ -78,7 +78,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
       <DialogContent>
         <DialogTitle>Delete your account?</DialogTitle>
         <DialogDescription>This removes, for good:</DialogDescription>
-        <ul className="mt-2 list-disc pl-5 text-[15px] leading-relaxed text-muted-foreground">
+        <ul className="mt-2 list-disc pl-5 text-[0.9375rem] leading-relaxed text-muted-foreground">
           {REMOVED.map((item) => (
             <li key={item}>{item}</li>
           ))}

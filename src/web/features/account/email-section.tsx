@@ -60,7 +60,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
       <div className="flex flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium">Current address</span>
-          <p className="flex flex-wrap items-center gap-2 text-[15px]">
+          <p className="flex flex-wrap items-center gap-2 text-[0.9375rem]">
             <span className="break-all" data-testid="current-email">
               {user.email}
             </span>

@@ -91,7 +91,7 @@ function SwitchList({
     <ul aria-label={label} aria-labelledby={labelledBy} className={cn('divide-y divide-border', className)}>
       {settings.map((setting) => (
         <li key={setting.kind} className="flex items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
-          <span id={`notification-${setting.kind}`} className="min-w-0 text-[15px]">
+          <span id={`notification-${setting.kind}`} className="min-w-0 text-[0.9375rem]">
             {setting.label}
           </span>
           <Switch

@@ -54,7 +54,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
         </Field>
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium">Email</span>
-          <p className="flex min-h-11 flex-wrap items-center gap-2 text-[15px]">
+          <p className="flex min-h-11 flex-wrap items-center gap-2 text-[0.9375rem]">
             <span className="break-all">{user.email}</span>
             {user.emailVerified ? <Badge variant="success">Verified</Badge> : <Badge variant="warning">Not verified</Badge>}
           </p>

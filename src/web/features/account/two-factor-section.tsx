@@ -65,7 +65,7 @@ export function TwoFactorSection({ user, notice, onEnrolled }: { user: SessionUs
 
       {step.name === 'idle' && !user.twoFactorEnabled && (
         <div className="flex flex-col items-start gap-4">
-          <p className="text-[15px] leading-relaxed text-muted-foreground">
+          <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
             You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator, 1Password or Authy.
             {isAdmin && ' Admins need it to open the back office.'}
           </p>
@@ -78,7 +78,7 @@ export function TwoFactorSection({ user, notice, onEnrolled }: { user: SessionUs
 
       {step.name === 'idle' && user.twoFactorEnabled && (
         <div className="flex flex-col items-start gap-4">
-          <p className="flex items-start gap-2 text-[15px] leading-relaxed">
+          <p className="flex items-start gap-2 text-[0.9375rem] leading-relaxed">
             <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
             Two-factor authentication is on. Each sign-in asks for a code from your authenticator app, or one of your backup codes.
           </p>
@@ -184,7 +184,7 @@ function PasswordConfirm({ email, intro, submitLabel, pendingLabel, failure, des
   return (
     <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex max-w-md flex-col gap-5" aria-label="Confirm your password">
       <LiveRegion announcer={announcer} />
-      <p className="text-[15px] leading-relaxed text-muted-foreground">{intro}</p>
+      <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">{intro}</p>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field label="Your Password" required error={formState.errors.password?.message}>
         <PasswordInput autoFocus autoComplete="current-password" {...register('password')} />
@@ -242,7 +242,7 @@ function ScanAndConfirm({ totpURI, onConfirmed, onCancel }: { totpURI: string; o
             <div className="min-w-0 text-sm">
               <p className="text-muted-foreground">Cannot scan it? Choose to enter a setup key in the app, and type this key:</p>
               <p
-                className="mt-2 rounded-[var(--radius-control)] bg-muted px-3 py-2 font-mono text-[15px] tracking-wide"
+                className="mt-2 rounded-[var(--radius-control)] bg-muted px-3 py-2 font-mono text-[0.9375rem] tracking-wide"
                 aria-label="Setup key"
                 data-testid="totp-secret"
               >

@@ -32,7 +32,7 @@ export default function ApplyPage() {
   return (
     <div className="mx-auto w-full max-w-[640px] px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">Home Application</h1>
-      <p className="mt-2 mb-8 text-[15px] text-muted-foreground">
+      <p className="mt-2 mb-8 text-[0.9375rem] text-muted-foreground">
         Six short steps. Your answers are saved as you go, so you can stop and come back on any device.
       </p>
       {query.isPending && (

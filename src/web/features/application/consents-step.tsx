@@ -25,7 +25,7 @@ function Consent({ name, label, children }: { name: 'creditPull' | 'eConsent'; l
         </span>
       </h3>
       <div className="mt-2 text-sm leading-relaxed text-muted-foreground">{children}</div>
-      <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 text-[15px] font-medium">
+      <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 text-[0.9375rem] font-medium">
         <Checkbox
           className="mt-0.5"
           disabled={!editable}

@@ -66,7 +66,7 @@ export function DocumentsStep() {
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-[15px] text-muted-foreground">PDF, JPG or PNG files, up to 25 MB each.</p>
+        <p className="text-[0.9375rem] text-muted-foreground">PDF, JPG or PNG files, up to 25 MB each.</p>
         <span role="status">
           {allThere ? <Badge variant="success">All Required Documents Uploaded</Badge> : <Badge variant="destructive">Missing Required Documents</Badge>}
         </span>

@@ -40,7 +40,7 @@ export function FieldControl({ field, className, help }: { field: ApplicationFie
   if (field.kind === 'checkbox') {
     return (
       <div className={cn('flex flex-col gap-1.5', className)}>
-        <label className="flex min-h-11 cursor-pointer items-start gap-3 py-2.5 text-[15px] leading-snug font-medium">
+        <label className="flex min-h-11 cursor-pointer items-start gap-3 py-2.5 text-[0.9375rem] leading-snug font-medium">
           <Checkbox
             className="mt-px"
             disabled={!editable}

@@ -29,7 +29,7 @@ export default function RequestsPage() {
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6">
       <div>
         <h1 className="text-2xl font-semibold">To do</h1>
-        <p className="mt-1 text-[15px] text-muted-foreground">What our reviewer needs from you to finish reviewing your application.</p>
+        <p className="mt-1 text-[0.9375rem] text-muted-foreground">What our reviewer needs from you to finish reviewing your application.</p>
       </div>
       {requests.isPending ? (
         <div role="status" aria-label="Loading your requests" className="flex flex-col gap-4">
@@ -48,7 +48,9 @@ export default function RequestsPage() {
         <Card className="flex flex-col items-start gap-3 p-6">
           <CheckCircle2 aria-hidden="true" className="size-8 text-success" />
           <h2 className="text-lg font-semibold">Nothing to do right now</h2>
-          <p className="text-[15px] text-muted-foreground">When our reviewer needs a document or a correction, it will be listed here and we will email you.</p>
+          <p className="text-[0.9375rem] text-muted-foreground">
+            When our reviewer needs a document or a correction, it will be listed here and we will email you.
+          </p>
           <Button asChild variant="outline">
             <Link to="/dashboard">Go to Dashboard</Link>
           </Button>
@@ -78,7 +80,7 @@ function RequestCard({ request }: { request: ApplicationRequest }) {
             {request.title}
             <Badge variant={answered ? 'outline' : 'default'}>{answered ? 'Sent' : requestStateLabel(request.state, request.round)}</Badge>
           </h2>
-          <p className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-line">{request.note}</p>
+          <p className="mt-1 text-[0.9375rem] leading-relaxed break-words whitespace-pre-line">{request.note}</p>
           {request.documentId && request.state === 'open' && <AboutFile documentId={request.documentId} />}
         </div>
       </div>
@@ -283,7 +285,7 @@ function CorrectionField({
   if (field.kind === 'checkbox') {
     return (
       <div className="flex flex-col gap-1.5">
-        <label className="flex min-h-11 cursor-pointer items-start gap-3 py-2.5 text-[15px] font-medium">
+        <label className="flex min-h-11 cursor-pointer items-start gap-3 py-2.5 text-[0.9375rem] font-medium">
           <Checkbox
             className="mt-px"
             checked={value === true}

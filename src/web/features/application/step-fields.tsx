@@ -70,7 +70,7 @@ export function StepFields({ stepId }: { stepId: Exclude<StepId, 'consents' | 'd
     const draft = savableDraft(values).draft;
     return (
       <>
-        <p className="mb-5 text-[15px] text-muted-foreground">Your monthly payments. Leave a field empty if it does not apply.</p>
+        <p className="mb-5 text-[0.9375rem] text-muted-foreground">Your monthly payments. Leave a field empty if it does not apply.</p>
         <Fields fields={fields} />
         <Total label="Total Monthly Debt Payments" value={debtsTotal(draft.debts)} />
       </>

@@ -51,7 +51,7 @@ export function StepIndicator({ step, marks, onOpen }: { step: number; marks: St
                         <TriangleAlert aria-hidden="true" className="size-4" strokeWidth={2.5} />
                         <span
                           aria-hidden="true"
-                          className="tabular absolute -top-2 -right-2.5 flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-warning px-1 text-[11px] leading-none font-bold text-white"
+                          className="tabular absolute -top-2 -right-2.5 flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-warning px-1 text-[0.6875rem] leading-none font-bold text-white"
                         >
                           {mark.missing}
                         </span>

@@ -29,7 +29,7 @@ export function SubmittedNotice({ view, justSubmitted }: { view: ApplicationView
             {justSubmitted ? 'Thank you! Your application is submitted.' : 'Your application is submitted.'}
             <Badge variant={statusBadgeVariant(view.status)}>{APPLICATION_STATUS_LABELS[view.status]}</Badge>
           </h2>
-          <p className="mt-1 text-[15px] leading-relaxed">You will receive a decision within {DECISION_WINDOW_TEXT}. We will email you with updates.</p>
+          <p className="mt-1 text-[0.9375rem] leading-relaxed">You will receive a decision within {DECISION_WINDOW_TEXT}. We will email you with updates.</p>
           {view.submittedAt && (
             <p className="mt-1 text-sm text-muted-foreground">
               Submitted <time dateTime={view.submittedAt}>{localDateTime(view.submittedAt)}</time>. Your answers can no longer be changed; you can still add

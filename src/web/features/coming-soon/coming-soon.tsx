@@ -14,7 +14,7 @@ export function ComingSoon({ icon: Icon, title, children }: { icon: LucideIcon; 
         Coming soon
       </Badge>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-primary">{title}</h1>
-      <div className="mt-3 text-[15px] leading-relaxed text-muted-foreground">{children}</div>
+      <div className="mt-3 text-[0.9375rem] leading-relaxed text-muted-foreground">{children}</div>
       <Button asChild variant="outline" className="mt-8">
         <Link to="/dashboard">
           <ArrowLeft aria-hidden="true" /> Back to Dashboard

@@ -110,7 +110,7 @@ function AdjustPayment({ home }: { home: HomeChanges }) {
       )}
 
       <Card className="p-6">
-        <p className="text-[15px] text-muted-foreground">
+        <p className="text-[0.9375rem] text-muted-foreground">
           Your monthly payment is <span className="font-semibold text-foreground">{dollarsOf(home.currentPaymentCents)}</span>. A new payment starts with month{' '}
           {home.nextMonth} of your agreement, the next one we bill; months already billed keep their amount.
         </p>
@@ -131,7 +131,7 @@ function AdjustPayment({ home }: { home: HomeChanges }) {
           />
         </div>
         <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-[15px]">
+          <table className="w-full text-left text-[0.9375rem]">
             <caption className="sr-only">Your figures now and at the new payment</caption>
             <thead>
               <tr className="border-b border-border text-sm text-muted-foreground">

@@ -22,7 +22,7 @@ function NeedsFromYou({ application }: { application: NonNullable<MeStatus['appl
   return (
     <div className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-warning/30 bg-warning-soft p-4">
       <p className="font-semibold">We need a few things from you</p>
-      <ul className="list-disc pl-5 text-[15px]">
+      <ul className="list-disc pl-5 text-[0.9375rem]">
         {application.openRequests.map((request) => (
           <li key={request.id} className="break-words">
             {request.title}
@@ -41,7 +41,7 @@ function NeedsFromYou({ application }: { application: NonNullable<MeStatus['appl
 /** A declined application: the reviewer's reason, and that a new application can start right away (docs/product/application.md: 'the user may start a new application'). */
 function DeclinedReason({ application }: { application: NonNullable<MeStatus['application']> }) {
   return (
-    <div className="flex flex-col gap-1 text-[15px]">
+    <div className="flex flex-col gap-1 text-[0.9375rem]">
       {application.declineReason && (
         <p className="break-words whitespace-pre-line">
           <span className="font-semibold">The reviewer's reason: </span>

@@ -71,7 +71,7 @@ export default function DashboardPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">Welcome, {user.firstName}</h1>
-          <p className="mt-2 text-[15px] text-muted-foreground">Your home, your equity and your application at a glance.</p>
+          <p className="mt-2 text-[0.9375rem] text-muted-foreground">Your home, your equity and your application at a glance.</p>
         </div>
         {showFigures && !own && (
           <Badge variant="warning" className="self-start px-3 py-1 text-sm sm:self-auto">

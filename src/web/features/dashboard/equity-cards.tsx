@@ -26,8 +26,8 @@ function Change({ value }: { value: number }) {
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-3">
-      <dt className="text-[15px] text-muted-foreground">{label}</dt>
-      <dd className="flex flex-wrap items-center gap-2 text-[15px] font-semibold">{children}</dd>
+      <dt className="text-[0.9375rem] text-muted-foreground">{label}</dt>
+      <dd className="flex flex-wrap items-center gap-2 text-[0.9375rem] font-semibold">{children}</dd>
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function HomeChangesCard() {
       <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Your requests</h2>
       {change && (
         <div className="flex flex-col gap-1">
-          <p className="text-[15px]">
+          <p className="text-[0.9375rem]">
             Monthly payment of <span className="font-semibold">{formatMoneyCents(change.monthlyPaymentCents / 100)}</span>:{' '}
             <span className="font-semibold">{PAYMENT_CHANGE_STATE_LABELS[change.state]}</span>
             {change.state === 'approved' && change.fromMonth ? ` from month ${change.fromMonth}` : ''}
@@ -38,7 +38,7 @@ export function HomeChangesCard() {
       )}
       {notice && (
         <div className="flex flex-col gap-2">
-          <h3 className="text-[15px] font-semibold">60-day notice</h3>
+          <h3 className="text-[0.9375rem] font-semibold">60-day notice</h3>
           <NoticeSteps notice={notice} />
           <Link to={TRANSFER_PATH} className={link}>
             Open Transfer

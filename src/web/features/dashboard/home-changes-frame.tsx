@@ -60,7 +60,7 @@ export function HomeChangesFrame({
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">{title}</h1>
-      {data && <p className="mt-2 text-[15px] text-muted-foreground">{data.address}</p>}
+      {data && <p className="mt-2 text-[0.9375rem] text-muted-foreground">{data.address}</p>}
       <div className="mt-8">{body}</div>
     </div>
   );

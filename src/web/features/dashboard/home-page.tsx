@@ -28,7 +28,7 @@ function Section({ title, description, children }: { title: string; description?
       <h2 id={id} className="text-xl font-semibold tracking-tight">
         {title}
       </h2>
-      {description && <p className="text-[15px] text-muted-foreground">{description}</p>}
+      {description && <p className="text-[0.9375rem] text-muted-foreground">{description}</p>}
       {children}
     </section>
   );
@@ -62,9 +62,9 @@ function Agreement({ home }: { home: MyHome['home'] }) {
       <Card className="p-6">
         <dl className="grid grid-cols-1 gap-x-8 gap-y-3 sm:grid-cols-2">
           {rows.map(([label, value]) => (
-            <div key={label} className="flex items-baseline justify-between gap-3 border-b border-border pb-2">
-              <dt className="text-[15px] text-muted-foreground">{label}</dt>
-              <dd className="text-[15px] font-semibold tabular">{value}</dd>
+            <div key={label} className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-border pb-2">
+              <dt className="text-[0.9375rem] text-muted-foreground">{label}</dt>
+              <dd className="text-[0.9375rem] font-semibold tabular">{value}</dd>
             </div>
           ))}
         </dl>
@@ -104,7 +104,7 @@ function Payments({ home }: { home: MyHome }) {
   return (
     <Section title="Payments" description="Each month’s charge and what was paid against it, newest first. A payment pays the oldest open month first.">
       {home.charges.length === 0 ? (
-        <p className="text-[15px]">
+        <p className="text-[0.9375rem]">
           No payment has been billed yet.
           {home.nextCharge && ` Your first, ${money(home.nextCharge.amountCents)}, is due ${formatDate(home.nextCharge.dueOn)}.`}
         </p>
@@ -228,9 +228,9 @@ export default function HomePage() {
           </Link>
         </Button>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-primary sm:text-4xl">My home</h1>
-        {home.data && <p className="mt-2 text-[15px] text-muted-foreground">{home.data.home.address}</p>}
+        {home.data && <p className="mt-2 text-[0.9375rem] text-muted-foreground">{home.data.home.address}</p>}
         {home.data?.home.state === 'closed' && home.data.home.closedOn && (
-          <p className="mt-1 text-[15px]">Closed on {formatDate(home.data.home.closedOn)}: no further payments are billed.</p>
+          <p className="mt-1 text-[0.9375rem]">Closed on {formatDate(home.data.home.closedOn)}: no further payments are billed.</p>
         )}
       </div>
       {home.isPending ? (
@@ -242,7 +242,7 @@ export default function HomePage() {
         isNoHome(home.error) ? (
           <Card className="flex flex-col items-start gap-3 p-6">
             <h2 className="text-lg font-semibold">{home.error.message}</h2>
-            <p className="text-[15px] text-muted-foreground">Once we buy your home together, its agreement, payments and ledger are here.</p>
+            <p className="text-[0.9375rem] text-muted-foreground">Once we buy your home together, its agreement, payments and ledger are here.</p>
             <Button asChild variant="outline">
               <Link to="/dashboard">Go to Dashboard</Link>
             </Button>

@@ -19,13 +19,13 @@ export function HomeStatements() {
       <h2 id={`${id}-title`} className="text-xl font-semibold tracking-tight">
         Statements
       </h2>
-      <p className="text-[15px] text-muted-foreground">A statement of each month is ready on the 2nd of the next; we e-mail you when it is.</p>
+      <p className="text-[0.9375rem] text-muted-foreground">A statement of each month is ready on the 2nd of the next; we e-mail you when it is.</p>
       {statements.data ? (
         statements.data.statements.length > 0 ? (
           <ul className="divide-y divide-border rounded-[var(--radius-control)] border border-border bg-card">
             {statements.data.statements.map((statement) => (
-              <li key={statement.id} className="flex items-center justify-between gap-3 px-4 py-3">
-                <span className="flex items-center gap-2 text-[15px]">
+              <li key={statement.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3">
+                <span className="flex items-center gap-2 text-[0.9375rem]">
                   <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                   {periodLabel(statement.period)}
                 </span>
@@ -36,10 +36,10 @@ export function HomeStatements() {
             ))}
           </ul>
         ) : (
-          <p className="text-[15px]">No statements yet. Your first arrives after your first month with us.</p>
+          <p className="text-[0.9375rem]">No statements yet. Your first arrives after your first month with us.</p>
         )
       ) : statements.error ? (
-        <p className="text-[15px]">
+        <p className="text-[0.9375rem]">
           We could not load your statements.{' '}
           <button type="button" className={link} onClick={() => void statements.refetch()}>
             Try again

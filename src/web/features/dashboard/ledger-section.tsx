@@ -56,7 +56,7 @@ export function LedgerSection() {
       <h2 id={`${id}-title`} className="text-xl font-semibold tracking-tight">
         Your ledger
       </h2>
-      <p className="text-[15px] text-muted-foreground">
+      <p className="text-[0.9375rem] text-muted-foreground">
         Every charge and payment of your home is an entry of a ledger that is never edited. Each entry carries the hash of the one before it, so any change
         shows. Download it and check it here, or with any SHA-256 tool.
       </p>

@@ -18,14 +18,14 @@ export function ChargeStateBadge({ state }: { state: keyof typeof STATE_BADGE })
 function Part({ color, label, hint, cents }: { color: string; label: string; hint?: string; cents: number }) {
   return (
     <div className="flex items-start justify-between gap-3 py-2.5">
-      <dt className="flex min-w-0 items-start gap-2 text-[15px]">
+      <dt className="flex min-w-0 items-start gap-2 text-[0.9375rem]">
         <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${color}`} />
         <span>
           {label}
           {hint && <span className="block text-sm text-muted-foreground">{hint}</span>}
         </span>
       </dt>
-      <dd className="tabular text-[15px] font-semibold whitespace-nowrap">{money(cents)}</dd>
+      <dd className="tabular text-[0.9375rem] font-semibold whitespace-nowrap">{money(cents)}</dd>
     </div>
   );
 }
@@ -61,7 +61,7 @@ export function PaymentBreakdownCard({ home }: { home: MyHome }) {
           {charge ? (
             <p className="mt-1 text-3xl font-bold tracking-tight tabular">{money(charge.amountCents)}</p>
           ) : (
-            <p className="mt-1 text-[15px]">No payment has been billed yet.</p>
+            <p className="mt-1 text-[0.9375rem]">No payment has been billed yet.</p>
           )}
           {charge && (
             <p className="mt-1 text-sm text-muted-foreground">

@@ -109,7 +109,7 @@ function NoticeForm({ home }: { home: HomeChanges }) {
   return (
     <Card className="p-6">
       <form ref={formRef} noValidate aria-label="60-day notice" className="flex flex-col gap-5" onSubmit={(e) => void submit(e)}>
-        <p className="text-[15px] text-muted-foreground">
+        <p className="text-[0.9375rem] text-muted-foreground">
           Tell us {NOTICE_DAYS} days ahead what you want to do with your equity. We acknowledge your notice, schedule the transfer and e-mail you at each step.
         </p>
         <fieldset aria-describedby={errors.kind ? `${kindId}-error` : undefined} aria-invalid={errors.kind ? true : undefined}>
@@ -134,7 +134,7 @@ function NoticeForm({ home }: { home: HomeChanges }) {
                   }}
                   className="size-4 accent-[var(--color-primary)]"
                 />
-                <span className="text-[15px]">{NOTICE_KIND_LABELS[option]}</span>
+                <span className="text-[0.9375rem]">{NOTICE_KIND_LABELS[option]}</span>
               </label>
             ))}
           </div>

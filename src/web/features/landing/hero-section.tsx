@@ -27,7 +27,7 @@ export function HeroSection({ hero }: { hero: LandingContent['hero'] }) {
               <Link to={hero.secondaryCta.to}>{hero.secondaryCta.label}</Link>
             </Button>
           </div>
-          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-[15px] text-foreground/85">
+          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-[0.9375rem] text-foreground/85">
             {hero.highlights.map((item) => (
               <li key={item.text} className="flex items-center gap-2">
                 <Check aria-hidden="true" className="size-4 text-primary" strokeWidth={3} />

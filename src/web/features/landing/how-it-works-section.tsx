@@ -57,7 +57,7 @@ export function HowItWorksSection({ howItWorks, summary }: { howItWorks: Landing
                     </span>
                   </div>
                   <h3 className="mt-4 text-xl font-bold text-primary">{step.title}</h3>
-                  <p className="mt-1 text-[15px] leading-relaxed text-muted-foreground">{step.body}</p>
+                  <p className="mt-1 text-[0.9375rem] leading-relaxed text-muted-foreground">{step.body}</p>
                 </li>
               );
             })}

@@ -24,7 +24,7 @@ export function MeetSection({ meet }: { meet: LandingContent['meet'] }) {
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
                   <h3 className="mt-3 font-semibold">{point.title}</h3>
-                  <p className="mt-1 text-[15px] leading-relaxed text-muted-foreground">{point.body}</p>
+                  <p className="mt-1 text-[0.9375rem] leading-relaxed text-muted-foreground">{point.body}</p>
                 </li>
               );
             })}

@@ -24,7 +24,7 @@ export function StatsSection({ stats }: { stats: LandingContent['stats'] }) {
                 </span>
                 <span>{stat.value}</span>
               </dd>
-              <dd className="order-3 mt-1 text-[15px] leading-relaxed text-muted-foreground">{stat.detail}</dd>
+              <dd className="order-3 mt-1 text-[0.9375rem] leading-relaxed text-muted-foreground">{stat.detail}</dd>
             </div>
           ))}
         </dl>

@@ -13,7 +13,7 @@ export function TestimonialsSection({ title, items }: { title: string; items: Te
             <li key={t.name}>
               <figure className="flex h-full flex-col rounded-[var(--radius-card)] border border-border bg-background p-6 sm:p-7">
                 <Quote aria-hidden="true" className="size-8 text-accent" />
-                <blockquote className="mt-4 flex-1 text-[17px] leading-relaxed text-foreground">
+                <blockquote className="mt-4 flex-1 text-[1.0625rem] leading-relaxed text-foreground">
                   <p>“{t.quote}”</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3 border-t border-border pt-4">

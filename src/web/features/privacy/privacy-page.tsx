@@ -23,7 +23,7 @@ export default function PrivacyPage() {
             <h2 id="toc-title" className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">
               On this page
             </h2>
-            <ol className="mt-3 gap-x-4 space-y-0.5 text-[15px] sm:columns-2 lg:columns-1">
+            <ol className="mt-3 gap-x-4 space-y-0.5 text-[0.9375rem] sm:columns-2 lg:columns-1">
               {policy.sections.map((section, i) => (
                 <li key={section.id} className="break-inside-avoid">
                   <a href={`#${section.id}`} className="flex min-h-9 gap-2 rounded-md px-2 py-1.5 text-foreground/85 hover:bg-muted hover:text-primary">

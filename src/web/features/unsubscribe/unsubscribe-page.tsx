@@ -113,13 +113,13 @@ function Choice({ token, setting }: { token: string; setting: NotificationSettin
 
   return (
     <>
-      <p className="text-[15px]">{setting.subscribed ? `You are getting: ${setting.label}.` : `These e-mails are off: ${setting.label}.`}</p>
+      <p className="text-[0.9375rem]">{setting.subscribed ? `You are getting: ${setting.label}.` : `These e-mails are off: ${setting.label}.`}</p>
       <p
         ref={resultRef}
         tabIndex={-1}
         role="status"
         aria-live="polite"
-        className={cn('mt-3 text-[15px] font-medium empty:mt-0 focus:outline-none', outcome?.failed ? 'text-destructive' : 'text-primary')}
+        className={cn('mt-3 text-[0.9375rem] font-medium empty:mt-0 focus:outline-none', outcome?.failed ? 'text-destructive' : 'text-primary')}
       >
         {outcome?.text}
       </p>

@@ -168,7 +168,7 @@ function WaitlistForm() {
           {missing.length > 0 && (
             <p
               data-testid="missing-fields"
-              className="mb-5 rounded-[var(--radius-control)] border border-destructive/40 bg-destructive/5 px-4 py-3 text-[15px]"
+              className="mb-5 rounded-[var(--radius-control)] border border-destructive/40 bg-destructive/5 px-4 py-3 text-[0.9375rem]"
             >
               {missing.length === 1 ? 'One field needs' : `${missing.length} fields need`} your attention: {missing.join(', ')}.
             </p>
@@ -207,7 +207,7 @@ function WaitlistForm() {
                   aria-describedby={errors.contactConsent ? 'consent-error' : undefined}
                   {...register('contactConsent')}
                 />
-                <span className="text-[15px]">It's ok to contact me about Early Access or feedback. *</span>
+                <span className="text-[0.9375rem]">It's ok to contact me about Early Access or feedback. *</span>
               </label>
               {errors.contactConsent && (
                 <p id="consent-error" className="mt-1.5 text-sm font-medium text-destructive">
@@ -265,7 +265,7 @@ function JoinedPanel({ joined, onAddAnother }: { joined: Joined; onAddAnother: (
       <p className="max-w-xl text-base">You've been added to our waitlist. We'll notify you when we launch!</p>
       <div className="w-full max-w-xl rounded-[var(--radius-card)] border border-border bg-muted/50 p-5 text-left">
         <h2 className="text-lg font-semibold">What happens next</h2>
-        <ul className="mt-3 grid grid-cols-1 list-disc gap-2 pl-5 text-[15px]">
+        <ul className="mt-3 grid grid-cols-1 list-disc gap-2 pl-5 text-[0.9375rem]">
           <li>
             We'll write to <strong className="break-all">{joined.email}</strong> when we launch and when early access opens in{' '}
             {joined.intendedState || 'your state'}, with news now and then. Every e-mail has a one-click unsubscribe.

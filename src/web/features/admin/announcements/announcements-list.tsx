@@ -3,6 +3,7 @@ import { ANNOUNCEMENT_STATE_LABELS, remainingOf, type Announcement } from '../..
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
+import { cn } from '../../../lib/cn';
 import { inViewerZone, localDateTime } from '../../../lib/dates';
 import { audienceText } from './announcement-texts';
 
@@ -19,10 +20,10 @@ function progressText(a: Announcement): string {
   return parts.join(' · ');
 }
 
-function ProgressCell({ announcement: a }: { announcement: Announcement }) {
+function ProgressCell({ announcement: a, className }: { announcement: Announcement; className?: string }) {
   const text = progressText(a);
   return (
-    <div className="flex min-w-48 flex-col gap-1.5">
+    <div className={cn('flex flex-col gap-1.5', className)}>
       <Progress value={percent(a)} label={`Progress of “${a.subject}”`} valueText={text} />
       <span className="text-xs text-muted-foreground tabular">{text}</span>
     </div>
@@ -55,51 +56,54 @@ export function AnnouncementsList({
 }) {
   return (
     <>
-      <table className="hidden w-full border-collapse text-sm md:table">
-        <caption className="sr-only">Announcements</caption>
-        <thead className="bg-muted/80">
-          <tr className="border-b border-border text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            <th scope="col" className="px-3 py-2.5">
-              {inViewerZone('Started')}
-            </th>
-            <th scope="col" className="px-3 py-2.5">
-              Subject
-            </th>
-            <th scope="col" className="px-3 py-2.5">
-              To
-            </th>
-            <th scope="col" className="px-3 py-2.5">
-              State
-            </th>
-            <th scope="col" className="px-3 py-2.5">
-              Progress
-            </th>
-            <th scope="col" className="px-3 py-2.5">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((a) => (
-            <tr key={a.id} className="border-b border-border/70 align-top last:border-0">
-              <td className="px-3 py-2.5 whitespace-nowrap tabular">
-                <time dateTime={a.startedAt ?? a.createdAt}>{localDateTime(a.startedAt ?? a.createdAt)}</time>
-              </td>
-              <td className="max-w-xs px-3 py-2.5 font-medium break-words">{a.subject}</td>
-              <td className="max-w-xs px-3 py-2.5 break-words">{audienceText(a.audience)}</td>
-              <td className="px-3 py-2.5">
-                <StateBadge announcement={a} />
-              </td>
-              <td className="px-3 py-2.5">
-                <ProgressCell announcement={a} />
-              </td>
-              <td className="px-3 py-2.5 text-right">
-                <CancelButton announcement={a} busy={busy(a)} onCancel={onCancel} />
-              </td>
+      {/* A wide table scrolls in its own box (text at 200 %), never the page. */}
+      <div className="relative hidden overflow-x-auto md:block">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">Announcements</caption>
+          <thead className="bg-muted/80">
+            <tr className="border-b border-border text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+              <th scope="col" className="px-3 py-2.5">
+                {inViewerZone('Started')}
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                Subject
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                To
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                State
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                Progress
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {items.map((a) => (
+              <tr key={a.id} className="border-b border-border/70 align-top last:border-0">
+                <td className="px-3 py-2.5 whitespace-nowrap tabular">
+                  <time dateTime={a.startedAt ?? a.createdAt}>{localDateTime(a.startedAt ?? a.createdAt)}</time>
+                </td>
+                <td className="max-w-xs px-3 py-2.5 font-medium break-words">{a.subject}</td>
+                <td className="max-w-xs px-3 py-2.5 break-words">{audienceText(a.audience)}</td>
+                <td className="px-3 py-2.5">
+                  <StateBadge announcement={a} />
+                </td>
+                <td className="px-3 py-2.5">
+                  <ProgressCell announcement={a} className="min-w-48" />
+                </td>
+                <td className="px-3 py-2.5 text-right">
+                  <CancelButton announcement={a} busy={busy(a)} onCancel={onCancel} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <ul className="divide-y divide-border md:hidden" aria-label="Announcements">
         {items.map((a) => (
           <li key={a.id} className="flex flex-col gap-2 p-4">

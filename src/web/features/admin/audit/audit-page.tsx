@@ -51,7 +51,7 @@ function Changes({ entry }: { entry: AuditItem }) {
     </ul>
   );
   return (
-    <div className="max-w-md text-[13px] leading-snug">
+    <div className="max-w-md text-[0.8125rem] leading-snug">
       {list(shown)}
       {more.length > 0 && (
         <details className="mt-1">

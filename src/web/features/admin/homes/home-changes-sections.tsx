@@ -79,7 +79,7 @@ function PendingChange({ change, changes }: { change: PaymentChange; changes: Ho
   const [declining, setDeclining] = useState(false);
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-[15px]">
+      <p className="text-[0.9375rem]">
         Asked {localDate(change.requestedAt)}: <span className="font-semibold">{money(change.monthlyPaymentCents)}</span> a month instead of{' '}
         {money(changes.currentPaymentCents)}, from month {changes.nextMonth} (the next unbilled month).
       </p>

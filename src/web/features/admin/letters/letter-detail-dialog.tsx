@@ -68,7 +68,7 @@ function LetterFields({ letter }: { letter: LetterItem }) {
       {fields.map(([label, value]) => (
         <div key={label} className={label === 'Notes' || label === 'Property Address' ? 'flex flex-col gap-0.5 sm:col-span-2' : 'flex flex-col gap-0.5'}>
           <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
-          <dd className="text-[15px] tabular">{dash(value)}</dd>
+          <dd className="text-[0.9375rem] tabular">{dash(value)}</dd>
         </div>
       ))}
     </dl>

@@ -68,7 +68,7 @@ function CheckboxRow({ label, help, ...props }: { label: string; help?: string }
   return (
     <label className="flex min-h-11 cursor-pointer items-start gap-3 py-1">
       <Checkbox className="mt-0.5" {...props} />
-      <span className="text-[15px]">
+      <span className="text-[0.9375rem]">
         {label}
         {help && <span className="block text-sm text-muted-foreground">{help}</span>}
       </span>

@@ -78,7 +78,7 @@ export function ApplicantDetailsDialog({
             {fieldsOf(query.data).map(([label, value]) => (
               <div key={label} className="flex flex-col gap-0.5 border-b border-border/60 pb-2">
                 <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
-                <dd className="text-[15px] break-words">{dash(value)}</dd>
+                <dd className="text-[0.9375rem] break-words">{dash(value)}</dd>
               </div>
             ))}
           </dl>
