@@ -8,7 +8,8 @@ import { APP_URL } from './support/ports';
 /**
  * Issue 17, 'Done when': the reflow check (WCAG 1.4.10, 320 px) and the text-size check (WCAG 1.4.4, text at 200 % at
  * 375 and 1280 px) for every signed-in page (the public ones: e2e/public-reflow.spec.ts). A page may hold a wide table
- * in a box of its own that scrolls; the page itself never scrolls sideways. docs/product/public-site.md#reflow.
+ * in a box of its own that scrolls; the page itself never scrolls sideways. The back office's add dialogs and the
+ * account's delete dialog are checked at 200 % at 375 px too. docs/product/public-site.md#reflow.
  */
 const BUYER_PAGES = [
   '/dashboard',
@@ -126,3 +127,32 @@ for (const check of CHECKS) {
     });
   });
 }
+
+test('the dialogs fit a 375 px phone with text at 200 %', async ({ page, admin: _admin }) => {
+  test.slow();
+  await page.setViewportSize({ width: 375, height: 800 });
+  const dialogs = [
+    { path: '/admin/users', opener: 'Add User' },
+    { path: '/admin/waitlist', opener: 'Add Applicant' },
+    { path: '/admin/letters-of-intent', opener: 'Add Letter of Intent' },
+    { path: '/account', opener: 'Delete my account' },
+  ];
+  for (const { path, opener } of dialogs) {
+    await page.goto(path);
+    await expect(page.getByText(/^Loading(\.\.\.|…)$/), path).toHaveCount(0, { timeout: 30_000 });
+    await page.evaluate(() => document.fonts.ready);
+    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    await page.getByRole('button', { name: opener }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog, opener).toBeVisible();
+    // Inside the screen, and nothing in it scrolls sideways (its fields and buttons narrow and wrap).
+    const fit = await dialog.evaluate((box) => ({
+      inside: box.getBoundingClientRect().left >= 0 && box.getBoundingClientRect().right <= document.documentElement.clientWidth,
+      sideways: box.scrollWidth - box.clientWidth,
+    }));
+    expect(fit, opener).toEqual({ inside: true, sideways: 0 });
+    expect(await sidewaysOverflow(page), opener).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog, opener).toHaveCount(0);
+  }
+});
