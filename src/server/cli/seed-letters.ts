@@ -41,7 +41,7 @@ export function planLetters({ rng, now, at, newPerson, adminEmail }: SeedContext
       moveInDate: rng.chance(0.85) ? rng.pick(moveInDates(now.getUTCFullYear() + 1)) : null,
       notes: rng.chance(0.35) ? rng.pick(LETTER_NOTES) : null,
       status,
-      intendedState: person.city[1],
+      intendedState: person.city[2],
       fileKey: `letters-of-intent/${id}`,
       fileSize: pdf.length,
       createdBy: adminEmail,

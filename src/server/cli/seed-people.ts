@@ -38,7 +38,8 @@ export function planUsers({ rng }: SeedContext, people: Person[]): UserRow[] {
     lastName: person.lastName,
     phone: rng.chance(0.85) ? person.phone : null,
     role: 'guest',
-    intendedState: rng.chance(0.75) ? (rng.chance(0.8) ? person.city[1] : rng.pick(CITIES)[1]) : null,
+    // A state's full name, as the app's forms store it (US_STATES), not its code.
+    intendedState: rng.chance(0.75) ? (rng.chance(0.8) ? person.city[2] : rng.pick(CITIES)[2]) : null,
   }));
 }
 

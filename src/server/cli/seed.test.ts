@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { US_STATES } from '../../domain/waitlist';
 import { loadConfig } from '../config';
 import { queryRows } from '../db/client';
 import { createStorage } from '../storage/create-storage';
@@ -44,6 +45,12 @@ describe('npm run seed', () => {
           expect(await count(`waitlist_entries where source = 'public'`)).toBe(SMALL.waitlist);
           expect(await count(`waitlist_entries where source = 'admin' and interested_in is not null and timeline is not null`)).toBe(SMALL.adminWaitlist);
           expect(await count('letters_of_intent')).toBe(SMALL.letters);
+          // States as the app's forms store them (full names, US_STATES), so the edit dialogs show and save them.
+          const states = US_STATES.map((state) => `'${state}'`).join(', ');
+          for (const table of ['"user"', 'letters_of_intent', 'waitlist_entries']) {
+            expect(await count(`${table} where intended_state is not null and intended_state not in (${states})`), table).toBe(0);
+            expect(await count(`${table} where intended_state is not null`), table).toBeGreaterThan(0);
+          }
           expect(await count('documents')).toBe(SMALL.withDocuments * 3);
           // Every application carries its applicant's name and e-mail; decided ones were reviewed after submission.
           expect(await count('applications a join "user" u on u.id = a.user_id where a.email = u.email and a.last_name = u.last_name')).toBe(
