@@ -1,9 +1,7 @@
 import { waitlistSubmission } from '../src/domain/factories/waitlist-submission';
 import { expect, expectAccessible, hasHorizontalScroll, test, shownText } from './fixtures';
-import { mailsTo, uniqueEmail, waitForToastsToGo } from './support/accounts';
+import { mailsTo, uniqueEmail, waitForToastsToGo, uniqueTag } from './support/accounts';
 import { APP_URL } from './support/ports';
-
-const uniqueTag = () => `a${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
 
 /**
  * The waitlist's promise made true (docs/product/waitlist.md#confirmation-e-mail, docs/product/back-office.md#announcements):
@@ -13,7 +11,7 @@ const uniqueTag = () => `a${Date.now().toString(36)}${Math.random().toString(36)
 test.describe('/admin/announcements', () => {
   test('an admin announces to a filtered waitlist: compose, preview with the count, send, progress to Sent', async ({ page, admin: _admin, request }) => {
     test.slow(); // three sign-ups, their confirmations, axe three times and the runner's sending
-    const tag = uniqueTag();
+    const tag = uniqueTag('a');
     const emails = [1, 2, 3].map((n) => uniqueEmail(`news${n}.${tag}`));
     for (const [n, email] of emails.entries()) {
       const sent = await request.post('/api/waitlist', {

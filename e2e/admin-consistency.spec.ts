@@ -1,5 +1,5 @@
 import { expect, expectAccessible, hasHorizontalScroll, test, shownText } from './fixtures';
-import { uniqueEmail, waitForToastsToGo } from './support/accounts';
+import { uniqueEmail, waitForToastsToGo, uniqueTag } from './support/accounts';
 import { APP_URL } from './support/ports';
 
 /**
@@ -8,7 +8,6 @@ import { APP_URL } from './support/ports';
  * the settings' regional rates feeding the calculator, and leaving with unsaved changes.
  * Each at 375 and 1280 px.
  */
-const uniqueTag = () => `q${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
 
 const LISTS = [
   { path: '/admin/applications', api: /\/api\/admin\/applications(\?|$)/, failed: 'Failed to load applications', search: 'Search applications' },
@@ -27,7 +26,7 @@ for (const width of [375, 1280]) {
       admin: { account },
     }) => {
       test.slow();
-      const tag = uniqueTag();
+      const tag = uniqueTag('q');
       const email = uniqueEmail(`loi.${tag}`);
       const added = await page.request.post('/api/admin/letters', {
         headers: { origin: APP_URL },
@@ -105,7 +104,7 @@ for (const width of [375, 1280]) {
         await expect(page.getByText('Loading...')).toHaveCount(0);
         let fail = true;
         await page.route(list.api, (route) => (fail ? route.abort('internetdisconnected') : route.fallback()));
-        if (list.search) await page.getByRole('searchbox', { name: list.search }).fill(`nobody-${uniqueTag()}`);
+        if (list.search) await page.getByRole('searchbox', { name: list.search }).fill(`nobody-${uniqueTag('q')}`);
         else await page.getByLabel('Date range').selectOption('90d');
         const alert = page.getByRole('table').getByRole('alert').filter({ hasText: list.failed });
         await expect(alert, list.path).toBeVisible({ timeout: 20_000 });
@@ -126,7 +125,7 @@ for (const width of [375, 1280]) {
         await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
         await expect(page.getByText('Loading...')).toHaveCount(0);
         await page.context().setOffline(true);
-        await search.fill(`offline-${uniqueTag()}`);
+        await search.fill(`offline-${uniqueTag('q')}`);
         const offline = page.getByRole('table').getByRole('alert').filter({ hasText: 'Failed to load users' });
         await expect(offline).toBeVisible({ timeout: 20_000 });
         await page.context().setOffline(false);
@@ -137,7 +136,7 @@ for (const width of [375, 1280]) {
     }
 
     test('an empty list says so where a phone sees it', async ({ page, admin: _admin }) => {
-      await page.goto(`/admin/letters-of-intent?q=nobody-${uniqueTag()}`);
+      await page.goto(`/admin/letters-of-intent?q=nobody-${uniqueTag('q')}`);
       const empty = page.getByRole('table').getByRole('status').filter({ hasText: 'No letters of intent match these filters' });
       await expect(empty).toBeInViewport({ ratio: 1 });
       const box = (await empty.boundingBox())!;

@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, expectAccessible, hasHorizontalScroll, test, shownText } from './fixtures';
-import { uniqueEmail, waitForToastsToGo } from './support/accounts';
+import { uniqueEmail, waitForToastsToGo, uniqueTag } from './support/accounts';
 
 const SAMPLE_PDF = path.resolve('src/server/test/fixtures/sample.pdf');
 const SAMPLE_PNG = path.resolve('src/server/test/fixtures/sample.png');
 
 /** Letters only: the names are searched, and the search also matches the tag inside e-mail addresses. */
-const uniqueTag = () => `q${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
 
 test.describe('/admin/letters-of-intent', () => {
   test('an admin adds a letter with a PDF, finds it, downloads the PDF and deletes the letter', async ({ page, admin: _admin }) => {
     test.slow(); // a whole journey: dialog, search, filter, reload, download, delete, audit log
-    const tag = uniqueTag();
+    const tag = uniqueTag('q');
     const firstName = 'First';
     const lastName = 'Last';
     const email = uniqueEmail(`loi.${tag}`);
@@ -112,7 +111,7 @@ test.describe('/admin/letters-of-intent', () => {
 
   test('the PDF download name is first-last-letter-of-intent.pdf for a plain name; the page works at 375 px', async ({ page, admin: _admin }) => {
     test.slow(); // add, download, delete, then the phone layout and axe
-    const tag = uniqueTag();
+    const tag = uniqueTag('q');
     await page.goto('/admin/letters-of-intent');
     await page.getByRole('button', { name: 'Add Letter of Intent' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Letter of Intent' });

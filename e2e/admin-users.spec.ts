@@ -1,13 +1,12 @@
 import { expect, expectAccessible, hasHorizontalScroll, test, shownText } from './fixtures';
-import { uniqueEmail } from './support/accounts';
+import { uniqueEmail, uniqueTag } from './support/accounts';
 
 /** Letters only: the names are searched, and the search also matches the tag inside e-mail addresses. */
-const uniqueTag = () => `q${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
 
 test.describe('/admin/users', () => {
   test('an admin adds a user from the header, finds them, changes their role and deletes them', async ({ page, admin: _admin }) => {
     test.slow(); // a whole journey, with axe three times
-    const tag = uniqueTag();
+    const tag = uniqueTag('q');
     const lastName = `Tester${tag}`;
     const name = `Hana ${lastName}`;
     const email = uniqueEmail(`added.${tag}`);

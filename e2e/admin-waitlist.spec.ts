@@ -1,9 +1,7 @@
 import { waitlistSubmission } from '../src/domain/factories/waitlist-submission';
 import { expect, expectAccessible, test, shownText } from './fixtures';
-import { uniqueEmail } from './support/accounts';
+import { uniqueEmail, uniqueTag } from './support/accounts';
 import { APP_URL } from './support/ports';
-
-const uniqueTag = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
 
 /** A complete public submission, as the /waitlist page sends it (docs/product/waitlist.md#fields), with the values the details dialog is checked for. */
 const submission = (lastName: string, email: string) =>
@@ -21,7 +19,7 @@ const submission = (lastName: string, email: string) =>
 test.describe('/admin/waitlist', () => {
   test('a public submission shows in the list as Buying, with every field in its details', async ({ page, admin: _admin, request }) => {
     test.slow(); // axe twice, a dialog and a filter
-    const tag = uniqueTag();
+    const tag = uniqueTag('w');
     const lastName = `Lopez${tag}`;
     const email = uniqueEmail(`public.${tag}`);
     const sent = await request.post('/api/waitlist', { data: submission(lastName, email), headers: { origin: APP_URL } });
@@ -81,7 +79,7 @@ test.describe('/admin/waitlist', () => {
 
   test('an admin adds an applicant and deletes them', async ({ page, admin: _admin }) => {
     test.slow(); // add, refused duplicate, delete
-    const tag = uniqueTag();
+    const tag = uniqueTag('w');
     const lastName = `Added${tag}`;
     const email = uniqueEmail(`staff.${tag}`);
     await page.goto('/admin/waitlist');

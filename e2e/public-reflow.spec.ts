@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { comparisonPath, DEFAULT_BRAND } from '../src/domain/brand';
+import { enlargeText, sidewaysOverflow } from './support/reflow';
 
 /**
  * Reflow (WCAG 1.4.10) and text at 200 % (WCAG 1.4.4) on every public page
@@ -25,9 +26,6 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ];
 
-/** The page's width beyond its viewport, in px (0 when it does not scroll sideways). */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -51,8 +49,7 @@ for (const width of [375, 1280]) {
     for (const path of PUBLIC_PAGES) {
       test(`${path} does not scroll sideways`, async ({ page }) => {
         await open(page, path);
-        await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
-        await page.evaluate(() => new Promise(requestAnimationFrame));
+        await enlargeText(page);
         expect(await sidewaysOverflow(page)).toBe(0);
       });
     }
@@ -63,7 +60,7 @@ test('the landing page’s stat figures are whole at 200 % text, at 375 and 1280
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await open(page, '/');
-    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    await enlargeText(page);
     const figures = page.getByRole('region', { name: 'The numbers that matter' }).locator('dd span:not(:empty)');
     await expect(figures.filter({ hasText: '100%' })).toBeVisible();
     for (const figure of await figures.all()) {

@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { waitlistSubmission } from '../src/domain/factories/waitlist-submission';
 import { expect, test } from './fixtures';
-import { signInOverHttp, uniqueEmail } from './support/accounts';
+import { signInOverHttp, uniqueEmail, uniqueTag } from './support/accounts';
 import { HOMEOWNER } from './support/homes';
 import { APP_URL } from './support/ports';
+import { enlargeText, sidewaysOverflow } from './support/reflow';
 
 /**
  * Issue 17, 'Done when': the reflow check (WCAG 1.4.10, 320 px) and the text-size check (WCAG 1.4.4, text at 200 % at
@@ -47,7 +48,7 @@ const ADMIN_PAGES = [
  * an announcement to it (the homes, payments, jobs, users and audit lists have rows from the seed and the admin).
  */
 async function addBackOfficeRows(request: APIRequestContext) {
-  const tag = `reflow${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  const tag = uniqueTag('reflow');
   const email = uniqueEmail(`reflow.${tag}`);
   const headers = { origin: APP_URL };
   const joined = await request.post('/api/waitlist', {
@@ -84,9 +85,6 @@ const CHECKS = [
 ] as const;
 type Check = (typeof CHECKS)[number];
 
-/** The page's width beyond its viewport, in px (0 when it does not scroll sideways). */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 /** Every page under one check; a failure names the page. */
 async function checkPages(page: Page, paths: readonly string[], check: Check) {
   await page.setViewportSize({ width: check.width, height: 800 });
@@ -96,10 +94,7 @@ async function checkPages(page: Page, paths: readonly string[], check: Check) {
     // The page and its data are in (the lists say 'Loading...', the pages' code 'Loading…').
     await expect(page.getByText(/^Loading(\.\.\.|…)$/), path).toHaveCount(0, { timeout: 30_000 });
     await page.evaluate(() => document.fonts.ready);
-    if (check.text === '200 %') {
-      await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
-      await page.evaluate(() => new Promise(requestAnimationFrame));
-    }
+    if (check.text === '200 %') await enlargeText(page);
     expect(await sidewaysOverflow(page), `${path}, ${check.name}`).toBe(0);
   }
 }
@@ -141,7 +136,7 @@ test('the dialogs fit a 375 px phone with text at 200 %', async ({ page, admin: 
     await page.goto(path);
     await expect(page.getByText(/^Loading(\.\.\.|…)$/), path).toHaveCount(0, { timeout: 30_000 });
     await page.evaluate(() => document.fonts.ready);
-    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    await enlargeText(page);
     await page.getByRole('button', { name: opener }).first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog, opener).toBeVisible();

@@ -78,3 +78,7 @@ export const pathOf = (url: URL) => `${url.pathname}${url.search}`;
 export async function waitForToastsToGo(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
+
+/** A tag unique to a test, in letters only (a search matches it and nothing else): `prefix` and then the time and chance. */
+export const uniqueTag = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
