@@ -1,3 +1,4 @@
+import { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { withOverrides } from '../domain/brand';
@@ -43,6 +44,21 @@ export interface StartOptions {
   logger?: Logger;
   /** An already opened database (tests share one between two instances). */
   database?: Database;
+}
+
+/**
+ * How long an idle kept-alive connection stays open: longer than a client's or a load balancer's own idle time (Node's
+ * agent: 5 s; an AWS load balancer: 60 s), so the client is always the end that closes it. At Node's default of 5 s
+ * both ends could close at the same moment, and a request sent on a connection the server was closing failed with
+ * ECONNRESET (a load balancer answers 502). Headers get a little longer, as Node requires. Shutting down does not
+ * wait for idle connections (closeServer closes them).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+function keepIdleConnectionsOpen(server: ServerType) {
+  if (!(server instanceof HttpServer)) return;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 }
 
 /** Opens the database, applies migrations, starts background work and listens. */
@@ -122,6 +138,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
+  keepIdleConnectionsOpen(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://127.0.0.1:${port}`;
