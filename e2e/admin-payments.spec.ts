@@ -1,11 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { agreementBounds } from '../src/domain/calculators';
 import { formatMoneyCents } from '../src/domain/format';
 import { ledgerToday } from '../src/domain/homes/dates';
 import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 import { waitForToastsToGo } from './support/accounts';
-import { APP_URL } from './support/ports';
+import { recordHomeOverHttp } from './support/homes';
 
 /**
  * /admin/payments (issue 14; docs/product/back-office.md#payments): an admin records payments
@@ -22,34 +21,10 @@ async function centsIn(card: Locator): Promise<number> {
   return Math.round(Number(text.replace(/[$,\s]/g, '')) * 100);
 }
 
-/** An approved applicant's purchase recorded today over HTTP (what the review dialog's 'Record purchase' does); the home's id. */
-async function homeFor(page: Page, applicationId: string): Promise<string> {
-  const headers = { origin: APP_URL };
-  const approved = await page.request.patch(`/api/admin/applications/${applicationId}/status`, { data: { status: 'approved' }, headers });
-  expect(approved.status(), await approved.text()).toBe(200);
-  const start = await page.request.get(`/api/admin/applications/${applicationId}/home`);
-  const { defaults } = (await start.json()) as { defaults: { mortgageRate: number } };
-  const { max } = agreementBounds({ price: 420_000, downPayment: 29_400, mortgageRate: defaults.mortgageRate, appreciationRate: 3.8 });
-  const recorded = await page.request.post(`/api/admin/applications/${applicationId}/home`, {
-    data: {
-      address: '400 Oak Lane, Austin, TX',
-      purchaseDate: ledgerToday(),
-      priceCents: 42_000_000,
-      downPaymentCents: 2_940_000,
-      mortgageRate: defaults.mortgageRate,
-      appreciationRate: 3.8,
-      monthlyPaymentCents: Math.round(max * 100),
-    },
-    headers,
-  });
-  expect(recorded.status(), await recorded.text()).toBe(201);
-  return ((await recorded.json()) as { id: string }).id;
-}
-
 test.describe('back office: payments', () => {
   test('an admin records two payments, sees the month follow, imports a bank CSV and verifies the ledgers', async ({ page, admin: _admin, applicant }) => {
     test.slow();
-    const homeId = await homeFor(page, applicant.applicationId);
+    const homeId = await recordHomeOverHttp(page, applicant.applicationId);
     const today = ledgerToday();
 
     await page.goto('/admin/payments');

@@ -1,4 +1,8 @@
+import { expect, type Page } from '@playwright/test';
+import { agreementBounds } from '../../src/domain/calculators';
+import { ledgerToday } from '../../src/domain/homes/dates';
 import { addDays } from '../../src/domain/ledger/dates';
+import { APP_URL } from './ports';
 
 /**
  * The homeowner of e2e/homeowner.spec.ts, written to the database before the e2e server
@@ -41,4 +45,33 @@ export const statementDayFor = (today: string) => (Number(today.slice(8, 10)) >=
 export function statementPeriodOf(today: string): string {
   const [year, month] = statementDayFor(today).split('-').map(Number) as [number, number];
   return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
+/** The signed-in admin's `page` approves the application over HTTP. */
+export async function approveOverHttp(page: Page, applicationId: string) {
+  const approved = await page.request.patch(`/api/admin/applications/${applicationId}/status`, { data: { status: 'approved' }, headers: { origin: APP_URL } });
+  expect(approved.status(), await approved.text()).toBe(200);
+}
+
+/** An applicant approved (unless `approve: false`, when it already is) and their purchase (400 Oak Lane, Austin, TX) recorded today over HTTP, by the signed-in admin's `page` (what the review dialog's 'Record purchase' does); the home's id. */
+export async function recordHomeOverHttp(page: Page, applicationId: string, { approve = true }: { approve?: boolean } = {}): Promise<string> {
+  const headers = { origin: APP_URL };
+  if (approve) await approveOverHttp(page, applicationId);
+  const start = await page.request.get(`/api/admin/applications/${applicationId}/home`);
+  const { defaults } = (await start.json()) as { defaults: { mortgageRate: number } };
+  const { max } = agreementBounds({ price: 420_000, downPayment: 29_400, mortgageRate: defaults.mortgageRate, appreciationRate: 3.8 });
+  const recorded = await page.request.post(`/api/admin/applications/${applicationId}/home`, {
+    data: {
+      address: '400 Oak Lane, Austin, TX',
+      purchaseDate: ledgerToday(),
+      priceCents: 42_000_000,
+      downPaymentCents: 2_940_000,
+      mortgageRate: defaults.mortgageRate,
+      appreciationRate: 3.8,
+      monthlyPaymentCents: Math.round(max * 100),
+    },
+    headers,
+  });
+  expect(recorded.status(), await recorded.text()).toBe(201);
+  return ((await recorded.json()) as { id: string }).id;
 }

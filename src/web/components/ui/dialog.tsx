@@ -12,6 +12,13 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * Dialogs are drawn inside #root, the `app` size container (styles.css), not at the end of <body>: so the
+ * `tight:` variant holds in them as on the page behind, and with text enlarged on a phone the dialog gives its
+ * margin and padding back to its content (docs/product/public-site.md#reflow).
+ */
+const portalContainer = () => (typeof document === 'undefined' ? undefined : (document.getElementById('root') ?? undefined));
+
 export function DialogContent({
   className,
   children,
@@ -23,11 +30,11 @@ export function DialogContent({
   // The element that had focus when the dialog opened (Radix fires onOpenAutoFocus before it moves focus in).
   const opener = useRef<HTMLElement | null>(null);
   return (
-    <DialogPrimitive.Portal>
+    <DialogPrimitive.Portal container={portalContainer()}>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] border border-border bg-card p-6 shadow-[var(--shadow-raised)] focus-visible:outline-none sm:p-8',
+          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md tight:w-[calc(100vw-1rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] border border-border bg-card p-6 shadow-[var(--shadow-raised)] focus-visible:outline-none sm:p-8 tight:p-4',
           className,
         )}
         {...props}
@@ -61,7 +68,7 @@ export function DialogContent({
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('pr-8 text-xl font-semibold tracking-tight text-foreground', className)} {...props} />;
+  return <DialogPrimitive.Title className={cn('pr-8 tight:pr-10 text-xl font-semibold tracking-tight text-foreground', className)} {...props} />;
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {

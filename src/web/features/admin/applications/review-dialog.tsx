@@ -101,7 +101,7 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
           }}
         />
         <div className="flex flex-col gap-1 text-sm sm:items-end">
-          <span className="flex items-center gap-2">
+          <span className="flex flex-wrap items-center gap-2">
             <span className="text-muted-foreground">Current status</span>
             <ApplicationStatusBadge status={detail.status} />
           </span>
