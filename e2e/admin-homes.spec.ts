@@ -3,7 +3,7 @@ import { agreementBounds, homeownerFigures } from '../src/domain/calculators';
 import { formatMoney, formatMoneyCents } from '../src/domain/format';
 import { expect, expectAccessible, hasHorizontalScroll, test } from './fixtures';
 import { latestLink, mailsTo, waitForToastsToGo } from './support/accounts';
-import { APP_URL } from './support/ports';
+import { approveOverHttp } from './support/homes';
 
 /** A figure as the dashboard writes it (e2e/homeowner.spec.ts does the same). */
 const wholeDollars = (dollars: number) => formatMoney(Math.round(dollars * 100) / 100);
@@ -24,11 +24,7 @@ test.describe('back office: homes', () => {
   }) => {
     test.slow();
     // Approved over HTTP, as the status selector would (e2e/admin-applications.spec.ts drives that).
-    const approved = await page.request.patch(`/api/admin/applications/${applicant.applicationId}/status`, {
-      data: { status: 'approved' },
-      headers: { origin: APP_URL },
-    });
-    expect(approved.status(), await approved.text()).toBe(200);
+    await approveOverHttp(page, applicant.applicationId);
 
     await page.goto(`/admin/applications?review=${applicant.applicationId}`);
     const review = page.getByRole('dialog', { name: applicant.name });
@@ -152,11 +148,7 @@ test.describe('back office: homes', () => {
   });
 
   test('the purchase form fits 375 px and passes axe', async ({ page, admin: _admin, applicant }) => {
-    const approved = await page.request.patch(`/api/admin/applications/${applicant.applicationId}/status`, {
-      data: { status: 'approved' },
-      headers: { origin: APP_URL },
-    });
-    expect(approved.status()).toBe(200);
+    await approveOverHttp(page, applicant.applicationId);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/admin/applications?review=${applicant.applicationId}`);
     await page.getByRole('dialog', { name: applicant.name }).getByRole('button', { name: 'Record purchase' }).click();

@@ -87,15 +87,20 @@ const CHECKS = [
 ] as const;
 type Check = (typeof CHECKS)[number];
 
+/** `path` opened, its code and data in and its fonts drawn. */
+async function openLoaded(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('main'), path).toBeVisible({ timeout: 30_000 });
+  // The page and its data are in (the lists say 'Loading...', the pages' code 'Loading…').
+  await expect(page.getByText(/^Loading(\.\.\.|…)$/), path).toHaveCount(0, { timeout: 30_000 });
+  await page.evaluate(() => document.fonts.ready);
+}
+
 /** Every page under one check; a failure names the page. */
 async function checkPages(page: Page, paths: readonly string[], check: Check) {
   await page.setViewportSize({ width: check.width, height: 800 });
   for (const path of paths) {
-    await page.goto(path);
-    await expect(page.locator('main'), path).toBeVisible({ timeout: 30_000 });
-    // The page and its data are in (the lists say 'Loading...', the pages' code 'Loading…').
-    await expect(page.getByText(/^Loading(\.\.\.|…)$/), path).toHaveCount(0, { timeout: 30_000 });
-    await page.evaluate(() => document.fonts.ready);
+    await openLoaded(page, path);
     if (check.text === '200 %') await enlargeText(page);
     expect(await sidewaysOverflow(page), `${path}, ${check.name}`).toBe(0);
   }
@@ -125,12 +130,9 @@ for (const check of CHECKS) {
   });
 }
 
-/** `path` opened at 375 px with text at 200 %, its data in. */
+/** `path` opened with text at 200 %, its data in. */
 async function openEnlarged(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator('main'), path).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/^Loading(\.\.\.|…)$/), path).toHaveCount(0, { timeout: 30_000 });
-  await page.evaluate(() => document.fonts.ready);
+  await openLoaded(page, path);
   await enlargeText(page);
 }
 
