@@ -68,10 +68,17 @@ function request(port: number, agent: http.Agent | false, method: string, pathna
   });
 }
 
-/** A sign-up whose body arrives in two halves: the request is in flight until finish() sends the rest. */
+/**
+ * A sign-up whose body arrives in two halves: the request is in flight until finish() sends the rest. `started`
+ * resolves once the server has taken the request in: it sends `Expect: 100-continue`, and Node answers 100 Continue as
+ * it hands the request to the app (whose fetch runs at once), so SIGTERM after it finds the request running, however
+ * busy the machine.
+ */
 function slowSignup(port: number, email: string) {
   const payload = JSON.stringify(waitlistSubmission({ email }));
   let finish!: () => void;
+  let taken!: () => void;
+  const started = new Promise<void>((resolve) => (taken = resolve));
   const reply = new Promise<Outcome>((resolve) => {
     const req = http.request(
       {
@@ -80,18 +87,23 @@ function slowSignup(port: number, email: string) {
         method: 'POST',
         path: '/api/waitlist',
         agent: false,
-        headers: { origin: APP_URL, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        headers: { origin: APP_URL, 'content-type': 'application/json', 'transfer-encoding': 'chunked', expect: '100-continue' },
       },
       (res) => {
+        taken();
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
       },
     );
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    req.on('continue', () => taken());
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      taken();
+      resolve({ error: error.code ?? error.message });
+    });
     req.write(payload.slice(0, 40));
     finish = () => req.end(payload.slice(40));
   });
-  return { reply, finish: () => finish() };
+  return { reply, started, finish: () => finish() };
 }
 
 async function startSlowSmtp() {
@@ -173,6 +185,7 @@ describe('SIGTERM', () => {
     const slow = slowSignup(port, slowEmail);
     const burstEmails = Array.from({ length: 80 }, () => uniqueEmail('burst'));
     const burst = burstEmails.map((email) => request(port, agent, 'POST', '/api/waitlist', waitlistSubmission({ email })));
+    await slow.started;
     await sleep(15);
 
     const sigtermAt = Date.now();
