@@ -132,3 +132,19 @@ test.describe('sign-up and email verification', () => {
     await expect(page.getByRole('button', { name: 'Resend Verification Email' })).toBeVisible();
   });
 });
+
+test('a form refuses a name on two lines under its field, and the page files no Content-Security-Policy violation', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  await page.goto('/auth/signup');
+  const account = newAccount();
+  await fillSignUp(page, { ...account, firstName: 'Maya\tApproved' });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(shownText(page, 'First name can only have letters, spaces and punctuation on one line.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toHaveCount(0);
+  // Zod parses in the page (the form's schema); with its JIT it would try `new Function` and file a script-src report.
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});

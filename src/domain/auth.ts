@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailFormat, safeString } from './safe-text';
+import { emailFormat, personName, safeString } from './safe-text';
 
 /**
  * Account forms (docs/product/accounts.md#screens, #sign-up, #messages), shared by the
@@ -26,11 +26,7 @@ export const emailSchema = safeString({ error: 'Email is required' })
   .max(254, 'Email is too long')
   .pipe(emailFormat('Enter a valid email address'));
 
-const name = (label: string) =>
-  safeString({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+const name = (label: string) => personName(label);
 
 /** What the browser sends to sign up (docs/product/accounts.md#sign-up: confirmPassword stays in the form). */
 export const signUpRequestSchema = z.object({

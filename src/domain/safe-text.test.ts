@@ -180,3 +180,34 @@ describe('every schema refuses NUL and lone surrogates in every string field', (
     expect(draft.error!.issues[0]).toMatchObject({ path: ['employment', 'employer'], message: UNSUPPORTED_TEXT });
   });
 });
+
+describe('every name field takes one line of text (docs/decisions/026-sealed-values.md)', () => {
+  const sample = (name: string) => SAMPLES.find(([n]) => n === name)!;
+  const nameFields: [string, string][] = [
+    ['waitlist', 'firstName'],
+    ['waitlist', 'lastName'],
+    ['sign-up', 'firstName'],
+    ['sign-up', 'lastName'],
+    ['profile', 'firstName'],
+    ['admin add user', 'lastName'],
+    ['admin add applicant', 'firstName'],
+    ['admin letter', 'lastName'],
+    ['application draft', 'firstName'],
+  ];
+  const hostile = ['Ada\nApproved by staff', 'Ada\r\nBcc: x', 'Ada\tLovelace', 'Ada\u2028Lovelace', 'Ada\u0085', 'Ada\u001b[2J', 'Ada\u007f'];
+
+  it.each(nameFields)('%s %s refuses line breaks and control characters, under the field', (schemaName, field) => {
+    const [, schema, valid] = sample(schemaName);
+    const withField = (value: string) =>
+      schemaName === 'application draft'
+        ? { ...(valid as object), personal: { ...(valid as { personal: object }).personal, [field]: value } }
+        : { ...(valid as object), [field]: value };
+    expect(schema.safeParse(withField("Ada O'Brien-Lovelace, Jr.")).success).toBe(true);
+    for (const text of hostile) {
+      const parsed = schema.safeParse(withField(text));
+      expect(parsed.success, JSON.stringify(text)).toBe(false);
+      expect(parsed.error!.issues.map((issue) => issue.path.at(-1))).toContain(field);
+      expect(parsed.error!.issues[0]!.message).toMatch(/one line/);
+    }
+  });
+});

@@ -46,10 +46,34 @@ export function withoutUnsafeText(text: string): string {
   return kept;
 }
 
+/**
+ * True when `text` is one line of printable text: no C0 (NUL is the safe rule's) or C1 control character (line
+ * breaks and tabs included), no DEL, no Unicode line or paragraph separator. Names
+ * reach the plain-text body of mails and staff notices, where a line break would let
+ * a name write lines of its own.
+ */
+export function isSingleLine(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if ((unit >= 0x01 && unit <= 0x1f) || (unit >= 0x7f && unit <= 0x9f) || unit === 0x2028 || unit === 0x2029) return false;
+  }
+  return true;
+}
+
+export const singleLineMessage = (label: string) => `${label} can only have letters, spaces and punctuation on one line.`;
+
 type StringParams = Parameters<typeof z.string>[0];
 
 /** `z.string()` with the rule; chain `.trim()`, `.min()`, `.max()` and the rest as usual. */
 export const safeString = (params?: StringParams) => z.string(params).refine(isSafeText, { error: UNSUPPORTED_TEXT });
+
+/** A person's first or last name as typed (trimmed, 1–`max` characters, one line). */
+export const personName = (label: string, max = 100) =>
+  safeString({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isSingleLine, { error: singleLineMessage(label) });
 
 /** An e-mail address's format, for a `safeString()…pipe(emailFormat(…))`. */
 export const emailFormat = (message?: string) => z.email(message);

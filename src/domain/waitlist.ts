@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailFormat, safeIsoDateTime, safeString } from './safe-text';
+import { emailFormat, personName, safeIsoDateTime, safeString } from './safe-text';
 
 /** Option lists and the schema of the public waitlist submission (docs/product/waitlist.md#fields, #validation). */
 export interface Option<V extends string = string> {
@@ -126,8 +126,8 @@ const choice = <T extends [string, ...string[]]>(allowed: T, message: string) =>
 
 /** docs/product/waitlist.md#validation: every field is required; consent must be ticked. */
 export const waitlistSchema = z.object({
-  firstName: required('First name', 100),
-  lastName: required('Last name', 100),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   email: safeString({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')

@@ -74,9 +74,14 @@ export const configSchema = z
     SMTP_URL: optionalText(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
     /** Sender; blank means `"<brand name>" <CONTACT_EMAIL or the brand's address>`. */
     MAIL_FROM: optionalText(z.string().min(3)),
+    /** `test` is the test suites' cheaper scrypt (src/server/auth/password-hash.ts), refused outside NODE_ENV=test. */
+    PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
     AUTH_RATE_LIMIT_IP_MAX: positiveInt(30),
     AUTH_RATE_LIMIT_EMAIL_MAX: positiveInt(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
+    /** Requests per IP per window on the e-mails' unsubscribe links (a token search is an online one). */
+    UNSUBSCRIBE_RATE_LIMIT_MAX: positiveInt(30),
+    UNSUBSCRIBE_RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
     EMAIL_VERIFICATION_TTL_SECONDS: positiveInt(86_400),
     PASSWORD_RESET_TTL_SECONDS: positiveInt(3600),
     /** First admin, created at start when no admin exists yet. */
@@ -105,6 +110,10 @@ export const configSchema = z
     /** Document uploads per user per window. */
     UPLOAD_RATE_LIMIT_MAX: positiveInt(60),
     APPLICATION_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+  })
+  .refine((c) => c.PASSWORD_HASH_COST === 'standard' || c.NODE_ENV === 'test', {
+    message: 'PASSWORD_HASH_COST=test is for the test suites only (NODE_ENV=test); leave it unset',
+    path: ['PASSWORD_HASH_COST'],
   })
   .refine((c) => !c.ADMIN_EMAIL === !c.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',

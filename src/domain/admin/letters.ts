@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_DOCUMENT_BYTES } from '../application';
 import { US_STATES } from '../waitlist';
 import { listParamsSchema } from './lists';
-import { emailFormat, safeIsoDateTime, safeString } from '../safe-text';
+import { emailFormat, personName, safeIsoDateTime, safeString } from '../safe-text';
 
 /**
  * Letters of intent (docs/product/back-office.md#letters-of-intent): the Add
@@ -38,12 +38,6 @@ const text = (label: string, max: number) =>
     .optional()
     .transform((v) => v || null);
 
-const required = (label: string, max: number) =>
-  safeString({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
 /**
  * docs/product/back-office.md#letters-of-intent: money fields take numbers with
  * step 0.01 and are stored as decimals, or null when left empty. '$' and
@@ -76,8 +70,8 @@ function optionalChoice<const T extends readonly string[]>(values: T, message: s
 }
 
 export const letterSchema = z.object({
-  firstName: required('First name', 100),
-  lastName: required('Last name', 100),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   email: safeString({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')

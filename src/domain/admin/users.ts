@@ -3,7 +3,7 @@ import { emailSchema } from '../auth';
 import { ROLES } from '../roles';
 import { US_STATES } from '../waitlist';
 import { listParamsSchema } from './lists';
-import { safeIsoDateTime, safeString } from '../safe-text';
+import { personName, safeIsoDateTime, safeString } from '../safe-text';
 
 /**
  * The back office's users list (docs/product/back-office.md#users), shared by
@@ -64,11 +64,7 @@ export type AdminUser = z.output<typeof adminUserSchema>;
 /** An account's id in a path: better-auth's ids are random text, not uuids (src/server/db/schema.ts). */
 export const userIdParamsSchema = z.object({ id: safeString().min(1).max(200) });
 
-const requiredName = (label: string) =>
-  safeString({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+const requiredName = (label: string) => personName(label);
 
 /** An optional US phone number; '' means none. */
 export const optionalPhoneSchema = safeString()

@@ -3,7 +3,7 @@ import { emailSchema } from '../auth';
 import { BUYING_TIMELINES, HOME_TYPES, HOUSING_STATUSES, labelOf, PRICE_RANGES, PRIORITIES } from '../waitlist';
 import { listParamsSchema } from './lists';
 import { optionalPhoneSchema, optionalStateSchema } from './users';
-import { safeIsoDateTime, safeString } from '../safe-text';
+import { personName, safeIsoDateTime, safeString } from '../safe-text';
 
 /**
  * The back office's waitlist (docs/product/back-office.md#waitlist,
@@ -106,11 +106,7 @@ export function waitlistLabels(
 export const timelineOf = (timeline: string | null, buyingTimeline: string | null): string | null =>
   timeline ?? (buyingTimeline ? labelOf(BUYING_TIMELINES, buyingTimeline) : null);
 
-const requiredName = (label: string) =>
-  safeString({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+const requiredName = (label: string) => personName(label);
 const optionalText = (label: string, max: number) => safeString().trim().max(max, `${label} must be at most ${max} characters`).optional();
 
 /** Add Applicant (docs/product/back-office.md#waitlist): first name, last name and e-mail required; the rest optional. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates';
 import { LIMITS } from './fields';
-import { safeString } from '../safe-text';
+import { isSingleLine, safeString, singleLineMessage } from '../safe-text';
 
 /**
  * The lenient DRAFT schema: what the wizard saves as the user goes. Every field
@@ -31,8 +31,8 @@ const money = (label: string) =>
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false` }).nullish();
 
 export const personalDraftSchema = {
-  firstName: text('First name', LIMITS.name),
-  lastName: text('Last name', LIMITS.name),
+  firstName: text('First name', LIMITS.name).refine((v) => !v || isSingleLine(v), { error: singleLineMessage('First name') }),
+  lastName: text('Last name', LIMITS.name).refine((v) => !v || isSingleLine(v), { error: singleLineMessage('Last name') }),
   /** Sensitive: stored encrypted, answered masked. Absent keeps the stored value; '' or null clears it. */
   dateOfBirth: date('Date of birth'),
   /** Sensitive, as dateOfBirth. Digits only, up to 4 while typing (exactly 4 to submit). */

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { EmailState } from '../../domain/change-email';
 import { emailKeyOf, movePreferences } from '../notifications/preferences';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import type { Deps } from '../context';
 import type { Db } from '../db/client';
-import { users, verifications } from '../db/schema';
+import { sessions, users, verifications } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { changeEmailVerificationMail, emailChangeNoticeMail, emailInUseMail, type MailContext } from '../mail/templates';
 
@@ -111,8 +111,13 @@ const isUniqueViolation = (error: unknown) => {
  * Opens the link (POST /api/me/email/confirm): in one transaction the pending row
  * goes, the account takes the new address, verified, and the audit log records
  * `{ email: { from, to } }`. Only the account that asked can use its link, once.
+ *
+ * Whatever was mailed to the old address stops working at the change, as a password
+ * change does: every outstanding password-reset link of the account (better-auth keeps
+ * each as a verification row whose value is the user id) and every other session go.
+ * A verification link to the old address names an address no account has any more.
  */
-export async function confirmEmailChange(db: Db, actor: AuditActor & { id: string }, token: string): Promise<EmailState> {
+export async function confirmEmailChange(db: Db, actor: AuditActor & { id: string; sessionId: string }, token: string): Promise<EmailState> {
   const [id, secret] = token.split('.');
   if (!id || !secret) throw invalidLink();
   try {
@@ -129,6 +134,11 @@ export async function confirmEmailChange(db: Db, actor: AuditActor & { id: strin
       const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).for('update');
       if (!user || user.email !== change.from) throw invalidLink();
       const [updated] = await tx.update(users).set({ email: change.to, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+      const revokedLinks = await tx.delete(verifications).where(eq(verifications.value, user.id)).returning({ id: verifications.id });
+      const signedOut = await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, user.id), ne(sessions.id, actor.sessionId)))
+        .returning({ id: sessions.id });
       // The e-mail switches follow the address (docs/decisions/021-requests-and-messages.md 'Notification preferences').
       await movePreferences(tx, emailKeyOf(change.from), emailKeyOf(change.to));
       await recordAudit(tx, actor, {
@@ -138,6 +148,8 @@ export async function confirmEmailChange(db: Db, actor: AuditActor & { id: strin
         changes: {
           email: { from: change.from, to: change.to },
           ...(user.emailVerified ? {} : { emailVerified: { from: false, to: true } }),
+          ...(revokedLinks.length ? { linksRevoked: { from: revokedLinks.length, to: 0 } } : {}),
+          ...(signedOut.length ? { otherSessions: { from: signedOut.length, to: 0 } } : {}),
         },
       });
       return { email: updated.email, emailVerified: true, pending: null };

@@ -14,6 +14,7 @@ import { passwordResetMail, verificationMail, type MailContext } from '../mail/t
 import { accountRules } from './account-rules-plugin';
 import { CLIENT_IP_HEADER } from './client-ip-header';
 import { betterAuthErrorHandler, betterAuthLogger } from './log-bridge';
+import { passwordHasher } from './password-hash';
 import { resolveAuthSecret } from './secret';
 import { existingAccountNotice } from './sign-up-hooks';
 
@@ -91,6 +92,7 @@ export function createAuth({ config, db, logger, brand, mailer, background }: Au
       autoSignIn: false,
       onExistingUserSignUp: existingAccountNotice(sendMail, mailContext),
       requireEmailVerification: false,
+      password: passwordHasher(config.PASSWORD_HASH_COST),
       minPasswordLength: 8,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: config.PASSWORD_RESET_TTL_SECONDS,

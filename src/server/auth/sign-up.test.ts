@@ -100,6 +100,14 @@ describe('sign-up and e-mail verification', () => {
     });
   });
 
+  it('refuses a name with a line break under its field, and stores nothing', async () => {
+    const account = newAccount();
+    const reply = await browser().post(SIGN_UP, { ...account, firstName: 'Grace\nApproved: yes' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.fields).toEqual({ firstName: 'First name can only have letters, spaces and punctuation on one line.' });
+    expect(await app.db.select().from(users).where(eq(users.email, account.email.toLowerCase()))).toEqual([]);
+  });
+
   it('never takes a role from the sign-up body', async () => {
     const account = newAccount();
     const reply = await browser().post(SIGN_UP, { ...account, role: 'admin', phoneVerified: true });

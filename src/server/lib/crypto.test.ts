@@ -30,6 +30,44 @@ describe('field encryption (AES-256-GCM)', () => {
     expect(() => cipher.decrypt('6789', 'x')).toThrow(/format/);
   });
 
+  describe('a tag or part that is not exactly as written never opens (docs/decisions/026-sealed-values.md)', () => {
+    const context = 'unsubscribe';
+    const stored = cipher.encrypt('{"e":"k","k":"messages"}', context);
+    const withTag = (tag: string) => [...stored.split('.').slice(0, 4), tag].join('.');
+    const tag = stored.split('.')[4]!;
+    const tagBytes = Buffer.from(tag, 'base64url');
+
+    it.each([12, 8, 4, 1, 0])('refuses a tag cut to %i bytes', (bytes) => {
+      expect(() => cipher.decrypt(withTag(tagBytes.subarray(0, bytes).toString('base64url')), context)).toThrow(DecryptionError);
+    });
+
+    it('refuses an extended tag, and each flipped bit of the tag', () => {
+      expect(() => cipher.decrypt(withTag(Buffer.concat([tagBytes, Buffer.from([0])]).toString('base64url')), context)).toThrow(DecryptionError);
+      for (let bit = 0; bit < tagBytes.length * 8; bit += 1) {
+        const flipped = Buffer.from(tagBytes);
+        flipped[bit >> 3]! ^= 1 << (bit & 7);
+        expect(() => cipher.decrypt(withTag(flipped.toString('base64url')), context)).toThrow(DecryptionError);
+      }
+    });
+
+    it('refuses a re-encoded tag, IV or ciphertext: padding, standard base64, spare bits of the last character', () => {
+      const padded = `${tag}==`;
+      const standard = tagBytes.toString('base64').replace(/=+$/, '');
+      // 16 bytes are 22 characters, the last carrying 4 spare bits: the same bytes under another spelling.
+      const last = tag.at(-1)!;
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      const spareBits = `${tag.slice(0, -1)}${alphabet[alphabet.indexOf(last) ^ 1]}`;
+      expect(Buffer.from(spareBits, 'base64url')).toEqual(tagBytes);
+      for (const spelling of [padded, spareBits, ...(standard === tag ? [] : [standard])]) {
+        expect(() => cipher.decrypt(withTag(spelling), context)).toThrow(DecryptionError);
+      }
+      const parts = stored.split('.');
+      expect(() => cipher.decrypt([...parts.slice(0, 2), `${parts[2]}=`, ...parts.slice(3)].join('.'), context)).toThrow(DecryptionError);
+      expect(() => cipher.decrypt([...parts.slice(0, 3), `${parts[3]}=`, parts[4]].join('.'), context)).toThrow(DecryptionError);
+      expect(cipher.decrypt(stored, context)).toBe('{"e":"k","k":"messages"}');
+    });
+  });
+
   it('masks for the owner', () => {
     expect(maskSsnLast4('1234')).toBe('•••• 1234');
     expect(maskDateOfBirth('1990-12-10')).toBe('••/••/1990');

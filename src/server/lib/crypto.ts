@@ -21,8 +21,22 @@ export interface FieldCipher {
 }
 
 const VERSION = 'v1';
+/** GCM's full tag. Node checks only as many bytes as it is given unless told the length: a cut tag must never open. */
+const TAG_BYTES = 16;
+const IV_BYTES = 12;
 
 export class DecryptionError extends Error {}
+
+/**
+ * A base64url part as the cipher wrote it, or undefined. Node's decoder is lenient (padding,
+ * '+' and '/', spare low bits in the last character): several spellings open to the same
+ * bytes, so a stored value or a token would have more than one accepted form.
+ */
+function canonicalPart(part: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(part)) return undefined;
+  const bytes = Buffer.from(part, 'base64url');
+  return bytes.toString('base64url') === part ? bytes : undefined;
+}
 
 export function keyIdOf(key: Buffer): string {
   return createHash('sha256').update('field-key-id\0').update(key).digest('hex').slice(0, 8);
@@ -34,8 +48,8 @@ export function createFieldCipher(key: Buffer): FieldCipher {
   return {
     keyId,
     encrypt(plaintext, context) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(Buffer.from(context, 'utf8'));
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return [VERSION, keyId, iv.toString('base64url'), ciphertext.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
@@ -45,9 +59,11 @@ export function createFieldCipher(key: Buffer): FieldCipher {
       if (parts.length !== 5 || parts[0] !== VERSION) throw new DecryptionError('unknown ciphertext format');
       if (parts[1] !== keyId)
         throw new DecryptionError(`value was encrypted with another key (${parts[1]}); DATA_ENCRYPTION_KEY or DATA_DIR/encryption-key changed`);
-      const [iv, ciphertext, tag] = parts.slice(2).map((p) => Buffer.from(p, 'base64url'));
+      const [iv, ciphertext, tag] = parts.slice(2).map(canonicalPart);
+      if (!iv || !ciphertext || !tag || iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
+        throw new DecryptionError('value is not as the cipher wrote it (a part is cut, extended or re-encoded)');
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key, iv);
+        const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
         decipher.setAAD(Buffer.from(context, 'utf8'));
         decipher.setAuthTag(tag);
         return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');

@@ -64,6 +64,50 @@ describe('/api/me/email: changing the e-mail address', () => {
     expect((await confirm(member.browser, token!)).body.error.code).toBe('invalid_token');
   });
 
+  it('revokes at the change every reset and verification link mailed to the old address, and signs out other sessions', async () => {
+    const member = await signUp(app, { verified: false });
+    const oldEmail = member.account.email.toLowerCase();
+    const newEmail = uniqueEmail('moved');
+    const laptop = new TestBrowser(app.url, app.config.APP_URL);
+    expect((await laptop.post('/api/auth/sign-in/email', { email: oldEmail, password: member.account.password })).status).toBe(200);
+    // Mailed to the old address before the change: a reset link and a verification link.
+    expect((await new TestBrowser(app.url, app.config.APP_URL).post('/api/auth/request-password-reset', { email: oldEmail, redirectTo: '/' })).status).toBe(
+      200,
+    );
+    const resetToken = await waitFor(
+      async () => (await mailsTo(app.db, oldEmail)).map((m) => linkIn(m.text, '/auth/reset-password')?.searchParams.get('token')).find(Boolean),
+      {
+        message: 'the reset link',
+      },
+    );
+    const verifyToken = await waitFor(
+      async () => (await mailsTo(app.db, oldEmail)).map((m) => linkIn(m.text, '/auth/verify-email')?.searchParams.get('token')).find(Boolean),
+      {
+        message: 'the verification link',
+      },
+    );
+
+    expect((await request(member, newEmail)).status).toBe(202);
+    expect((await confirm(member.browser, (await linkTokenFor(newEmail))!)).status).toBe(200);
+
+    const reset = await new TestBrowser(app.url, app.config.APP_URL).post('/api/auth/reset-password', {
+      token: resetToken,
+      newPassword: 'a-stolen-inbox-1959!',
+    });
+    expect(reset.status).toBe(400);
+    expect((await signIn(newEmail, 'a-stolen-inbox-1959!')).status).toBe(401);
+    expect((await signIn(newEmail, member.account.password)).status).toBe(200);
+    const verify = await new TestBrowser(app.url, app.config.APP_URL).get(`/api/auth/verify-email?token=${verifyToken}`);
+    expect(verify.status).toBeGreaterThanOrEqual(400);
+    expect((await laptop.get('/api/me')).status).toBe(401);
+    expect((await member.browser.get('/api/me')).body).toMatchObject({ email: newEmail, emailVerified: true });
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, member.userId), eq(auditLog.action, 'update')));
+    expect(entry!.changes).toMatchObject({ linksRevoked: { from: 1, to: 0 }, otherSessions: { from: 1, to: 0 } });
+  });
+
   it('requires the current password: a wrong one changes nothing and mails nobody', async () => {
     const member = await signUp(app);
     const newEmail = uniqueEmail('guess');

@@ -33,7 +33,7 @@ export const meEmailChange: RouteHandler<typeof meApi.changeEmail, AuthedEnv> = 
 
 /** POST /api/me/email/confirm `{ token }` — the link from the new address, opened while signed in to the same account. */
 export const meEmailConfirm: RouteHandler<typeof meApi.confirmEmail, AuthedEnv> = async (c, { body }) => {
-  const state = await confirmEmailChange(c.var.deps.db, { ...actorOf(c), id: c.var.user.id }, body.token);
+  const state = await confirmEmailChange(c.var.deps.db, { ...actorOf(c), id: c.var.user.id, sessionId: c.var.session.id }, body.token);
   c.header('Cache-Control', 'private, no-store');
   return state;
 };

@@ -166,6 +166,47 @@ describe('notifications: switches and one-click unsubscribe', () => {
     expect((await client.get('/api/unsubscribe')).status).toBe(400);
   });
 
+  it('a token whose tag was cut, extended, re-encoded or flipped never opens, by GET or by POST', async () => {
+    const email = 'tag.attack@example.com';
+    const token = tokenFor(email);
+    const parts = token.split('.');
+    const tag = Buffer.from(parts[4]!, 'base64url');
+    const withTag = (bytes: Buffer | string) => [...parts.slice(0, 4), typeof bytes === 'string' ? bytes : bytes.toString('base64url')].join('.');
+    const flipped = Buffer.from(tag);
+    flipped[0]! ^= 1;
+    const forged = [
+      withTag(tag.subarray(0, 12)),
+      withTag(tag.subarray(0, 8)),
+      withTag(tag.subarray(0, 4)),
+      withTag(Buffer.concat([tag, Buffer.from([0])])),
+      withTag(`${parts[4]}==`),
+      withTag(flipped),
+    ];
+    // 404 'not a link of ours'; a padded one is not even the token's shape (400).
+    for (const bad of forged) {
+      expect([400, 404], bad).toContain((await client.get(`/api/unsubscribe?token=${encodeURIComponent(bad)}`)).status);
+      expect([400, 404], bad).toContain((await client.request('POST', `/api/unsubscribe?token=${encodeURIComponent(bad)}`)).status);
+    }
+    expect(await stored(email)).toEqual([]);
+  });
+
+  it('counts every use of a link per IP: past the budget a link answers 429 with Retry-After, whatever its token', async () => {
+    const limited = await startTestServer({ ...AUTH_TEST_ENV, UNSUBSCRIBE_RATE_LIMIT_MAX: '3' });
+    try {
+      const mailClient = new TestBrowser(limited.url, 'https://mail.example.net');
+      const token = sealUnsubscribe(createFieldCipher(resolveDataKey(limited.config)), { emailKey: emailKeyOf('limited@example.com'), kind: 'messages' });
+      expect((await mailClient.get(`/api/unsubscribe?token=${token}x`)).status).toBe(404);
+      expect((await mailClient.get(`/api/unsubscribe?token=${token}y`)).status).toBe(404);
+      expect((await mailClient.get(`/api/unsubscribe?token=${token}`)).status).toBe(200);
+      const refused = await mailClient.get(`/api/unsubscribe?token=${token}`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await mailClient.request('POST', `/api/unsubscribe?token=${token}`)).status).toBe(429);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('a waitlist address without an account can unsubscribe; its entry names nobody', async () => {
     const token = tokenFor('someone.waiting@example.com', 'messages');
     const reply = await client.request('POST', `/api/unsubscribe?token=${token}`);

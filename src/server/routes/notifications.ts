@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { clientIp } from '../lib/client-ip';
 import { AppError } from '../lib/errors';
+import { hitRateLimit } from '../lib/rate-limit';
 import { apiRouter, route } from '../lib/route';
 import { emailKeyOf, preferencesOf, setPreference, subscribedTo } from '../notifications/preferences';
 import { openUnsubscribe, type UnsubscribeTarget } from '../notifications/unsubscribe-token';
@@ -68,7 +69,11 @@ export function notificationRoutes() {
 
   // ---- The link in the e-mail: no session; the sealed token names the address and the kind. ----
 
-  const openTarget = (c: Context<AuthedEnv>, token: string) => {
+  /** Every use of a link is counted per IP before its token is opened (docs/decisions/026-sealed-values.md). */
+  const openTarget = async (c: Context<AuthedEnv>, token: string) => {
+    const { db, config } = c.var.deps;
+    const rule = { name: 'unsubscribe:ip', max: config.UNSUBSCRIBE_RATE_LIMIT_MAX, windowSeconds: config.UNSUBSCRIBE_RATE_LIMIT_WINDOW_SECONDS };
+    await hitRateLimit(db, rule, clientIp(c, config.TRUST_PROXY));
     const target = openUnsubscribe(c.var.deps.cipher, token);
     if (!target) throw invalidLink();
     return target;
@@ -81,19 +86,19 @@ export function notificationRoutes() {
   };
 
   route(router, notificationsApi.unsubscribeState, async (c, { query }) => {
-    const target = openTarget(c, query.token);
+    const target = await openTarget(c, query.token);
     return settingOf(target.kind, await subscribedTo(c.var.deps.db, target.emailKey, target.kind));
   });
 
   route(router, notificationsApi.oneClick, async (c, { query }) => {
-    const target = openTarget(c, query.token);
+    const target = await openTarget(c, query.token);
     const { actor, entityId } = await linkActor(c, target);
     await change(c.var.deps.db, actor, entityId, target, false, 'link');
     return settingOf(target.kind, false);
   });
 
   route(router, notificationsApi.resubscribe, async (c, { query, body }) => {
-    const target = openTarget(c, query.token);
+    const target = await openTarget(c, query.token);
     const { actor, entityId } = await linkActor(c, target);
     await change(c.var.deps.db, actor, entityId, target, body.subscribed, 'link');
     return settingOf(target.kind, body.subscribed);

@@ -118,6 +118,8 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
     // No build needed: pages render from the fallback template unless a test sets STATIC_DIR.
     STATIC_DIR: emptyStaticDir(database.dataDir),
     APP_URL: TEST_APP_URL,
+    // The suites' cheaper scrypt, through the same code path (src/server/auth/password-hash.ts).
+    PASSWORD_HASH_COST: 'test',
     ...database.env,
     ...envOverrides,
   });
