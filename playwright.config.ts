@@ -45,11 +45,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // Both test admins (e2e/support/create-admins.ts), the failed jobs of admin-jobs.spec.ts (e2e/support/seed-jobs.ts)
-      // and the homeowners of homeowner.spec.ts and homeowner-changes.spec.ts (e2e/support/seed-homes.ts, seed-home-changes.ts)
-      // are stored before the server opens the database.
-      command:
-        'npx tsx e2e/support/create-admins.ts && npx tsx e2e/support/seed-jobs.ts && npx tsx e2e/support/seed-homes.ts && npx tsx e2e/support/seed-home-changes.ts && npx tsx src/server/main.ts',
+      // The test admins, failed jobs and homeowners are stored before the server opens the database (e2e/support/seed-e2e.ts).
+      command: 'npx tsx e2e/support/seed-e2e.ts && npx tsx src/server/main.ts',
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       // admin:create hashes a password and migrates a new database before the server starts: slow on a busy machine.

@@ -115,15 +115,11 @@ for (const viewport of VIEWPORTS) {
 
       // The SSN, digit by digit, with the autosave landing in between: the field is never swapped.
       await ssn.focus();
-      await andSaved(page, async () => {
-        for (const digit of '1234') {
-          await page.keyboard.type(digit);
-          await page.waitForTimeout(250);
-        }
-      });
+      // At a person's pace: a key every 250 ms.
+      await andSaved(page, () => ssn.pressSequentially('1234', { delay: 250 }));
       await expectSaved(page);
-      // The '1 s after the fourth digit', and more.
-      await page.waitForTimeout(1500);
+      // The save after the fourth digit has landed and been drawn: the field is still the one typed in.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await expect(ssn).toBeFocused();
       await expect(ssn).toHaveValue('1234');
       await expect(ssn).toBeEditable();

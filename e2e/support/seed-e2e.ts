@@ -1,0 +1,12 @@
+/**
+ * Everything the e2e server's database holds before the server opens it (playwright.config.ts), in one
+ * process: both test admins (create-admins.ts, which migrates the new database), the failed jobs of
+ * admin-jobs.spec.ts (seed-jobs.ts) and the homeowners of homeowner.spec.ts and homeowner-changes.spec.ts
+ * (seed-homes.ts, seed-home-changes.ts). Each opens and closes the database itself, in this order.
+ */
+await import('./create-admins');
+await import('./seed-jobs');
+await import('./seed-homes');
+await import('./seed-home-changes');
+
+export {};
