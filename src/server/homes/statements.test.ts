@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, auditLog, homes, homeStatements, homeTerms, homeValuations, users } from '../db/schema';
+import { applications, auditLog, homes, homeStatements, homeTerms, homeValuations, ledgerEntries, users } from '../db/schema';
 import { signedInAdmin, signedInWithRole } from '../test/admin-client';
 import { storedFiles } from '../test/application-client';
 import { AUTH_TEST_ENV, mailsTo, type TestBrowser } from '../test/auth-client';
 import { startTestServer, type TestServer } from '../test/harness';
 import { settleMailJobs } from '../test/mail-jobs';
 import { runCharges } from './charges';
-import { appendLedgerEntries, ledgerOf } from './ledger';
+import { runLedgerVerify } from '../cli/ledger-verify';
+import { appendLedgerEntries, chainEntries, ledgerOf } from './ledger';
 import { runStatements, type StatementDeps } from './statements';
+import { verifyLedgers } from './verify-ledgers';
 
 /**
  * Monthly statements (docs/decisions/022-homes-and-ledger.md 'Charges and statements on
@@ -201,5 +203,56 @@ describe('monthly statements', () => {
     const other = await homeowner('2026-02-01', 'Ned');
     expect((await admin.browser.get(`/api/admin/homes/${other.homeId}/statements/${row!.id}`)).status).toBe(404);
     expect((await admin.browser.get(`/api/admin/homes/${randomUUID()}/statements`)).status).toBe(404);
+  });
+  it('catches a chain rewritten after its statement with every hash recomputed: ledger:verify and the Verify button say so', async () => {
+    const rewritten = await homeowner('2026-05-10', 'Rita');
+    await runCharges(app.db, { today: TODAY });
+    await app.db.transaction((tx) =>
+      appendLedgerEntries(
+        tx,
+        rewritten.homeId,
+        [{ kind: 'payment', amountCents: 235_400, effectiveOn: '2026-06-01', reference: `st-${randomUUID()}`, source: 'bank_csv' }],
+        'staff-1',
+      ),
+    );
+    await runStatements(deps, { today: '2026-10-07' });
+    const [statement] = await statementsOfHome(rewritten.homeId);
+    expect(statement).toBeDefined();
+    expect((await verifyLedgers(app.db, { homeId: rewritten.homeId })).broken).toEqual([]);
+
+    // Someone with the owner's rights lifts the guard, halves the payment and recomputes every hash after it.
+    const entries = await ledgerOf(app.db, rewritten.homeId);
+    const paid = entries.find((entry) => entry.kind === 'payment')!;
+    const rewrittenRows = await chainEntries(
+      rewritten.homeId,
+      { seq: paid.seq - 1, hash: paid.prevHash },
+      entries.slice(paid.seq - 1).map((entry) => ({ ...entry, amountCents: entry.seq === paid.seq ? 117_700 : entry.amountCents })),
+      'staff-1',
+    );
+    await app.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_update_delete`);
+      await tx.delete(ledgerEntries).where(and(eq(ledgerEntries.homeId, rewritten.homeId), gte(ledgerEntries.seq, paid.seq)));
+      await tx.insert(ledgerEntries).values(rewrittenRows);
+      await tx.execute(sql`ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_no_update_delete`);
+    });
+
+    const report = await verifyLedgers(app.db, { homeId: rewritten.homeId });
+    expect(report.broken).toEqual([
+      expect.objectContaining({
+        homeId: rewritten.homeId,
+        reason: 'statement',
+        seq: statement!.headSeq,
+        message: expect.stringContaining('the 2026-09 statement'),
+      }),
+    ]);
+    const lines: string[] = [];
+    expect(await runLedgerVerify(app.db, (line) => lines.push(line))).toBe(1);
+    expect(lines.join('\n')).toContain(`BROKEN home ${rewritten.homeId}`);
+    const button = await admin.browser.post(`/api/admin/homes/${rewritten.homeId}/ledger/verify`, {});
+    expect(button.status).toBe(200);
+    expect(button.body).toMatchObject({
+      ok: false,
+      broken: [expect.objectContaining({ reason: 'statement', message: expect.stringContaining('rewritten after that statement') })],
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { asc, eq, gt, inArray } from 'drizzle-orm';
 import { allocateLedger, CHAIN_BREAK_TEXT, countingSeqs, verifyChain, type LedgerEntry } from '../../domain/ledger';
 import type { Executor } from '../applications/repository';
-import { homeLedgerTotals, homes, ledgerChargeStates, ledgerDayTotals, ledgerEntries } from '../db/schema';
+import { homeLedgerTotals, homes, homeStatements, ledgerChargeStates, ledgerDayTotals, ledgerEntries } from '../db/schema';
 import { chainEntryOf, nodeSha256Hex, type StoredLedgerEntry } from './ledger';
 import { emptyDay, type DayDelta } from './ledger-projection';
 import { readAll } from '../db/client';
@@ -18,6 +18,7 @@ export interface BrokenChain {
   address: string;
   /** The first entry that fails (its position in the chain, counting from 1). */
   seq: number;
+  /** verifyChain's reason, or 'statement': the chain holds together but is not the one a statement printed. */
   reason: string;
   /** 'Entry 7 does not match its recorded hash; …' */
   message: string;
@@ -74,6 +75,10 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
       if (list) list.push(row);
       else byHome.set(row.homeId, [row]);
     }
+    const anchors = await statementAnchors(
+      db,
+      batch.map((home) => home.id),
+    );
     const stored = options.projections
       ? await storedProjections(
           db,
@@ -86,14 +91,23 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
       report.homes += 1;
       report.entries += entries.length;
       const verdict = await verifyChain(entries.map(chainEntryOf), nodeSha256Hex);
-      if (!verdict.ok) {
-        const broken = {
-          homeId: home.id,
-          address: home.address,
-          seq: verdict.firstBrokenSeq,
-          reason: verdict.reason,
-          message: `Entry ${verdict.firstBrokenSeq} ${CHAIN_BREAK_TEXT[verdict.reason]}.`,
-        };
+      const unanchored = verdict.ok ? firstUnanchored(entries, anchors.get(home.id) ?? []) : undefined;
+      const broken: BrokenChain | undefined = !verdict.ok
+        ? {
+            homeId: home.id,
+            address: home.address,
+            seq: verdict.firstBrokenSeq,
+            reason: verdict.reason,
+            message: `Entry ${verdict.firstBrokenSeq} ${CHAIN_BREAK_TEXT[verdict.reason]}.`,
+          }
+        : unanchored && {
+            homeId: home.id,
+            address: home.address,
+            seq: unanchored.headSeq,
+            reason: 'statement',
+            message: `Entry ${unanchored.headSeq} is not the one the ${unanchored.period} statement printed (head hash ${unanchored.headHash.slice(0, 16)}…): the chain was rewritten after that statement.`,
+          };
+      if (broken) {
         report.broken.push(broken);
         options.onBroken?.(broken);
       }
@@ -104,6 +118,39 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
   }
   if (options.projections && !options.homeId) await compareDays(db, expectedDays, report.projectionProblems);
   return report;
+}
+
+// ——— The statements' anchors ———
+
+interface Anchor {
+  period: string;
+  headSeq: number;
+  headHash: string;
+}
+
+/**
+ * Every statement printed the chain's head at its date (seq and hash): the homeowner keeps it. A chain
+ * rewritten after a statement — every hash recomputed, so verifyChain finds nothing — no longer has that
+ * entry at that seq (docs/decisions/026-sealed-values-and-tokens.md).
+ */
+async function statementAnchors(db: Executor, homeIds: string[]): Promise<Map<string, Anchor[]>> {
+  const rows = await db
+    .select({ homeId: homeStatements.homeId, period: homeStatements.period, headSeq: homeStatements.headSeq, headHash: homeStatements.headHash })
+    .from(homeStatements)
+    .where(inArray(homeStatements.homeId, homeIds))
+    .orderBy(asc(homeStatements.homeId), asc(homeStatements.period));
+  const byHome = new Map<string, Anchor[]>();
+  for (const { homeId, ...anchor } of rows) {
+    const list = byHome.get(homeId);
+    if (list) list.push(anchor);
+    else byHome.set(homeId, [anchor]);
+  }
+  return byHome;
+}
+
+/** The earliest statement whose printed head is not in the chain, if any. A statement of an empty ledger (seq 0) anchors nothing. */
+function firstUnanchored(entries: StoredLedgerEntry[], anchors: Anchor[]): Anchor | undefined {
+  return anchors.find((anchor) => anchor.headSeq > 0 && entries[anchor.headSeq - 1]?.hash !== anchor.headHash);
 }
 
 // ——— The projections ———
