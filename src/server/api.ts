@@ -50,6 +50,11 @@ export function createApi(deps: Deps) {
       trustedOrigins: config.TRUSTED_ORIGINS,
       multipartPaths: streamedUploads,
       oneClickPaths: new Set([notificationsApi.oneClick.path]),
+      onRefusedOrigin: ({ origin, expected }) =>
+        logger.warn(
+          { origin, expected },
+          `refused a state-changing request from ${origin}: the API expects ${expected} (APP_URL). Open the app at APP_URL, or set APP_URL or TRUSTED_ORIGINS to the address you open; this is said once per origin`,
+        ),
     }),
   );
   api.use('/api/*', noStoreByDefault);

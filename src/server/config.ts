@@ -21,7 +21,8 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
-    APP_URL: z.url().default('http://localhost:3000'),
+    /** The public address (links in mail, the origin check). Blank: http://localhost:<PORT>, the address `npm start` serves. */
+    APP_URL: optionalUrl,
     /** Further origins (comma-separated URLs) allowed to send state-changing API requests besides APP_URL's. */
     TRUSTED_ORIGINS: z
       .string()
@@ -139,7 +140,7 @@ export function decodeKey(text: string): Buffer | undefined {
   return undefined;
 }
 
-export type Config = z.output<typeof configSchema>;
+export type Config = Omit<z.output<typeof configSchema>, 'APP_URL'> & { APP_URL: string };
 
 export class ConfigError extends Error {}
 
@@ -150,5 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const { APP_URL, ...rest } = parsed.data;
+  // Changing only PORT keeps every form working: the origin the pages are served from is the one the API expects.
+  return { ...rest, APP_URL: APP_URL ?? `http://localhost:${rest.PORT}` };
 }

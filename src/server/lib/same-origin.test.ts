@@ -195,3 +195,37 @@ describe('no personal answer may be cached', () => {
     expect((await anonymous.get('/api/me')).headers.get('cache-control')).toContain('no-store');
   });
 });
+
+describe('a server opened at another address than APP_URL', () => {
+  it('defaults APP_URL from PORT, so changing only PORT keeps the forms working', () => {
+    expect(loadConfig({ PORT: '4000' }).APP_URL).toBe('http://localhost:4000');
+    expect(loadConfig({}).APP_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4000', APP_URL: 'https://ownstead.example' }).APP_URL).toBe('https://ownstead.example');
+  });
+
+  it('logs a refused origin once, with both origins, and the answer says what to set', async () => {
+    const lines: { msg?: string; origin?: string; expected?: string }[] = [];
+    const app = await startTestServer(AUTH_TEST_ENV, { logger: createLogger('warn', { write: (line: string) => void lines.push(JSON.parse(line)) }) });
+    try {
+      const wrong = 'http://localhost:4000';
+      const signUp = () => send(app, 'POST', '/api/auth/sign-up/email', { origin: wrong, 'content-type': 'application/json' }, JSON.stringify(newAccount()));
+      const first = await fetch(`${app.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { origin: wrong, 'content-type': 'application/json' },
+        body: JSON.stringify(newAccount()),
+      });
+      expect(first.status).toBe(403);
+      const body = (await first.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('cross_origin_refused');
+      expect(body.error.message).toContain(new URL(app.config.APP_URL).origin);
+      expect(body.error.message).toContain('set APP_URL');
+      expect((await signUp()).status).toBe(403);
+      const refusals = lines.filter((line) => line.msg?.startsWith('refused a state-changing request'));
+      expect(refusals).toHaveLength(1);
+      expect(refusals[0]).toMatchObject({ origin: wrong, expected: new URL(app.config.APP_URL).origin });
+      expect(refusals[0]!.msg).toContain('APP_URL');
+    } finally {
+      await app.stop();
+    }
+  });
+});

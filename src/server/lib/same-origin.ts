@@ -19,6 +19,8 @@ export interface SameOriginOptions {
    * is what the origin check protects.
    */
   oneClickPaths?: ReadonlySet<string>;
+  /** Told once per refused origin (no more than 20): a misconfigured APP_URL shows in the log at the first refused form. */
+  onRefusedOrigin?: (refused: { origin: string; expected: string }) => void;
 }
 
 const ONE_CLICK_TYPES = new Set(['', 'application/x-www-form-urlencoded', 'multipart/form-data']);
@@ -57,8 +59,24 @@ export function sameOriginOnly({
   trustedOrigins = [],
   multipartPaths = new Set(),
   oneClickPaths = new Set(),
+  onRefusedOrigin,
 }: SameOriginOptions): MiddlewareHandler<AppEnv> {
   const allowed = new Set([originOf(appUrl), ...trustedOrigins.map(originOf)].filter((o): o is string => o !== undefined));
+  const expected = originOf(appUrl) ?? appUrl;
+  const told = new Set<string>();
+  const refuse = (source: string | undefined) => {
+    const origin = source ?? 'none';
+    if (onRefusedOrigin && !told.has(origin) && told.size < 20) {
+      told.add(origin);
+      onRefusedOrigin({ origin, expected });
+    }
+    // What to set, for whoever runs the server; a forged request learns nothing it did not know.
+    return new AppError(
+      403,
+      'cross_origin_refused',
+      `This request did not come from our own pages (${expected}). Reload the page and try again; if you run this server, open it at APP_URL or set APP_URL (or TRUSTED_ORIGINS) to the address you open.`,
+    );
+  };
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     if (c.req.method === 'POST' && oneClickPaths.has(c.req.path)) {
@@ -70,9 +88,7 @@ export function sameOriginOnly({
     const origin = c.req.header('origin');
     // `Origin: null` (sandboxed frames, some redirects) is never ours and does not fall back to Referer.
     const source = origin !== undefined ? originOf(origin) : originOf(c.req.header('referer'));
-    if (!source || !allowed.has(source)) {
-      throw new AppError(403, 'cross_origin_refused', 'This request did not come from our own pages. Reload the page and try again.');
-    }
+    if (!source || !allowed.has(source)) throw refuse(source);
     const type = c.req.header('content-type');
     if (type !== undefined || hasBody(c.req.header('content-length'), c.req.header('transfer-encoding'))) {
       const expected = multipartPaths.has(c.req.path) ? 'multipart/form-data' : 'application/json';
