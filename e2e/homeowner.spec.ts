@@ -71,6 +71,8 @@ test.describe('a homeowner', () => {
   });
 
   test('opens Details: the agreement, payments, valuations with their chart, and a ledger that downloads and verifies', async ({ page }, testInfo) => {
+    // File choosers intercepted from the start, long before the click (keyboard-journey.spec.ts says why).
+    page.on('filechooser', () => undefined);
     test.slow(); // a download, two verifications and axe at two widths
     await signInOverHttp(page, HOMEOWNER);
     await page.goto('/dashboard');

@@ -62,6 +62,11 @@ for (const viewport of VIEWPORTS) {
 
     test('from the landing page to a submitted application, then the account page’s delete dialog', async ({ page }) => {
       const account = newAccount({ firstName: 'Kay', lastName: 'Board' });
+      // Playwright intercepts file choosers once a page has a 'filechooser' listener, and turns that on
+      // asynchronously: on a busy machine an Enter pressed right after the first waitForEvent('filechooser')
+      // could open the chooser before interception was on, and the event never came (found in a CI run).
+      // Listening from the start keeps interception on for the whole journey.
+      page.on('filechooser', () => undefined);
 
       // Exception: the first page is opened by address.
       await page.goto('/');

@@ -7,14 +7,16 @@ import { useUpdateSearchParams } from './use-update-search-params';
 type Update = ReturnType<typeof useUpdateSearchParams>;
 
 /** Renders a page whose every render hands out its update function; returns them all, oldest first. */
-function renderPage() {
+function renderPage({ slowNavigations = false } = {}) {
   const updates: Update[] = [];
   function Page() {
     const [searchParams] = useSearchParams();
     updates.push(useUpdateSearchParams());
     return <p>{searchParams.toString()}</p>;
   }
-  const router = createBrowserRouter([{ path: '/admin/applications', element: <Page /> }]);
+  // A loader makes each navigation commit later, as a busy browser does: the address bar changes only then.
+  const loader = slowNavigations ? () => new Promise<null>((resolve) => setTimeout(() => resolve(null), 30)) : undefined;
+  const router = createBrowserRouter([{ path: '/admin/applications', element: <Page />, loader, hydrateFallbackElement: <p>…</p> }]);
   render(<RouterProvider router={router} />);
   return updates;
 }
@@ -41,5 +43,27 @@ describe('useUpdateSearchParams', () => {
     // The delayed search, made by the render of the keystroke, keeps the dialog open.
     act(() => void typed(set('q', 'Tubman'), { replace: true }));
     await waitFor(() => expect(window.location.search).toBe('?status=submitted&review=a1&q=Tubman'));
+  });
+  it('keeps a change asked for before the one before it reached the address bar (a click, then the delayed search at once)', async () => {
+    window.history.replaceState(null, '', '/admin/applications?status=submitted');
+    const updates = renderPage({ slowNavigations: true });
+    await waitFor(() => expect(updates.length).toBeGreaterThan(0));
+    const typed = updates[0]!;
+    // The click's navigation is still loading when the search goes out.
+    act(() => void updates.at(-1)!(set('review', 'a1')));
+    expect(window.location.search).toBe('?status=submitted');
+    act(() => void typed(set('q', 'Tubman'), { replace: true }));
+    await waitFor(() => expect(window.location.search).toBe('?status=submitted&review=a1&q=Tubman'));
+  });
+
+  it('builds on the address bar again once a change has committed: back, then a search, does not bring the dialog back', async () => {
+    window.history.replaceState(null, '', '/admin/applications?status=submitted');
+    const updates = renderPage();
+    act(() => void updates.at(-1)!(set('review', 'a1')));
+    await waitFor(() => expect(window.location.search).toBe('?status=submitted&review=a1'));
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.search).toBe('?status=submitted'));
+    act(() => void updates.at(-1)!(set('q', 'Tubman'), { replace: true }));
+    await waitFor(() => expect(window.location.search).toBe('?status=submitted&q=Tubman'));
   });
 });
