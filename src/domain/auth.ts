@@ -26,12 +26,10 @@ export const emailSchema = safeString({ error: 'Email is required' })
   .max(254, 'Email is too long')
   .pipe(emailFormat('Enter a valid email address'));
 
-const name = (label: string) => personName(label);
-
 /** What the browser sends to sign up (docs/product/accounts.md#sign-up: confirmPassword stays in the form). */
 export const signUpRequestSchema = z.object({
-  firstName: name('First name'),
-  lastName: name('Last name'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   email: emailSchema,
   password: passwordSchema,
 });
@@ -64,8 +62,8 @@ export const changePasswordSchema = z
 
 /** Profile on the account page; an empty phone clears it. */
 export const profileSchema = z.object({
-  firstName: name('First name'),
-  lastName: name('Last name'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   phone: safeString()
     .trim()
     .max(40, 'Phone must be at most 40 characters')

@@ -181,7 +181,7 @@ describe('every schema refuses NUL and lone surrogates in every string field', (
   });
 });
 
-describe('every name field takes one line of text (docs/decisions/026-sealed-values.md)', () => {
+describe('every name field takes one line of text (docs/decisions/026-sealed-values-and-tokens.md)', () => {
   const sample = (name: string) => SAMPLES.find(([n]) => n === name)!;
   const nameFields: [string, string][] = [
     ['waitlist', 'firstName'],

@@ -64,8 +64,6 @@ export type AdminUser = z.output<typeof adminUserSchema>;
 /** An account's id in a path: better-auth's ids are random text, not uuids (src/server/db/schema.ts). */
 export const userIdParamsSchema = z.object({ id: safeString().min(1).max(200) });
 
-const requiredName = (label: string) => personName(label);
-
 /** An optional US phone number; '' means none. */
 export const optionalPhoneSchema = safeString()
   .trim()
@@ -77,8 +75,8 @@ export const optionalStateSchema = z.union([z.enum(US_STATES), z.literal('')], {
 
 /** Add User (docs/product/back-office.md#users): first name, last name and e-mail required; phone and intended state optional. */
 export const addUserSchema = z.object({
-  firstName: requiredName('First name'),
-  lastName: requiredName('Last name'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   email: emailSchema,
   phone: optionalPhoneSchema.optional(),
   intendedState: optionalStateSchema.optional(),

@@ -106,13 +106,12 @@ export function waitlistLabels(
 export const timelineOf = (timeline: string | null, buyingTimeline: string | null): string | null =>
   timeline ?? (buyingTimeline ? labelOf(BUYING_TIMELINES, buyingTimeline) : null);
 
-const requiredName = (label: string) => personName(label);
 const optionalText = (label: string, max: number) => safeString().trim().max(max, `${label} must be at most ${max} characters`).optional();
 
 /** Add Applicant (docs/product/back-office.md#waitlist): first name, last name and e-mail required; the rest optional. */
 export const addApplicantSchema = z.object({
-  firstName: requiredName('First name'),
-  lastName: requiredName('Last name'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   email: emailSchema,
   phone: optionalPhoneSchema.optional(),
   interestedIn: z.union([z.enum(INTEREST_VALUES), z.literal('')], { error: 'Choose buying, refinancing or investing' }).optional(),

@@ -69,12 +69,7 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
         ),
       )
       .orderBy(asc(ledgerEntries.homeId), asc(ledgerEntries.seq));
-    const byHome = new Map<string, StoredLedgerEntry[]>();
-    for (const row of rows) {
-      const list = byHome.get(row.homeId);
-      if (list) list.push(row);
-      else byHome.set(row.homeId, [row]);
-    }
+    const byHome = groupByHome(rows);
     const anchors = await statementAnchors(
       db,
       batch.map((home) => home.id),
@@ -92,22 +87,15 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
       report.entries += entries.length;
       const verdict = await verifyChain(entries.map(chainEntryOf), nodeSha256Hex);
       const unanchored = verdict.ok ? firstUnanchored(entries, anchors.get(home.id) ?? []) : undefined;
-      const broken: BrokenChain | undefined = !verdict.ok
-        ? {
-            homeId: home.id,
-            address: home.address,
-            seq: verdict.firstBrokenSeq,
-            reason: verdict.reason,
-            message: `Entry ${verdict.firstBrokenSeq} ${CHAIN_BREAK_TEXT[verdict.reason]}.`,
-          }
+      const fault = !verdict.ok
+        ? { seq: verdict.firstBrokenSeq, reason: verdict.reason as string, message: `Entry ${verdict.firstBrokenSeq} ${CHAIN_BREAK_TEXT[verdict.reason]}.` }
         : unanchored && {
-            homeId: home.id,
-            address: home.address,
             seq: unanchored.headSeq,
             reason: 'statement',
             message: `Entry ${unanchored.headSeq} is not the one the ${unanchored.period} statement printed (head hash ${unanchored.headHash.slice(0, 16)}…): the chain was rewritten after that statement.`,
           };
-      if (broken) {
+      if (fault) {
+        const broken: BrokenChain = { homeId: home.id, address: home.address, ...fault };
         report.broken.push(broken);
         options.onBroken?.(broken);
       }
@@ -123,6 +111,7 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
 // ——— The statements' anchors ———
 
 interface Anchor {
+  homeId: string;
   period: string;
   headSeq: number;
   headHash: string;
@@ -139,11 +128,16 @@ async function statementAnchors(db: Executor, homeIds: string[]): Promise<Map<st
     .from(homeStatements)
     .where(inArray(homeStatements.homeId, homeIds))
     .orderBy(asc(homeStatements.homeId), asc(homeStatements.period));
-  const byHome = new Map<string, Anchor[]>();
-  for (const { homeId, ...anchor } of rows) {
-    const list = byHome.get(homeId);
-    if (list) list.push(anchor);
-    else byHome.set(homeId, [anchor]);
+  return groupByHome(rows);
+}
+
+/** Rows by their home, in the order given. */
+function groupByHome<T extends { homeId: string }>(rows: T[]): Map<string, T[]> {
+  const byHome = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = byHome.get(row.homeId);
+    if (list) list.push(row);
+    else byHome.set(row.homeId, [row]);
   }
   return byHome;
 }

@@ -30,7 +30,7 @@ describe('field encryption (AES-256-GCM)', () => {
     expect(() => cipher.decrypt('6789', 'x')).toThrow(/format/);
   });
 
-  describe('a tag or part that is not exactly as written never opens (docs/decisions/026-sealed-values.md)', () => {
+  describe('a tag or part that is not exactly as written never opens (docs/decisions/026-sealed-values-and-tokens.md)', () => {
     const context = 'unsubscribe';
     const stored = cipher.encrypt('{"e":"k","k":"messages"}', context);
     const withTag = (tag: string) => [...stored.split('.').slice(0, 4), tag].join('.');

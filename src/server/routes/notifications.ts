@@ -69,7 +69,7 @@ export function notificationRoutes() {
 
   // ---- The link in the e-mail: no session; the sealed token names the address and the kind. ----
 
-  /** Every use of a link is counted per IP before its token is opened (docs/decisions/026-sealed-values.md). */
+  /** Every use of a link is counted per IP before its token is opened (docs/decisions/026-sealed-values-and-tokens.md). */
   const openTarget = async (c: Context<AuthedEnv>, token: string) => {
     const { db, config } = c.var.deps;
     const rule = { name: 'unsubscribe:ip', max: config.UNSUBSCRIBE_RATE_LIMIT_MAX, windowSeconds: config.UNSUBSCRIBE_RATE_LIMIT_WINDOW_SECONDS };
