@@ -38,6 +38,8 @@ export const notificationsApi = {
     summary: 'What an unsubscribe link is about (the kind and whether it is on); changes nothing. 404 for a link we did not make',
     query: unsubscribeQuerySchema,
     responses: { 200: { description: 'The kind and its state', schema: notificationSettingSchema } },
+    // 404: a link we did not make; 429: too many uses of links from one IP (counted before the token is opened).
+    errors: [404, 429],
   }),
   oneClick: defineRoute({
     method: 'post',
@@ -47,6 +49,8 @@ export const notificationsApi = {
       "RFC 8058 one-click unsubscribe, the List-Unsubscribe header's URL: turns the link's kind off for its address (idempotent, audited). A mail client's POST comes from no page of ours with `List-Unsubscribe=One-Click` as a form body, which is ignored: the sealed token is the authority",
     query: unsubscribeQuerySchema,
     responses: { 200: { description: 'The kind, now off', schema: notificationSettingSchema } },
+    // 404: a link we did not make; 429: too many uses of links from one IP (counted before the token is opened).
+    errors: [404, 429],
   }),
   resubscribe: defineRoute({
     method: 'put',
@@ -56,5 +60,7 @@ export const notificationsApi = {
     query: unsubscribeQuerySchema,
     body: notificationChangeSchema,
     responses: { 200: { description: 'The kind and its state', schema: notificationSettingSchema } },
+    // 404: a link we did not make; 429: too many uses of links from one IP (counted before the token is opened).
+    errors: [404, 429],
   }),
 };
