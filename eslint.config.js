@@ -6,7 +6,7 @@ import prettier from 'eslint-config-prettier';
 import local from './eslint-local-rules.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/platform/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -64,7 +64,7 @@ export default tseslint.config(
   // src/domain/safe-text.ts. The environment's schema (config.ts) reads no request input.
   {
     files: ['src/domain/**/*.ts', 'src/server/**/*.ts'],
-    ignores: ['src/domain/safe-text.ts', 'src/server/config.ts', '**/*.test.ts'],
+    ignores: ['src/domain/safe-text.ts', 'src/server/platform/config.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

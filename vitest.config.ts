@@ -21,15 +21,15 @@ const SERVER_TESTS = ['src/server/**/*.test.ts'];
  * those belongs in this list.
  */
 export const DRIVER_TESTS = [
-  'src/server/db/**/*.test.ts',
-  'src/server/jobs/**/*.test.ts',
-  'src/server/homes/**/*.test.ts',
-  'src/server/lib/outbox.test.ts',
+  'src/server/platform/db/**/*.test.ts',
+  'src/server/platform/jobs/**/*.test.ts',
+  'src/server/modules/homes/**/*.test.ts',
+  'src/server/platform/mail/outbox.test.ts',
   'src/server/shutdown.test.ts',
-  'src/server/notifications/reminders-robustness.test.ts',
-  'src/server/admin/announcement-instances.test.ts',
-  'src/server/auth/rate-limit.test.ts',
-  'src/server/privacy/retention.test.ts',
+  'src/server/modules/applications/notifications/reminders-robustness.test.ts',
+  'src/server/modules/waitlist/announcement-instances.test.ts',
+  'src/server/platform/auth/rate-limit.test.ts',
+  'src/server/modules/accounts/retention.test.ts',
   'src/server/routes/waitlist.test.ts',
   'src/server/routes/application.test.ts',
   'src/server/routes/home.test.ts',

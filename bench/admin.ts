@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminCreate } from '../src/server/cli/admin-create';
 import { BUSINESSES, CITIES, EMPLOYERS, FIRST_NAMES, JOB_TITLES, LAST_NAMES, STAFF, STREET_KINDS, STREETS } from '../src/server/cli/seed-data';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/platform/db/client';
 import {
   BUYING_TIMELINES,
   DOWN_PAYMENTS,

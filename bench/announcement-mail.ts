@@ -4,14 +4,14 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_BRAND } from '../src/domain/brand';
-import { registerAnnouncementJobs } from '../src/server/admin/announcement-sender';
-import { sendAnnouncement } from '../src/server/admin/announcements-repo';
-import type { Database } from '../src/server/db/client';
-import { announcements } from '../src/server/db/schema';
-import { JobRunner } from '../src/server/jobs/runner';
-import { createFieldCipher } from '../src/server/lib/crypto';
-import { createLogger } from '../src/server/lib/logger';
-import { createMailer } from '../src/server/mail/send-mail';
+import { registerAnnouncementJobs } from '../src/server/modules/waitlist/announcement-sender';
+import { sendAnnouncement } from '../src/server/modules/waitlist/announcements-repo';
+import type { Database } from '../src/server/platform/db/client';
+import { announcements } from '../src/server/platform/db/schema';
+import { JobRunner } from '../src/server/platform/jobs/runner';
+import { createFieldCipher } from '../src/server/platform/lib/crypto';
+import { createLogger } from '../src/server/platform/lib/logger';
+import { createMailer } from '../src/server/platform/mail/send-mail';
 import { fmt } from './lib';
 
 /**

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/platform/db/client';
 
 /** The PostgreSQL server named for a benchmark could not be reached (the bench says so and skips its PostgreSQL run). */
 export class DatabaseUnreachable extends Error {}

@@ -7,10 +7,10 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { z } from 'zod';
-import { openDatabase, type Database } from '../src/server/db/client';
-import { enqueue, jobKind } from '../src/server/jobs/queue';
-import { JobRunner } from '../src/server/jobs/runner';
-import { createLogger } from '../src/server/lib/logger';
+import { openDatabase, type Database } from '../src/server/platform/db/client';
+import { enqueue, jobKind } from '../src/server/platform/jobs/queue';
+import { JobRunner } from '../src/server/platform/jobs/runner';
+import { createLogger } from '../src/server/platform/lib/logger';
 import { announcementMailThroughput } from './announcement-mail';
 import { fmt } from './lib';
 

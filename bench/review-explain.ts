@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { loadConfig } from '../src/server/config';
-import type { Database, Db } from '../src/server/db/client';
-import * as schema from '../src/server/db/schema';
-import type { JobRunner } from '../src/server/jobs/runner';
+import { loadConfig } from '../src/server/platform/config';
+import type { Database, Db } from '../src/server/platform/db/client';
+import * as schema from '../src/server/platform/db/schema';
+import type { JobRunner } from '../src/server/platform/jobs/runner';
 import { startServer } from '../src/server/server';
 
 /**

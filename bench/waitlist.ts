@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/platform/db/client';
 import { fmt, startProcess } from './lib';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);

@@ -4,11 +4,11 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { ledgerToday } from '../../src/domain/homes/dates';
 import { addDays } from '../../src/domain/ledger';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
-import { accounts, homes, homeValuations, users } from '../../src/server/db/schema';
-import { runCharges } from '../../src/server/homes/charges';
-import { appendLedgerEntries } from '../../src/server/homes/ledger';
+import { loadConfig } from '../../src/server/platform/config';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { accounts, homes, homeValuations, users } from '../../src/server/platform/db/schema';
+import { runCharges } from '../../src/server/modules/homes/charges';
+import { appendLedgerEntries } from '../../src/server/modules/homes/ledger';
 import { insertTestHome } from '../../src/server/test/home-fixtures';
 import { CHANGES_AGREEMENT, CHANGES_BILLED_MONTHS, CHANGES_HOMEOWNER, CHANGES_START_CENTS, CHANGES_VALUATION, changesPurchaseDateFor } from './home-changes';
 

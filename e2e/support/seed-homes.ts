@@ -4,14 +4,14 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { withOverrides } from '../../src/domain/brand';
 import { ledgerToday } from '../../src/domain/homes/dates';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
-import { accounts, homeValuations, users } from '../../src/server/db/schema';
-import { runCharges } from '../../src/server/homes/charges';
-import { runStatements } from '../../src/server/homes/statements';
-import { createLogger } from '../../src/server/lib/logger';
-import { createStorage } from '../../src/server/storage/create-storage';
-import { appendLedgerEntries } from '../../src/server/homes/ledger';
+import { loadConfig } from '../../src/server/platform/config';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { accounts, homeValuations, users } from '../../src/server/platform/db/schema';
+import { runCharges } from '../../src/server/modules/homes/charges';
+import { runStatements } from '../../src/server/modules/homes/statements';
+import { createLogger } from '../../src/server/platform/lib/logger';
+import { createStorage } from '../../src/server/platform/storage/create-storage';
+import { appendLedgerEntries } from '../../src/server/modules/homes/ledger';
 import { insertTestHome } from '../../src/server/test/home-fixtures';
 import {
   appraisalDateFor,

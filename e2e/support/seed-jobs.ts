@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
-import { jobs } from '../../src/server/db/schema';
+import { loadConfig } from '../../src/server/platform/config';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { jobs } from '../../src/server/platform/db/schema';
 import { FAILED_JOBS } from './jobs';
 
 /**

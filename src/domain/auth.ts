@@ -5,7 +5,7 @@ import { emailFormat, personName, safeString } from './safe-text';
  * Account forms (docs/product/accounts.md#screens, #sign-up, #messages), shared by the
  * browser's forms and the server's checks. The server also refuses common and
  * guessable passwords, and ones made of the account's name or address
- * (src/server/auth/password-strength.ts); its dictionaries are too large for the
+ * (src/server/platform/auth/password-strength.ts); its dictionaries are too large for the
  * browser, which shows the server's reason under the field.
  */
 export const PASSWORD_MIN = 8;

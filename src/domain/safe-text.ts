@@ -8,7 +8,7 @@ import { z } from 'zod';
  * of the domain and the server is built here (eslint.config.js forbids a bare
  * `z.string()`, `z.email()`, `z.iso…` elsewhere); the server refuses the same
  * characters in paths, query strings and better-auth's requests
- * (src/server/lib/safe-request.ts, src/server/auth/safe-text-hook.ts).
+ * (src/server/platform/http/safe-request.ts, src/server/platform/auth/safe-text-hook.ts).
  */
 export const UNSUPPORTED_TEXT = 'Remove the unsupported characters.';
 

@@ -2,14 +2,14 @@ import { notificationsApi } from '../domain/api/notifications';
 import { notificationRoutes } from './routes/notifications';
 import { bodyLimit } from 'hono/body-limit';
 import { systemApi } from '../domain/api/system';
-import { handleAuthRequest } from './auth/mount';
-import type { AppEnv, Deps } from './context';
-import { pingDatabase } from './db/client';
-import { AppError } from './lib/errors';
-import { apiRouter, route } from './lib/route';
-import { refuseUnsafeUrlText } from './lib/safe-request';
-import { noStoreByDefault, sameOriginOnly } from './lib/same-origin';
-import { openApiDocument } from './openapi';
+import { handleAuthRequest } from './platform/auth/mount';
+import type { AppEnv, Deps } from './platform/context';
+import { pingDatabase } from './platform/db/client';
+import { AppError } from './platform/http/errors';
+import { apiRouter, route } from './platform/http/route';
+import { refuseUnsafeUrlText } from './platform/http/safe-request';
+import { noStoreByDefault, sameOriginOnly } from './platform/http/same-origin';
+import { openApiDocument } from './platform/http/openapi';
 import { adminRoutes } from './routes/admin';
 import { LETTERS_UPLOAD_PATH } from './routes/admin/letters';
 import { applicationRoutes, UPLOAD_PATH } from './routes/application';
@@ -40,9 +40,9 @@ export function createApi(deps: Deps) {
   };
   const streamingBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
   // The document and letter-of-intent uploads stream up to 25 MB and enforce their own limits
-  // (src/server/applications/receive-upload.ts, src/server/admin/letter-upload.ts).
+  // (src/server/modules/applications/receive-upload.ts, src/server/modules/letters/letter-upload.ts).
   const streamedUploads = new Set<string>([UPLOAD_PATH, LETTERS_UPLOAD_PATH]);
-  // Before anything reads a body: a forged cross-site request is refused first (src/server/lib/same-origin.ts).
+  // Before anything reads a body: a forged cross-site request is refused first (src/server/platform/http/same-origin.ts).
   api.use(
     '/api/*',
     sameOriginOnly({

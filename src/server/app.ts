@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createApi } from './api';
-import { signedInHint } from './auth/signed-in-hint';
-import type { AppEnv, Deps } from './context';
-import { compressResponses } from './lib/compress';
-import { respondToError } from './lib/error-response';
+import { signedInHint } from './platform/auth/signed-in-hint';
+import type { AppEnv, Deps } from './platform/context';
+import { compressResponses } from './platform/http/compress';
+import { respondToError } from './platform/http/error-response';
 import { servePages } from './spa/pages';
 
 const CSP = {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeDraft } from '../domain/factories/application-draft';
 import { UNSUPPORTED_TEXT } from '../domain/safe-text';
-import { resolveAuthSecret } from './auth/secret';
-import { outboxKey } from './mail/outbox-link';
+import { resolveAuthSecret } from './platform/auth/secret';
+import { outboxKey } from './platform/mail/outbox-link';
 import { signedInAdmin } from './test/admin-client';
 import { fixture, signUp, upload, type Member } from './test/application-client';
 import { AUTH_TEST_ENV, TestBrowser } from './test/auth-client';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './platform/config';
 import { startServer } from './server';
 
 async function main() {

@@ -3,33 +3,33 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { withOverrides } from '../domain/brand';
 import { createApp } from './app';
-import { createAuth, type Auth } from './auth/create-auth';
-import { ensureFirstAdmin } from './auth/first-admin';
-import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
-import { embeddedDatabaseWarning } from './db/pglite-durability';
-import { BackgroundTasks } from './lib/background';
-import { closeServer, shuttingDown } from './lib/drain';
-import { createFieldCipher, resolveDataKey } from './lib/crypto';
-import { createLogger, type Logger } from './lib/logger';
-import { jsonWebhook, OutboxWorker, type Deliver } from './lib/outbox';
-import { JobRunner } from './jobs/runner';
-import { registerSystemJobs } from './jobs/system-jobs';
-import { createMailer, type Mailer } from './mail/send-mail';
-import { registerNotificationJobs } from './notifications/register';
-import { registerHomeJobs } from './homes/register';
-import { registerAnnouncementJobs } from './admin/announcement-sender';
-import { registerWaitlistConfirmations } from './waitlist/waitlist-confirmation';
-import { WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './waitlist/store-submission';
-import { createStorage } from './storage/create-storage';
-import type { FileStorage } from './storage/file-storage';
+import { createAuth, type Auth } from './platform/auth/create-auth';
+import { ensureFirstAdmin } from './platform/auth/first-admin';
+import type { Config } from './platform/config';
+import { openDatabase, type Database } from './platform/db/client';
+import { embeddedDatabaseWarning } from './platform/db/pglite-durability';
+import { BackgroundTasks } from './platform/lib/background';
+import { closeServer, shuttingDown } from './platform/http/drain';
+import { createFieldCipher, resolveDataKey } from './platform/lib/crypto';
+import { createLogger, type Logger } from './platform/lib/logger';
+import { jsonWebhook, OutboxWorker, type Deliver } from './platform/mail/outbox';
+import { JobRunner } from './platform/jobs/runner';
+import { registerSystemJobs } from './platform/jobs/system-jobs';
+import { createMailer, type Mailer } from './platform/mail/send-mail';
+import { registerNotificationJobs } from './register-jobs';
+import { registerHomeJobs } from './modules/homes/register';
+import { registerAnnouncementJobs } from './modules/waitlist/announcement-sender';
+import { registerWaitlistConfirmations } from './modules/waitlist/waitlist-confirmation';
+import { WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './modules/waitlist/store-submission';
+import { createStorage } from './platform/storage/create-storage';
+import type { FileStorage } from './platform/storage/file-storage';
 
 export interface RunningServer {
   url: string;
   port: number;
   database: Database;
   outbox: OutboxWorker;
-  /** Everything scheduled (src/server/jobs/runner.ts). */
+  /** Everything scheduled (src/server/platform/jobs/runner.ts). */
   jobs: JobRunner;
   logger: Logger;
   auth: Auth;
@@ -122,17 +122,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // PGlite is one connection; on PostgreSQL two batches in flight keep the pool and the commits busy.
     concurrency: database.kind === 'pglite' ? 1 : 2,
   });
-  // Notification and reminder mail (src/server/notifications): jobs the features enqueue with their changes.
+  // Notification and reminder mail (src/server/platform/notifications and each module's notifications): jobs the features enqueue with their changes.
   registerNotificationJobs(jobs, { db: database.db, mailer, cipher, brand, logger, config });
   // The waitlist's e-mail (sign-up confirmations, announcements), at ANNOUNCEMENT_RATE_PER_SECOND each.
   const waitlistMail = { db: database.db, mailer, cipher, brand, logger, config, ratePerSecond: config.ANNOUNCEMENT_RATE_PER_SECOND };
   registerWaitlistConfirmations(jobs, waitlistMail);
   registerAnnouncementJobs(jobs, waitlistMail);
-  // The homeowners' monthly charges and statements (src/server/homes).
+  // The homeowners' monthly charges and statements (src/server/modules/homes).
   registerHomeJobs(jobs, { db: database.db, mailer, cipher, brand, logger, config, storage });
   const app = createApp({ config, db: database.db, logger, brand, outbox, jobs, waitlist, auth, mailer, background, storage, cipher });
 
-  // Set by close(): what arrives after it is turned away, what came before finishes (src/server/lib/drain.ts).
+  // Set by close(): what arrives after it is turned away, what came before finishes (src/server/platform/http/drain.ts).
   let draining = false;
   const fetch: typeof app.fetch = (request, env, executionCtx) => (draining ? shuttingDown() : app.fetch(request, env, executionCtx));
   const server: ServerType = await new Promise((resolve) => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryRows } from './db/client';
+import { queryRows } from './platform/db/client';
 import { newAccount } from './test/auth-client';
 import { createTestDatabase, sleep, uniqueEmail, waitFor, waitlistSubmission } from './test/harness';
 

@@ -61,7 +61,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.output<typeof adminUserSchema>;
 
-/** An account's id in a path: better-auth's ids are random text, not uuids (src/server/db/schema.ts). */
+/** An account's id in a path: better-auth's ids are random text, not uuids (src/server/platform/db/schema.ts). */
 export const userIdParamsSchema = z.object({ id: safeString().min(1).max(200) });
 
 /** An optional US phone number; '' means none. */

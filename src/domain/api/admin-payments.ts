@@ -13,7 +13,7 @@ import { defineRoute, idParamsSchema } from './route';
 /**
  * Staff's money operations and /admin/payments (issue 14; docs/product/back-office.md#payments;
  * docs/decisions/022-homes-and-ledger.md). Every change goes through the ledger's one writer
- * (src/server/homes/ledger.ts) with its audit entry in the same transaction. Admin routes: the
+ * (src/server/modules/homes/ledger.ts) with its audit entry in the same transaction. Admin routes: the
  * guard of /api/admin (admin with two-factor) covers them all. Money in whole cents.
  */
 export const adminPaymentsApi = {

@@ -6,7 +6,7 @@ import { defineRoute, idParamsSchema } from './route';
 /**
  * Monthly statements (issue 14): the homeowner's own, found from the session (never
  * from an id alone: another home's statement is 404), and a home's in the back office
- * (downloads audited). Each a PDF (src/server/homes/statements.ts).
+ * (downloads audited). Each a PDF (src/server/modules/homes/statements.ts).
  */
 
 const homeStatementParamsSchema = z.object({ id: safeString().uuid(), statementId: safeString().uuid() });

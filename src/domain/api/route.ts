@@ -5,7 +5,7 @@ import { safeString } from '../safe-text';
  * One declaration per API route (docs/decisions/017-route-contracts.md): its method,
  * path, who may call it, what it reads (path parameters, query, JSON body, or the
  * fields of a streamed multipart form) and what it answers, as zod schemas. The
- * server registers and validates the route from it (src/server/lib/route.ts), the
+ * server registers and validates the route from it (src/server/platform/http/route.ts), the
  * OpenAPI document is generated from it, and the web client calls it and infers its
  * types from it (src/web/lib/call-api.ts). Pure data: no I/O, shared by both sides.
  */
@@ -91,5 +91,5 @@ export function queryStringOf(query: Record<string, unknown> = {}): string {
 /** The one answer to a successful delete (and to other commands with nothing to return): 200 `{ ok: true }`. */
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** The path parameter of a record addressed by its UUID; a malformed id is a 404 like an unknown one (src/server/lib/route.ts). */
+/** The path parameter of a record addressed by its UUID; a malformed id is a 404 like an unknown one (src/server/platform/http/route.ts). */
 export const idParamsSchema = z.object({ id: safeString().uuid() });

@@ -1,7 +1,7 @@
 /**
  * The homeowner phase's states and kinds (issue 14; docs/decisions/022-homes-and-ledger.md;
  * decisions.md 'Homes, agreements and the ledger'). The database checks each list
- * (src/server/db/homes-schema.ts), so a new value is a line here and a migration.
+ * (src/server/platform/db/homes-schema.ts), so a new value is a line here and a migration.
  */
 
 /** A home is active from its purchase until a completed 60-day notice closes it; charges stop then. */

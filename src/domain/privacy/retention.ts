@@ -3,7 +3,7 @@ import type { AuditAction } from '../admin/audit';
 /**
  * How long we keep what (docs/decisions/016-retention-and-erasure.md). The privacy
  * policy's 'Retention' section prints these and the retention job
- * (src/server/privacy/retention.ts) deletes by them, so the text and the job
+ * (src/server/modules/accounts/retention.ts) deletes by them, so the text and the job
  * cannot disagree.
  */
 

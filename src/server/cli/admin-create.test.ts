@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { users } from '../platform/db/schema';
 import { AUTH_TEST_ENV, newAccount, TestBrowser } from '../test/auth-client';
 import { createTestDatabase, startTestServer, uniqueEmail, type TestDatabase, type TestServer } from '../test/harness';
 import { adminCreate, describeResult } from './admin-create';

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { withOverrides } from '../../domain/brand';
-import { createAuth } from '../auth/create-auth';
-import { AdminInputError, createOrPromoteAdmin, validateAdminInput, type AdminResult } from '../auth/first-admin';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { BackgroundTasks } from '../lib/background';
-import { createLogger } from '../lib/logger';
-import { createMailer } from '../mail/send-mail';
+import { createAuth } from '../platform/auth/create-auth';
+import { AdminInputError, createOrPromoteAdmin, validateAdminInput, type AdminResult } from '../platform/auth/first-admin';
+import { ConfigError, loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/client';
+import { BackgroundTasks } from '../platform/lib/background';
+import { createLogger } from '../platform/lib/logger';
+import { createMailer } from '../platform/mail/send-mail';
 
 const USAGE =
   'Usage: npm run admin:create -- --email you@example.com --password "a long passphrase" [--first-name Ada] [--last-name Lovelace]\n' +

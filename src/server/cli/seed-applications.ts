@@ -102,7 +102,7 @@ function draftFor(rng: Rng, person: Person, consentedAt: Date): { draft: Applica
     },
     consents: { consentedAt: consentedAt.toISOString() },
   });
-  // The sensitive answers are kept sealed beside the draft, never in it (src/server/applications/save-draft.ts).
+  // The sensitive answers are kept sealed beside the draft, never in it (src/server/modules/applications/save-draft.ts).
   const { dateOfBirth: _dateOfBirth, ssnLast4: _ssnLast4, ...personal } = draft.personal;
   return { draft: { ...draft, personal }, dateOfBirth, ssnLast4: String(rng.int(0, 9999)).padStart(4, '0') };
 }

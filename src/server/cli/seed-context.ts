@@ -1,4 +1,4 @@
-import type { applicationRequestEvents, applicationRequests, applications, documents, lettersOfIntent, users, waitlistEntries } from '../db/schema';
+import type { applicationRequestEvents, applicationRequests, applications, documents, lettersOfIntent, users, waitlistEntries } from '../platform/db/schema';
 import { CITIES } from './seed-data';
 
 /**

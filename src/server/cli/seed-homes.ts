@@ -5,11 +5,11 @@ import { agreementBounds } from '../../domain/calculators';
 import { DEFAULT_APPRECIATION_RATE } from '../../domain/homes/admin-homes';
 import { ledgerToday } from '../../domain/homes/dates';
 import { addDays, chargeDueOn, monthsDueBy, OVERDUE_AFTER_DAYS } from '../../domain/ledger';
-import { getSettings } from '../admin/settings-store';
-import type { Db } from '../db/client';
-import { accounts, applications, homePaymentChanges, homes, homeTerms, homeValuations, users } from '../db/schema';
-import { agreementOf } from '../homes/home-figures';
-import { appendLedgerEntries, type NewLedgerEntry } from '../homes/ledger';
+import { getSettings } from '../platform/settings/settings-store';
+import type { Db } from '../platform/db/client';
+import { accounts, applications, homePaymentChanges, homes, homeTerms, homeValuations, users } from '../platform/db/schema';
+import { agreementOf } from '../modules/homes/home-figures';
+import { appendLedgerEntries, type NewLedgerEntry } from '../modules/homes/ledger';
 import { prng } from './seed-context';
 
 /**

@@ -12,7 +12,7 @@ import { waitlistSubmission, type WaitlistRequest } from '../../domain/factories
 import { adminTimelines, WAITLIST_INTERESTS } from './seed-data';
 import { DAY, round, type Person, type SeedContext, type WaitlistRow } from './seed-context';
 
-/** The stored entry of a public submission: its fields, the address's key, the browser's clock (as src/server/waitlist/store-submission.ts stores it). */
+/** The stored entry of a public submission: its fields, the address's key, the browser's clock (as src/server/modules/waitlist/store-submission.ts stores it). */
 function entryOf({ timestamp, website: _website, ...s }: WaitlistRequest) {
   return { ...s, emailKey: s.email.toLowerCase(), clientTimestamp: new Date(timestamp) };
 }

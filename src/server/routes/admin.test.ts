@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../domain/roles';
-import { auditLog } from '../db/schema';
+import { auditLog } from '../platform/db/schema';
 import { signedInAdmin, signedInWithRole } from '../test/admin-client';
 import { signUp, verifyByMail } from '../test/application-client';
 import { AUTH_TEST_ENV, newAccount, TestBrowser } from '../test/auth-client';
@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../test/harness';
 import { registeredApiRoutes } from '../test/registered-routes';
 import { LETTERS_UPLOAD_PATH } from './admin/letters';
 
-/** The letter upload takes multipart (src/server/lib/same-origin.ts refuses any other body type before the guard runs). */
+/** The letter upload takes multipart (src/server/platform/http/same-origin.ts refuses any other body type before the guard runs). */
 const bodyType = (method: string, path: string): Record<string, string> =>
   method === 'POST' && path === LETTERS_UPLOAD_PATH ? { 'content-type': 'multipart/form-data; boundary=x' } : {};
 

@@ -1,6 +1,6 @@
 import { ROLE_RANK } from '../../domain/roles';
-import { requireRole, type AuthedEnv } from '../auth/guards';
-import { apiRouter } from '../lib/route';
+import { requireRole, type AuthedEnv } from '../platform/auth/guards';
+import { apiRouter } from '../platform/http/route';
 import { adminAnnouncementsRoutes } from './admin/announcements';
 import { adminApplicationsRoutes } from './admin/applications';
 import { adminAuditRoutes } from './admin/audit';

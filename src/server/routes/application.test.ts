@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/client';
-import { applications, users } from '../db/schema';
+import { queryRows } from '../platform/db/client';
+import { applications, users } from '../platform/db/schema';
 import { mailsTo, TestBrowser, AUTH_TEST_ENV } from '../test/auth-client';
 import { completeDraft, fillApplication, fixture, signUp, upload, verifyByMail } from '../test/application-client';
 import { startTestServer, waitFor, type TestServer } from '../test/harness';

@@ -1,17 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
 import { applicationApi } from '../../domain/api/application';
 import { myRequestsApi } from '../../domain/api/requests';
-import { actorOf } from '../admin/audit';
-import { answerCorrection, myRequests, sendDocumentAnswer } from '../applications/answer-request';
-import { documentsOf, findActiveApplication } from '../applications/repository';
-import { presentApplication, presentDocument } from '../applications/present';
-import { saveDraft } from '../applications/save-draft';
-import { submitApplication } from '../applications/submit';
-import { storeDocument } from '../applications/document-store';
-import { requireUser, type AuthedEnv } from '../auth/guards';
-import type { Deps } from '../context';
-import { hitRateLimit } from '../lib/rate-limit';
-import { apiRouter, route } from '../lib/route';
+import { actorOf } from '../platform/audit/audit';
+import { answerCorrection, myRequests, sendDocumentAnswer } from '../modules/applications/answer-request';
+import { documentsOf, findActiveApplication } from '../modules/applications/repository';
+import { presentApplication, presentDocument } from '../modules/applications/present';
+import { saveDraft } from '../modules/applications/save-draft';
+import { submitApplication } from '../modules/applications/submit';
+import { storeDocument } from '../modules/applications/document-store';
+import { requireUser, type AuthedEnv } from '../platform/auth/guards';
+import type { Deps } from '../platform/context';
+import { hitRateLimit } from '../platform/http/rate-limit';
+import { apiRouter, route } from '../platform/http/route';
 
 /** Path of the upload route, exempt from the API's 64 KB JSON body limit (src/server/app.ts). */
 export const UPLOAD_PATH = applicationApi.uploadDocument.path;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../domain/application';
-import { documents } from '../db/schema';
+import { documents } from '../platform/db/schema';
 import { AUTH_TEST_ENV } from '../test/auth-client';
 import { fillApplication, fixture, signUp, storedFiles, upload, uploadChunked, type Member } from '../test/application-client';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -142,7 +142,7 @@ describe('documents: upload, download, replace, delete', () => {
       code: 'validation_failed',
       fields: { type: 'Say which document this is: one of governmentId, bankStatements, paystubs, taxReturns.' },
     });
-    // Refused before the body is read, by the one content-type check (src/server/lib/same-origin.ts).
+    // Refused before the body is read, by the one content-type check (src/server/platform/http/same-origin.ts).
     const json = await member.browser.post('/api/application/documents?type=paystubs', { file: 'x' });
     expect(json.status).toBe(415);
     expect(json.body.error.code).toBe('unsupported_media_type');

@@ -1,13 +1,13 @@
 import { documentsApi } from '../../domain/api/application';
 import type { DocumentContentType } from '../../domain/application';
-import { actorOf } from '../admin/audit';
-import { deleteDocument } from '../applications/document-store';
-import { contentDisposition } from '../applications/download';
-import { findDocument } from '../applications/repository';
-import { isAdmin, requireUser, type AuthedEnv } from '../auth/guards';
-import { auditedDownload } from '../lib/audited-download';
-import { AppError } from '../lib/errors';
-import { apiRouter, route } from '../lib/route';
+import { actorOf } from '../platform/audit/audit';
+import { deleteDocument } from '../modules/applications/document-store';
+import { contentDisposition } from '../modules/applications/download';
+import { findDocument } from '../modules/applications/repository';
+import { isAdmin, requireUser, type AuthedEnv } from '../platform/auth/guards';
+import { auditedDownload } from '../platform/http/audited-download';
+import { AppError } from '../platform/http/errors';
+import { apiRouter, route } from '../platform/http/route';
 
 const notFound = () => new AppError(404, 'not_found', 'Document not found.');
 

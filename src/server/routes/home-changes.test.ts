@@ -4,9 +4,9 @@ import { agreementBounds } from '../../domain/calculators';
 import { earliestNoticeDate } from '../../domain/homes/changes';
 import { ledgerToday } from '../../domain/homes/dates';
 import { addDays, chargeDueOn, monthsDueBy } from '../../domain/ledger';
-import { auditLog, homeNotices, homePaymentChanges, homes, homeTerms, homeValuations, ledgerEntries } from '../db/schema';
-import { runCharges } from '../homes/charges';
-import { loadHomeFigures } from '../homes/home-figures';
+import { auditLog, homeNotices, homePaymentChanges, homes, homeTerms, homeValuations, ledgerEntries } from '../platform/db/schema';
+import { runCharges } from '../modules/homes/charges';
+import { loadHomeFigures } from '../modules/homes/home-figures';
 import { signedInAdmin, signedInWithRole } from '../test/admin-client';
 import { AUTH_TEST_ENV, mailsTo } from '../test/auth-client';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -15,7 +15,7 @@ import { settleMailJobs } from '../test/mail-jobs';
 
 /**
  * 'Adjust Monthly Payment' and 'Transfer' (issue 14): the homeowner asks, staff decide;
- * every rule of src/server/homes/changes.ts and notices.ts — the slider's bounds and steps, one pending
+ * every rule of src/server/modules/homes/changes.ts and notices.ts — the slider's bounds and steps, one pending
  * request and one open notice, the next unbilled month, the 60 days, the payout, the
  * closed home the charge run leaves alone — and that a homeowner reaches only their own home.
  */

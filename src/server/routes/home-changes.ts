@@ -1,16 +1,23 @@
 import { homeChangesApi } from '../../domain/api/home-changes';
-import { actorOf } from '../admin/audit';
-import { homeNotFound } from '../admin/homes';
-import { requireUser, type AuthedEnv } from '../auth/guards';
-import { approvePaymentChange, declinePaymentChange, homeChanges, pendingHomeChanges, requestPaymentChange, withdrawPaymentChange } from '../homes/changes';
-import { homeIdOfUser } from '../homes/home-figures';
-import { acknowledgeNotice, cancelNotice, completeNotice, scheduleNotice, sendNotice } from '../homes/notices';
-import { AppError } from '../lib/errors';
-import { apiRouter, route } from '../lib/route';
+import { actorOf } from '../platform/audit/audit';
+import { homeNotFound } from '../modules/homes/purchase';
+import { requireUser, type AuthedEnv } from '../platform/auth/guards';
+import {
+  approvePaymentChange,
+  declinePaymentChange,
+  homeChanges,
+  pendingHomeChanges,
+  requestPaymentChange,
+  withdrawPaymentChange,
+} from '../modules/homes/changes';
+import { homeIdOfUser } from '../modules/homes/home-figures';
+import { acknowledgeNotice, cancelNotice, completeNotice, scheduleNotice, sendNotice } from '../modules/homes/notices';
+import { AppError } from '../platform/http/errors';
+import { apiRouter, route } from '../platform/http/route';
 
 /**
  * The homeowner's side of payment changes and 60-day notices (src/domain/api/home-changes.ts):
- * the home is always the session's own (src/server/homes/change-rules.ts resolves it), never one
+ * the home is always the session's own (src/server/modules/homes/change-rules.ts resolves it), never one
  * named in the URL; a change id of another home answers 404 like an unknown one.
  */
 export function homeChangesRoutes() {

@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
 import { homeStatementsApi } from '../../domain/api/home-statements';
 import { statementFileName } from '../../domain/homes/statements';
-import { actorOf } from '../admin/audit';
-import { requireUser, type AuthedEnv } from '../auth/guards';
-import type { Deps } from '../context';
-import { homes } from '../db/schema';
-import { homeIdOfUser } from '../homes/home-figures';
-import { findStatement, statementsOf } from '../homes/statements';
-import { auditedDownload } from '../lib/audited-download';
-import { AppError } from '../lib/errors';
-import { apiRouter, route } from '../lib/route';
+import { actorOf } from '../platform/audit/audit';
+import { requireUser, type AuthedEnv } from '../platform/auth/guards';
+import type { Deps } from '../platform/context';
+import { homes } from '../platform/db/schema';
+import { homeIdOfUser } from '../modules/homes/home-figures';
+import { findStatement, statementsOf } from '../modules/homes/statements';
+import { auditedDownload } from '../platform/http/audited-download';
+import { AppError } from '../platform/http/errors';
+import { apiRouter, route } from '../platform/http/route';
 import { eq } from 'drizzle-orm';
 
 /**

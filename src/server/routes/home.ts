@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { homeApi } from '../../domain/api/home';
 import { NO_HOME_MESSAGE } from '../../domain/homes/my-home';
-import { requireUser, type AuthedEnv } from '../auth/guards';
-import { figuresOfHome, homeLedger, homeOfUser, type HomeRow, type LoadedHome } from '../homes/home-figures';
-import { ledgerFileOf, myHomeOf, valuationPointsOf } from '../homes/my-home';
-import { AppError } from '../lib/errors';
-import { apiRouter, route } from '../lib/route';
+import { requireUser, type AuthedEnv } from '../platform/auth/guards';
+import { figuresOfHome, homeLedger, homeOfUser, type HomeRow, type LoadedHome } from '../modules/homes/home-figures';
+import { ledgerFileOf, myHomeOf, valuationPointsOf } from '../modules/homes/my-home';
+import { AppError } from '../platform/http/errors';
+import { apiRouter, route } from '../platform/http/route';
 
 /**
  * `/api/me/home` (src/domain/api/home.ts): the signed-in homeowner's own home, read-only.

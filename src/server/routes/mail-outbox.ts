@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { systemApi } from '../../domain/api/system';
-import { resolveAuthSecret } from '../auth/secret';
-import type { AppEnv } from '../context';
-import { mailOutbox } from '../db/schema';
-import { AppError } from '../lib/errors';
-import { apiRouter, route } from '../lib/route';
-import { actionLinkIn, isOutboxKey } from '../mail/outbox-link';
+import { resolveAuthSecret } from '../platform/auth/secret';
+import type { AppEnv } from '../platform/context';
+import { mailOutbox } from '../platform/db/schema';
+import { AppError } from '../platform/http/errors';
+import { apiRouter, route } from '../platform/http/route';
+import { actionLinkIn, isOutboxKey } from '../platform/mail/outbox-link';
 
 const notFound = () => new AppError(404, 'not_found', 'Not found.');
 
 /**
  * `/api/mail-outbox/{id}?key=…`: without SMTP, the log names this address for each
- * message kept in the outbox (src/server/mail/outbox-link.ts); it redirects to the
+ * message kept in the outbox (src/server/platform/mail/outbox-link.ts); it redirects to the
  * message's own link. With SMTP, or with a wrong key, there is nothing here.
  */
 export function mailOutboxRoutes() {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/client';
-import { accounts, applicationRequests, applications, documents, homes, mailOutbox, sessions, twoFactors, users, waitlistEntries } from '../db/schema';
+import { queryRows } from '../platform/db/client';
+import { accounts, applicationRequests, applications, documents, homes, mailOutbox, sessions, twoFactors, users, waitlistEntries } from '../platform/db/schema';
 import { insertTestHome } from '../test/home-fixtures';
 import { AUTH_TEST_ENV, TestBrowser } from '../test/auth-client';
 import { fillApplication, fixture, signUp, storedFiles, upload } from '../test/application-client';

@@ -1,18 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { MeStatus } from '../../domain/account';
 import { requestsChangeable, requestTitle } from '../../domain/application/requests';
-import { applicationRequests } from '../db/schema';
+import { applicationRequests } from '../platform/db/schema';
 import type { meApi } from '../../domain/api/me';
 import { dashboardFlags, dashboardStatus } from '../../domain/application';
 import type { Role } from '../../domain/roles';
-import { deleteUserData, verifyPassword } from '../account/delete-account';
-import { exportUserData } from '../account/export-data';
-import { latestApplication } from '../applications/repository';
-import { headersWithClientIp } from '../auth/client-ip-header';
-import type { AuthedEnv } from '../auth/guards';
-import { isoTimeOrNull } from '../lib/iso-time';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { RouteHandler } from '../lib/route';
+import { deleteUserData, verifyPassword } from '../modules/accounts/delete-account';
+import { exportUserData } from '../modules/accounts/export-data';
+import { latestApplication } from '../modules/applications/repository';
+import { headersWithClientIp } from '../platform/auth/client-ip-header';
+import type { AuthedEnv } from '../platform/auth/guards';
+import { isoTimeOrNull } from '../platform/lib/iso-time';
+import { hitRateLimit } from '../platform/http/rate-limit';
+import type { RouteHandler } from '../platform/http/route';
 
 /** GET /api/me/status — what the dashboard's dialogs follow (docs/product/dashboard.md#status). */
 export const meStatus: RouteHandler<typeof meApi.status, AuthedEnv> = async (c): Promise<MeStatus> => {

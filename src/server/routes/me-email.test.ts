@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users, verifications } from '../db/schema';
-import { pendingIdentifier } from '../account/change-email';
+import { auditLog, users, verifications } from '../platform/db/schema';
+import { pendingIdentifier } from '../modules/accounts/change-email';
 import { AUTH_TEST_ENV, linkIn, mailsTo, newAccount, TestBrowser } from '../test/auth-client';
 import { signUp, type Member } from '../test/application-client';
 import { sleep, startTestServer, uniqueEmail, waitFor, type TestServer } from '../test/harness';

@@ -1,11 +1,11 @@
 import type { meApi } from '../../domain/api/me';
-import { verifyPassword } from '../account/delete-account';
-import { confirmEmailChange, emailState, requestEmailChange } from '../account/change-email';
-import { actorOf } from '../admin/audit';
-import { headersWithClientIp } from '../auth/client-ip-header';
-import type { AuthedEnv } from '../auth/guards';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { RouteHandler } from '../lib/route';
+import { verifyPassword } from '../modules/accounts/delete-account';
+import { confirmEmailChange, emailState, requestEmailChange } from '../modules/accounts/change-email';
+import { actorOf } from '../platform/audit/audit';
+import { headersWithClientIp } from '../platform/auth/client-ip-header';
+import type { AuthedEnv } from '../platform/auth/guards';
+import { hitRateLimit } from '../platform/http/rate-limit';
+import type { RouteHandler } from '../platform/http/route';
 
 /** GET /api/me/email — the address and the change waiting for its link (the account page's 'E-mail address'). */
 export const meEmail: RouteHandler<typeof meApi.email, AuthedEnv> = async (c) => {
@@ -16,7 +16,7 @@ export const meEmail: RouteHandler<typeof meApi.email, AuthedEnv> = async (c) =>
 
 /**
  * POST /api/me/email `{ newEmail, password }` — asks to change the address
- * (src/server/account/change-email.ts). 202: nothing changes until the link sent to
+ * (src/server/modules/accounts/change-email.ts). 202: nothing changes until the link sent to
  * the new address is opened. Answers alike whether or not that address has an account.
  */
 export const meEmailChange: RouteHandler<typeof meApi.changeEmail, AuthedEnv> = async (c, { body }) => {

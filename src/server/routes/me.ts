@@ -3,11 +3,11 @@ import type { Me } from '../../domain/account';
 import { meApi } from '../../domain/api/me';
 import { fullName } from '../../domain/auth';
 import { roleRank, type Role } from '../../domain/roles';
-import type { SessionUser } from '../auth/create-auth';
-import { requireUser, type AuthedEnv } from '../auth/guards';
-import { users } from '../db/schema';
-import { isoTime } from '../lib/iso-time';
-import { apiRouter, route } from '../lib/route';
+import type { SessionUser } from '../platform/auth/create-auth';
+import { requireUser, type AuthedEnv } from '../platform/auth/guards';
+import { users } from '../platform/db/schema';
+import { isoTime } from '../platform/lib/iso-time';
+import { apiRouter, route } from '../platform/http/route';
 import { meDelete, meExport, meStatus } from './me-data';
 import { meEmail, meEmailChange, meEmailConfirm } from './me-email';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_DELETE_MESSAGES } from '../../domain/application/messages';
-import { applicationMessages, auditLog } from '../db/schema';
+import { applicationMessages, auditLog } from '../platform/db/schema';
 import { insertApplication } from '../test/admin-applications';
 import { signedInAdmin } from '../test/admin-client';
 import { signUp, type Member } from '../test/application-client';

@@ -1,9 +1,9 @@
 import { messagesApi } from '../../domain/api/messages';
-import { actorOf } from '../admin/audit';
-import { latestApplication } from '../applications/repository';
-import { requireUser, type AuthedEnv } from '../auth/guards';
-import { AppError } from '../lib/errors';
-import { apiRouter, route } from '../lib/route';
+import { actorOf } from '../platform/audit/audit';
+import { latestApplication } from '../modules/applications/repository';
+import { requireUser, type AuthedEnv } from '../platform/auth/guards';
+import { AppError } from '../platform/http/errors';
+import { apiRouter, route } from '../platform/http/route';
 import {
   deleteMessage,
   findMessage,
@@ -13,7 +13,7 @@ import {
   ownerOfApplication,
   sendMessage,
   unreadCount,
-} from '../messages/conversation';
+} from '../modules/applications/conversation';
 
 const noApplication = () => new AppError(404, 'no_application', 'Start an application first: messages are about your application.');
 

@@ -3,17 +3,17 @@ import { eq } from 'drizzle-orm';
 import { notificationsApi } from '../../domain/api/notifications';
 import { kindsForAccount, NOTIFICATION_KIND_INFO, UNSUBSCRIBE_TEXTS, type NotificationKind, type NotificationSettings } from '../../domain/notifications';
 import { ROLE_RANK, roleRank } from '../../domain/roles';
-import { actorOf, recordAudit, type AuditActor } from '../admin/audit';
-import type { Executor } from '../applications/repository';
-import { requireUser, type AuthedEnv } from '../auth/guards';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { clientIp } from '../lib/client-ip';
-import { AppError } from '../lib/errors';
-import { hitRateLimit } from '../lib/rate-limit';
-import { apiRouter, route } from '../lib/route';
-import { emailKeyOf, preferencesOf, setPreference, subscribedTo } from '../notifications/preferences';
-import { openUnsubscribe, type UnsubscribeTarget } from '../notifications/unsubscribe-token';
+import { actorOf, recordAudit, type AuditActor } from '../platform/audit/audit';
+import type { Executor } from '../modules/applications/repository';
+import { requireUser, type AuthedEnv } from '../platform/auth/guards';
+import type { Db } from '../platform/db/client';
+import { users } from '../platform/db/schema';
+import { clientIp } from '../platform/http/client-ip';
+import { AppError } from '../platform/http/errors';
+import { hitRateLimit } from '../platform/http/rate-limit';
+import { apiRouter, route } from '../platform/http/route';
+import { emailKeyOf, preferencesOf, setPreference, subscribedTo } from '../platform/notifications/preferences';
+import { openUnsubscribe, type UnsubscribeTarget } from '../platform/notifications/unsubscribe-token';
 
 /**
  * The switches of notification and reminder e-mail (docs/product/accounts.md#e-mail-notifications)

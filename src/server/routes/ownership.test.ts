@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documents, users } from '../db/schema';
+import { auditLog, documents, users } from '../platform/db/schema';
 import { signedInAdmin } from '../test/admin-client';
 import { AUTH_TEST_ENV, TestBrowser } from '../test/auth-client';
 import { fixture, signUp, upload, type Member } from '../test/application-client';

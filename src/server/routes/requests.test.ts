@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationRequestEvents, applications, auditLog, documents } from '../db/schema';
+import { applicationRequestEvents, applications, auditLog, documents } from '../platform/db/schema';
 import { signedInAdmin } from '../test/admin-client';
 import { fillApplication, fixture, signUp, upload, type Member } from '../test/application-client';
 import { AUTH_TEST_ENV } from '../test/auth-client';

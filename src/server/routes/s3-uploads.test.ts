@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../db/schema';
+import { documents } from '../platform/db/schema';
 import { AUTH_TEST_ENV } from '../test/auth-client';
 import { fillApplication, fixture, signUp, storedFiles, upload, uploadChunked } from '../test/application-client';
 import { startTestServer, type TestServer } from '../test/harness';

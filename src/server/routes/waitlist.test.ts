@@ -1,8 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitlistEntries } from '../db/schema';
-import { queryRows, type Db } from '../db/client';
-import { WaitlistWriter } from '../waitlist/store-submission';
+import { waitlistEntries } from '../platform/db/schema';
+import { queryRows, type Db } from '../platform/db/client';
+import { WaitlistWriter } from '../modules/waitlist/store-submission';
 import {
   createTestDatabase,
   postJson,

@@ -1,9 +1,9 @@
 import { waitlistApi } from '../../domain/api/waitlist';
-import type { AppEnv } from '../context';
-import { clientIp } from '../lib/client-ip';
-import { AppError } from '../lib/errors';
-import { assertWithinLimit, hitRateLimit } from '../lib/rate-limit';
-import { apiRouter, route } from '../lib/route';
+import type { AppEnv } from '../platform/context';
+import { clientIp } from '../platform/http/client-ip';
+import { AppError } from '../platform/http/errors';
+import { assertWithinLimit, hitRateLimit } from '../platform/http/rate-limit';
+import { apiRouter, route } from '../platform/http/route';
 
 /** POST /api/waitlist (src/domain/api/waitlist.ts; docs/product/waitlist.md); the reply is `{ status: 'success' }`. */
 export function waitlistRoutes() {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApplicationStatus } from '../../domain/application';
-import type { Db } from '../db/client';
-import { applications, users } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { applications, users } from '../platform/db/schema';
 
 export interface ApplicationFields {
   /** An existing account as the owner; by default a new one is made. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { URI, type TOTP } from 'otpauth';
 import type { Role } from '../../domain/roles';
-import { users } from '../db/schema';
+import { users } from '../platform/db/schema';
 import { newAccount, signUpAndSignIn, TestBrowser, type NewAccount } from './auth-client';
 import type { TestServer } from './harness';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { completeDraft } from '../../domain/factories/application-draft';
 import type { DocumentType } from '../../domain/application';
-import { users } from '../db/schema';
+import { users } from '../platform/db/schema';
 import { linkIn, mailsTo, newAccount, signUpAndSignIn, TestBrowser, type NewAccount } from './auth-client';
 import { waitFor, type HttpReply, type TestServer, readReply } from './harness';
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { mailOutbox } from '../platform/db/schema';
 import { newAccount, type NewAccount } from '../../domain/factories/accounts';
 import type { HttpReply } from './harness';
 

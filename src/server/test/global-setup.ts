@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
+import { openDatabase } from '../platform/db/client';
 
 /**
  * Where the migrated template lives; handed to every test file with `inject('testDb')`.

@@ -1,9 +1,9 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { loadConfig, type Config } from '../config';
-import { openDatabase, type Database, type Db } from '../db/client';
-import type { Logger } from '../lib/logger';
+import { loadConfig, type Config } from '../platform/config';
+import { openDatabase, type Database, type Db } from '../platform/db/client';
+import type { Logger } from '../platform/lib/logger';
 import { startServer, type RunningServer } from '../server';
 import { adminQuery, databaseUrl as urlOf, randomId, type TestDbInfo } from './global-setup';
 
@@ -104,7 +104,7 @@ function emptyStaticDir(dataDir: string): string {
   return dir;
 }
 
-/** The test servers' APP_URL: the origin a browser on our own pages sends (src/server/lib/same-origin.ts). */
+/** The test servers' APP_URL: the origin a browser on our own pages sends (src/server/platform/http/same-origin.ts). */
 export const TEST_APP_URL = 'http://localhost:3000';
 
 /** Starts the real server (migrations, outbox worker, listen) on a random port. */
@@ -118,7 +118,7 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
     // No build needed: pages render from the fallback template unless a test sets STATIC_DIR.
     STATIC_DIR: emptyStaticDir(database.dataDir),
     APP_URL: TEST_APP_URL,
-    // The suites' cheaper scrypt, through the same code path (src/server/auth/password-hash.ts).
+    // The suites' cheaper scrypt, through the same code path (src/server/platform/auth/password-hash.ts).
     PASSWORD_HASH_COST: 'test',
     ...database.env,
     ...envOverrides,

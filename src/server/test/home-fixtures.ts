@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
-import { applications, homes, homeTerms, users } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { applications, homes, homeTerms, users } from '../platform/db/schema';
 
 /**
  * A home written straight to the database — an approved applicant, their home and

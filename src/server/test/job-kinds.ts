@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { jobKind } from '../jobs/queue';
+import { jobKind } from '../platform/jobs/queue';
 
-/** Job kinds of the runner's tests (src/server/jobs/runner.test.ts and its child process, job-runner-child.ts). */
+/** Job kinds of the runner's tests (src/server/platform/jobs/runner.test.ts and its child process, job-runner-child.ts). */
 export const effectJob = jobKind('test:effect', z.object({ n: z.number().int() }));
 
 /** The table where test:effect jobs write their effect: one row per time a job's work was done. */

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../db/client';
-import { createLogger } from '../lib/logger';
-import { JobRunner } from '../jobs/runner';
+import { openDatabase } from '../platform/db/client';
+import { createLogger } from '../platform/lib/logger';
+import { JobRunner } from '../platform/jobs/runner';
 import { effectJob } from './job-kinds';
 
 /**
- * A job runner in a process of its own, for src/server/jobs/runner.test.ts to kill
+ * A job runner in a process of its own, for src/server/platform/jobs/runner.test.ts to kill
  * with SIGKILL in the middle of a batch. Runs `test:effect` jobs: each waits a
  * little, writes its effect (a row of job_effects) and says so on stdout, one line
  * per effect, so the test knows how far it got without opening the database (a

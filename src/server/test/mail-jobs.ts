@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, like, lte, sql } from 'drizzle-orm';
-import { jobs } from '../db/schema';
+import { jobs } from '../platform/db/schema';
 import { waitFor, type TestServer } from './harness';
 
 /**
- * Notification mail is sent by jobs (src/server/notifications): tests wait for them
+ * Notification mail is sent by jobs (src/server/platform/notifications and each module's notifications): tests wait for them
  * instead of for a background task. A window's mail or a message check waits a minute
  * or more; runMailJobsNow makes what is queued due at once, as if that time had passed.
  */

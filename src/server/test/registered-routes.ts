@@ -1,7 +1,7 @@
 import { createApp } from '../app';
-import { loadConfig } from '../config';
-import type { Deps } from '../context';
-import { createLogger } from '../lib/logger';
+import { loadConfig } from '../platform/config';
+import type { Deps } from '../platform/context';
+import { createLogger } from '../platform/lib/logger';
 
 /** One route of the API, as registered: `GET /api/admin/applications/:id`. */
 export interface RegisteredRoute {

@@ -1,16 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DEFAULT_BRAND } from '../../domain/brand';
-import type { Db } from '../db/client';
-import { applicationRequests, applications, mailOutbox, users } from '../db/schema';
-import { createFieldCipher } from '../lib/crypto';
-import type { Logger } from '../lib/logger';
-import type { Mailer } from '../mail/send-mail';
-import type { ReminderDeps } from '../notifications/reminders';
-import { scheduleDraftReminder, scheduleRequestReminder, scheduleVerifyReminder } from '../notifications/reminders-schedule';
+import type { Db } from '../platform/db/client';
+import { applicationRequests, applications, mailOutbox, users } from '../platform/db/schema';
+import { createFieldCipher } from '../platform/lib/crypto';
+import type { Logger } from '../platform/lib/logger';
+import type { Mailer } from '../platform/mail/send-mail';
+import type { ReminderDeps } from '../modules/applications/notifications/reminders';
+import { scheduleDraftReminder, scheduleRequestReminder, scheduleVerifyReminder } from '../modules/applications/notifications/reminders-schedule';
 
 /**
  * Due reminders written straight to the database, and what a job runner needs to send
- * them, for the reminders' robustness tests (src/server/notifications/reminders-robustness.test.ts)
+ * them, for the reminders' robustness tests (src/server/modules/applications/notifications/reminders-robustness.test.ts)
  * and their runner in a child process (reminder-runner-child.ts).
  */
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcementRecipients, announcements, auditLog, jobs, mailOutbox, notificationPreferences, waitlistEntries } from '../../db/schema';
-import { setPreference } from '../../notifications/preferences';
+import { announcementRecipients, announcements, auditLog, jobs, mailOutbox, notificationPreferences, waitlistEntries } from '../../platform/db/schema';
+import { setPreference } from '../../platform/notifications/preferences';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { AUTH_TEST_ENV, TestBrowser } from '../../test/auth-client';
 import { postJson, startTestServer, uniqueEmail, waitFor, waitlistSubmission, type TestServer } from '../../test/harness';

@@ -1,8 +1,8 @@
 import { adminAnnouncementsApi } from '../../../domain/api/admin-announcements';
-import { cancelAnnouncement, getAnnouncement, listAnnouncements, previewAnnouncement, sendAnnouncement } from '../../admin/announcements-repo';
-import { actorOf } from '../../admin/audit';
-import type { AuthedEnv } from '../../auth/guards';
-import { apiRouter, route } from '../../lib/route';
+import { cancelAnnouncement, getAnnouncement, listAnnouncements, previewAnnouncement, sendAnnouncement } from '../../modules/waitlist/announcements-repo';
+import { actorOf } from '../../platform/audit/audit';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { apiRouter, route } from '../../platform/http/route';
 
 /** `/api/admin/announcements` (src/domain/api/admin-announcements.ts), behind the admin guard of src/server/routes/admin.ts. */
 export function adminAnnouncementsRoutes() {

@@ -1,14 +1,14 @@
 import type { ApplicationListParams } from '../../../domain/admin/applications';
 import { adminApplicationsApi } from '../../../domain/api/admin-applications';
-import type { AuthedEnv } from '../../auth/guards';
-import { applicationNotFound, findReviewable } from '../../admin/application-detail';
-import { reviewDetail } from '../../admin/review-detail';
-import { countApplications, exportRows, listApplications, type ExportRow } from '../../admin/applications-repo';
-import { actorOf } from '../../admin/audit';
-import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
-import { changeAssignee, listAssignees } from '../../admin/assignment';
-import { changeNotes, changeStatus } from '../../admin/review-application';
-import { apiRouter, route } from '../../lib/route';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { applicationNotFound, findReviewable } from '../../modules/applications/review/application-detail';
+import { reviewDetail } from '../../modules/applications/review/review-detail';
+import { countApplications, exportRows, listApplications, type ExportRow } from '../../modules/applications/review/applications-repo';
+import { actorOf } from '../../platform/audit/audit';
+import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
+import { changeAssignee, listAssignees } from '../../modules/applications/review/assignment';
+import { changeNotes, changeStatus } from '../../modules/applications/review/review-application';
+import { apiRouter, route } from '../../platform/http/route';
 
 /**
  * The export's columns: every admin column but the encrypted ones (SSN digits, date of birth; docs/product/application.md#back-office-record).

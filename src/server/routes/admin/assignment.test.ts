@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationListParamsSchema, NOT_AN_ADMIN } from '../../../domain/admin/applications';
-import { applicationPage } from '../../admin/applications-repo';
-import { queryRows } from '../../db/client';
-import { applications, auditLog } from '../../db/schema';
+import { applicationPage } from '../../modules/applications/review/applications-repo';
+import { queryRows } from '../../platform/db/client';
+import { applications, auditLog } from '../../platform/db/schema';
 import { daysAgo, insertApplication } from '../../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { AUTH_TEST_ENV, newAccount } from '../../test/auth-client';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../domain/admin/settings';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '../../platform/db/schema';
 import { signedInAdmin } from '../../test/admin-client';
 import { AUTH_TEST_ENV } from '../../test/auth-client';
 import { startTestServer, type TestServer } from '../../test/harness';

@@ -1,10 +1,10 @@
 import { describeChanges, type AuditItem } from '../../../domain/admin/audit-query';
 import { adminAuditApi } from '../../../domain/api/admin-audit';
-import { actorOf } from '../../admin/audit';
-import { auditRows, listAudit } from '../../admin/audit-repo';
-import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
-import type { AuthedEnv } from '../../auth/guards';
-import { apiRouter, route } from '../../lib/route';
+import { actorOf } from '../../platform/audit/audit';
+import { auditRows, listAudit } from '../../platform/audit/audit-repo';
+import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { apiRouter, route } from '../../platform/http/route';
 
 const CSV_COLUMNS: readonly CsvColumn<AuditItem>[] = [
   { header: 'ID', value: (e) => e.id },

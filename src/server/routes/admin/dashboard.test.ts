@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import { lettersOfIntent, waitlistEntries } from '../../db/schema';
-import { createLogger } from '../../lib/logger';
+import { queryRows } from '../../platform/db/client';
+import { lettersOfIntent, waitlistEntries } from '../../platform/db/schema';
+import { createLogger } from '../../platform/lib/logger';
 import { daysAgo, insertApplication } from '../../test/admin-applications';
 import { signedInAdmin } from '../../test/admin-client';
 import { AUTH_TEST_ENV } from '../../test/auth-client';

@@ -1,7 +1,7 @@
 import { adminDashboardApi } from '../../../domain/api/admin-dashboard';
-import { dashboardSummary } from '../../admin/applications-repo';
-import type { AuthedEnv } from '../../auth/guards';
-import { apiRouter, route } from '../../lib/route';
+import { dashboardSummary } from '../../modules/applications/review/applications-repo';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { apiRouter, route } from '../../platform/http/route';
 
 /** `/api/admin/dashboard` and `/api/admin/ping` (src/domain/api/admin-dashboard.ts), behind the admin guard of src/server/routes/admin.ts (docs/product/back-office.md#overview). */
 export function adminDashboardRoutes() {

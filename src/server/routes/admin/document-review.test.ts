@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_ASKED_MESSAGE, REVIEW_REASON_NEEDED, SUPERSEDED_MESSAGE } from '../../../domain/application/document-review';
 import { APPLICATION_CLOSED_MESSAGE } from '../../../domain/application/requests';
-import { applicationRequests, auditLog, documents } from '../../db/schema';
+import { applicationRequests, auditLog, documents } from '../../platform/db/schema';
 import { insertApplication } from '../../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { fillApplication, fixture, signUp, upload, type Member } from '../../test/application-client';

@@ -1,9 +1,9 @@
 import { adminDocumentsApi } from '../../../domain/api/admin-documents';
-import { actorOf } from '../../admin/audit';
-import { reviewDocument } from '../../admin/document-review';
-import { reviewDetail } from '../../admin/review-detail';
-import type { AuthedEnv } from '../../auth/guards';
-import { apiRouter, route } from '../../lib/route';
+import { actorOf } from '../../platform/audit/audit';
+import { reviewDocument } from '../../modules/applications/review/document-review';
+import { reviewDetail } from '../../modules/applications/review/review-detail';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { apiRouter, route } from '../../platform/http/route';
 
 /**
  * The reviewer's verdict on a file (src/domain/api/admin-documents.ts), behind the admin

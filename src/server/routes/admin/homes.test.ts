@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementBounds } from '../../../domain/calculators';
 import { addDays, todayIso } from '../../../domain/homes/admin-homes';
-import { applications, auditLog, homes, homeTerms, homeValuations, users } from '../../db/schema';
+import { applications, auditLog, homes, homeTerms, homeValuations, users } from '../../platform/db/schema';
 import { insertApplication } from '../../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { AUTH_TEST_ENV, linkIn, mailsTo } from '../../test/auth-client';

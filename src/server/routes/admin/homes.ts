@@ -1,11 +1,11 @@
 import { HOME_STATE_LABELS, type HomeListItem } from '../../../domain/homes/admin-homes';
 import { adminHomesApi } from '../../../domain/api/admin-homes';
-import { actorOf } from '../../admin/audit';
-import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
-import { homeNotFound, purchaseStart, recordPurchase, recordValuation } from '../../admin/homes';
-import { homeDetail, homeRows, listHomes } from '../../admin/homes-repo';
-import type { AuthedEnv } from '../../auth/guards';
-import { apiRouter, route } from '../../lib/route';
+import { actorOf } from '../../platform/audit/audit';
+import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
+import { homeNotFound, purchaseStart, recordPurchase, recordValuation } from '../../modules/homes/purchase';
+import { homeDetail, homeRows, listHomes } from '../../modules/homes/homes-repo';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { apiRouter, route } from '../../platform/http/route';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 

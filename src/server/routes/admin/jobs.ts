@@ -1,8 +1,8 @@
 import { adminJobsApi } from '../../../domain/api/admin-jobs';
-import { actorOf } from '../../admin/audit';
-import { listJobs, retryJob } from '../../admin/jobs-repo';
-import type { AuthedEnv } from '../../auth/guards';
-import { apiRouter, route } from '../../lib/route';
+import { actorOf } from '../../platform/audit/audit';
+import { listJobs, retryJob } from '../../platform/jobs/jobs-repo';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { apiRouter, route } from '../../platform/http/route';
 
 /** `/api/admin/jobs` (src/domain/api/admin-jobs.ts), behind the admin guard of src/server/routes/admin.ts; docs/product/back-office.md#jobs. */
 export function adminJobsRoutes() {

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, lettersOfIntent } from '../../db/schema';
+import { auditLog, lettersOfIntent } from '../../platform/db/schema';
 import { signedInAdmin } from '../../test/admin-client';
 import { fixture, storedFiles } from '../../test/application-client';
 import { AUTH_TEST_ENV, type TestBrowser } from '../../test/auth-client';

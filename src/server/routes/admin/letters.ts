@@ -1,12 +1,12 @@
 import { stateCode } from '../../../domain/admin/states';
 import { LETTER_STATUS_LABELS, type LetterItem } from '../../../domain/admin/letters';
 import { adminLettersApi } from '../../../domain/api/admin-letters';
-import { actorOf } from '../../admin/audit';
-import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
-import { addLetter, deleteLetter, downloadLetterPdf, getLetter, setLetterStatus, updateLetter } from '../../admin/letters';
-import { letterRows, listLetters } from '../../admin/letters-repo';
-import type { AuthedEnv } from '../../auth/guards';
-import { apiRouter, route } from '../../lib/route';
+import { actorOf } from '../../platform/audit/audit';
+import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
+import { addLetter, deleteLetter, downloadLetterPdf, getLetter, setLetterStatus, updateLetter } from '../../modules/letters/letters';
+import { letterRows, listLetters } from '../../modules/letters/letters-repo';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { apiRouter, route } from '../../platform/http/route';
 
 /** Path of the Add Letter of Intent upload, exempt from the API's 64 KB JSON body limit (src/server/app.ts): it enforces its own 25 MB. */
 export const LETTERS_UPLOAD_PATH: string = adminLettersApi.add.path;
@@ -45,7 +45,7 @@ export function adminLettersRoutes() {
       rows: letterRows({ ...filter, page: 1, pageSize: 1 }),
     });
   });
-  /** The Add Letter of Intent form, streamed (multipart/form-data; src/server/admin/letters.ts validates its fields). */
+  /** The Add Letter of Intent form, streamed (multipart/form-data; src/server/modules/letters/letters.ts validates its fields). */
   route(router, adminLettersApi.add, (c) => addLetter(c.var.deps, c.req.raw, { actor: actorOf(c), userId: c.var.user.id }));
   route(router, adminLettersApi.get, (c, { params }) => getLetter(c.var.deps, params.id));
   /** Edit and status changes on the detail view, each audited in its own transaction. */

@@ -1,9 +1,17 @@
 import { adminMessagesApi } from '../../../domain/api/messages';
-import { actorOf } from '../../admin/audit';
-import type { AuthedEnv } from '../../auth/guards';
-import { AppError } from '../../lib/errors';
-import { apiRouter, route } from '../../lib/route';
-import { deleteMessage, findMessage, loadConversation, markRead, messageNotFound, ownerOfApplication, sendMessage } from '../../messages/conversation';
+import { actorOf } from '../../platform/audit/audit';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { AppError } from '../../platform/http/errors';
+import { apiRouter, route } from '../../platform/http/route';
+import {
+  deleteMessage,
+  findMessage,
+  loadConversation,
+  markRead,
+  messageNotFound,
+  ownerOfApplication,
+  sendMessage,
+} from '../../modules/applications/conversation';
 
 const applicationNotFound = () => new AppError(404, 'not_found', 'Application not found.');
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_REQUEST_NEEDED_MESSAGE } from '../../../domain/application/requests';
-import { applicationMessages, applicationRequestEvents, applicationRequests, applications, auditLog } from '../../db/schema';
+import { applicationMessages, applicationRequestEvents, applicationRequests, applications, auditLog } from '../../platform/db/schema';
 import { insertApplication } from '../../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { fillApplication, signUp } from '../../test/application-client';
@@ -31,7 +31,7 @@ describe('admin requests: ask, withdraw, accept, reopen', () => {
   const requestsIn = (applicationId: string) =>
     app.db.select().from(applicationRequests).where(eq(applicationRequests.applicationId, applicationId)).orderBy(asc(applicationRequests.createdAt));
   const auditOf = (entityId: string) => app.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(asc(auditLog.id));
-  /** The state the buyer's 'Send to reviewer' leaves (src/server/applications/answer-request.ts, tested over HTTP in routes/requests.test.ts), written directly: the request answered, with its event. */
+  /** The state the buyer's 'Send to reviewer' leaves (src/server/modules/applications/answer-request.ts, tested over HTTP in routes/requests.test.ts), written directly: the request answered, with its event. */
   async function answer(requestId: string, userId: string, at = new Date()) {
     await app.db
       .update(applicationRequests)

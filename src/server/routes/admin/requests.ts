@@ -1,9 +1,9 @@
 import { adminRequestsApi } from '../../../domain/api/admin-requests';
-import { actorOf } from '../../admin/audit';
-import { changeRequest, createRequest } from '../../admin/requests';
-import { reviewDetail } from '../../admin/review-detail';
-import type { AuthedEnv } from '../../auth/guards';
-import { apiRouter, route } from '../../lib/route';
+import { actorOf } from '../../platform/audit/audit';
+import { changeRequest, createRequest } from '../../modules/applications/review/requests';
+import { reviewDetail } from '../../modules/applications/review/review-detail';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { apiRouter, route } from '../../platform/http/route';
 
 /**
  * The reviewer's side of requests (src/domain/api/admin-requests.ts), behind the

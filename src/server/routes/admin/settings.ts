@@ -1,9 +1,9 @@
 import { diffFields } from '../../../domain/admin/audit';
 import { adminSettingsApi } from '../../../domain/api/admin-settings';
-import { actorOf, recordAudit } from '../../admin/audit';
-import { forgetCachedSettings, getSettings, saveSettings } from '../../admin/settings-store';
-import type { AuthedEnv } from '../../auth/guards';
-import { apiRouter, route } from '../../lib/route';
+import { actorOf, recordAudit } from '../../platform/audit/audit';
+import { forgetCachedSettings, getSettings, saveSettings } from '../../platform/settings/settings-store';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { apiRouter, route } from '../../platform/http/route';
 
 /**
  * The settings as flat `field` / `group.field` / `group.key.field` values, so the audit entry names

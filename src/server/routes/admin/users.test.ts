@@ -1,11 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, documents, lettersOfIntent, users } from '../../db/schema';
+import { accounts, auditLog, documents, lettersOfIntent, users } from '../../platform/db/schema';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { fillApplication, signUp, storedFiles, type Member } from '../../test/application-client';
 import { AUTH_TEST_ENV, linkIn, mailsTo, TestBrowser } from '../../test/auth-client';
 import { postJson, startTestServer, uniqueEmail, waitFor, waitlistSubmission, type HttpReply, type TestServer } from '../../test/harness';
-import { deletedUserPseudonym } from '../../account/pseudonymise-audit';
+import { deletedUserPseudonym } from '../../modules/accounts/pseudonymise-audit';
 import { agreementBounds } from '../../../domain/calculators';
 import { insertApplication } from '../../test/admin-applications';
 

@@ -2,13 +2,13 @@ import { stateCode } from '../../../domain/admin/states';
 import type { AdminUser } from '../../../domain/admin/users';
 import { adminUsersApi } from '../../../domain/api/admin-users';
 import { roleLabel } from '../../../domain/roles';
-import { deleteUserData } from '../../account/delete-account';
-import { actorOf } from '../../admin/audit';
-import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
-import { changeRole, createUser, exportUsersRows, listUsers } from '../../admin/users-repo';
-import type { AuthedEnv } from '../../auth/guards';
-import { AppError } from '../../lib/errors';
-import { apiRouter, route } from '../../lib/route';
+import { deleteUserData } from '../../modules/accounts/delete-account';
+import { actorOf } from '../../platform/audit/audit';
+import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
+import { changeRole, createUser, exportUsersRows, listUsers } from '../../modules/accounts/users-repo';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { AppError } from '../../platform/http/errors';
+import { apiRouter, route } from '../../platform/http/route';
 
 const CSV_COLUMNS: readonly CsvColumn<AdminUser>[] = [
   { header: 'ID', value: (u) => u.id },

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, waitlistEntries } from '../../db/schema';
+import { auditLog, waitlistEntries } from '../../platform/db/schema';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { AUTH_TEST_ENV } from '../../test/auth-client';
 import { postJson, startTestServer, uniqueEmail, waitlistSubmission, type HttpReply, type TestServer } from '../../test/harness';

@@ -1,11 +1,11 @@
 import { stateCode } from '../../../domain/admin/states';
 import { interestLabel, type WaitlistApplicantDetail } from '../../../domain/admin/waitlist';
 import { adminWaitlistApi } from '../../../domain/api/admin-waitlist';
-import { actorOf } from '../../admin/audit';
-import { auditedCsvExport, type CsvColumn } from '../../admin/csv';
-import { createApplicant, deleteApplicant, exportApplicantsRows, getApplicant, listApplicants } from '../../admin/waitlist-repo';
-import type { AuthedEnv } from '../../auth/guards';
-import { apiRouter, route } from '../../lib/route';
+import { actorOf } from '../../platform/audit/audit';
+import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
+import { createApplicant, deleteApplicant, exportApplicantsRows, getApplicant, listApplicants } from '../../modules/waitlist/waitlist-repo';
+import type { AuthedEnv } from '../../platform/auth/guards';
+import { apiRouter, route } from '../../platform/http/route';
 
 const CSV_COLUMNS: readonly CsvColumn<WaitlistApplicantDetail>[] = [
   { header: 'ID', value: (e) => e.id },

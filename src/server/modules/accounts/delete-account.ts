@@ -1,0 +1,107 @@
+import { count, eq, or, sql } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../../platform/audit/audit';
+import { hasHome } from '../homes/purchase';
+import type { Executor } from '../applications/repository';
+import type { Auth } from '../../platform/auth/create-auth';
+import type { Deps } from '../../platform/context';
+import { announcementRecipients, applications, documents, mailOutbox, users, verifications, waitlistEntries } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/errors';
+import { removeStored } from '../applications/document-store';
+import { deletePreferences } from '../../platform/notifications/preferences';
+import { pendingIdentifier } from './change-email';
+import { pseudonymiseAudit } from './pseudonymise-audit';
+
+/** Checks the password with better-auth (the same check as sign-in); 400 invalid_password otherwise. */
+export async function verifyPassword(auth: Auth, headers: Headers, password: string): Promise<void> {
+  try {
+    await auth.api.verifyPassword({ body: { password }, headers });
+  } catch {
+    throw new AppError(400, 'invalid_password', 'That password is not correct.', { password: 'That password is not correct.' });
+  }
+}
+
+/**
+ * Serialises changes that can lower the number of admins (role changes, account
+ * deletions) for the rest of the transaction: two admins demoting or deleting each
+ * other at the same moment cannot leave the back office without one.
+ */
+export async function lockAdminRoster(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+}
+
+export interface DeleteUserOptions {
+  /** Writes a 'delete' audit entry for the account in the deletion's own transaction (the back office). */
+  audit?: { actor: AuditActor };
+}
+
+/**
+ * Erases a user (docs/product/privacy.md#account-deletion): documents (rows and stored files),
+ * applications, the waitlist entry with their address, the mail kept for them,
+ * and the account with its sessions, sign-in methods and two-factor secrets
+ * (cascading from `user`); their audit entries keep the actions but lose the
+ * e-mail, IP address and details (pseudonymise-audit.ts). Rows go in one
+ * transaction; files after the commit.
+ * The last admin cannot be deleted (nobody could run the back office).
+ * Answers whether there was such a user.
+ */
+export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger'>, userId: string, options: DeleteUserOptions = {}): Promise<boolean> {
+  const { db } = deps;
+  const deleted = await db.transaction(async (tx) => {
+    await lockAdminRoster(tx);
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user) return null;
+    if (user.role === 'admin') {
+      const [{ admins }] = await tx.select({ admins: count() }).from(users).where(eq(users.role, 'admin'));
+      if (admins <= 1) throw new AppError(409, 'last_admin', 'You are the only admin. Make someone else an admin before deleting your account.');
+    }
+    // A home's agreement and ledger are financial records we must keep (docs/decisions/022-homes-and-ledger.md): refused
+    // with a plain answer before anything is removed, instead of failing on the homes' foreign key.
+    if (await hasHome(tx, userId)) {
+      throw options.audit
+        ? new AppError(409, 'has_home', 'This account holds a home’s agreement and payment records, which we must keep, so it cannot be deleted.')
+        : new AppError(
+            409,
+            'has_home',
+            'Your account holds your home’s agreement and payment records, which we must keep, so it cannot be deleted here. Write to us from Chat and we’ll help.',
+          );
+    }
+    const emailKey = user.email.toLowerCase();
+    const files = await tx.delete(documents).where(eq(documents.userId, userId)).returning({ key: documents.storageKey });
+    const removedApplications = await tx.delete(applications).where(eq(applications.userId, userId)).returning({ id: applications.id });
+    const removedWaitlist = await tx.delete(waitlistEntries).where(eq(waitlistEntries.emailKey, emailKey)).returning({ id: waitlistEntries.id });
+    await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailKey}`);
+    // Kept by address, not by account (docs/decisions/021-requests-and-messages.md): the e-mail switches and the announcements it was sent.
+    await deletePreferences(tx, emailKey);
+    await tx.delete(announcementRecipients).where(eq(announcementRecipients.emailKey, emailKey));
+    // Pending reset and two-factor challenges name the user by id; a pending e-mail change, in its identifier.
+    await tx.delete(verifications).where(or(eq(verifications.value, userId), eq(verifications.identifier, pendingIdentifier(userId))));
+    // An admin's assignments (docs/product/back-office.md#assignment): the name shown goes with the account (assignee_id is set null by the key).
+    await tx.update(applications).set({ assignee: null, assignedAt: null }).where(eq(applications.assigneeId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+    if (options.audit) {
+      await recordAudit(tx, options.audit.actor, {
+        action: 'delete',
+        entityType: 'users',
+        entityId: userId,
+        changes: {
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: user.role,
+          applications: removedApplications.length,
+          documents: files.length,
+        },
+      });
+    }
+    // After the entry above, so the deletion's own entry keeps the action but not the person (ADR 016).
+    await pseudonymiseAudit(tx, {
+      userId,
+      applicationIds: removedApplications.map((a) => a.id),
+      waitlistEntryIds: removedWaitlist.map((w) => w.id),
+    });
+    return files.map((f) => f.key);
+  });
+  if (!deleted) return false;
+  await removeStored(deps, deleted);
+  return true;
+}

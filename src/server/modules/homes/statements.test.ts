@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, auditLog, homes, homeStatements, homeTerms, homeValuations, ledgerEntries, users } from '../../platform/db/schema';
+import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
+import { storedFiles } from '../../test/application-client';
+import { AUTH_TEST_ENV, mailsTo, type TestBrowser } from '../../test/auth-client';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { settleMailJobs } from '../../test/mail-jobs';
+import { runCharges } from './charges';
+import { runLedgerVerify } from '../../cli/ledger-verify';
+import { appendLedgerEntries, chainEntries, ledgerOf } from './ledger';
+import { runStatements, type StatementDeps } from './statements';
+import { verifyLedgers } from './verify-ledgers';
+
+/**
+ * Monthly statements (docs/decisions/022-homes-and-ledger.md 'Charges and statements on
+ * the job runner'; decisions.md: the statement prints the chain's head hash): the run
+ * makes last month's statement once per home, however often or concurrently it runs;
+ * each is a PDF a homeowner downloads (only their own) and staff download with an
+ * audit entry; the homeowner is told by e-mail.
+ */
+
+/** The day the runs below happen on: September's statements are due. */
+const TODAY = '2026-10-05';
+const PERIOD = '2026-09';
+
+let app: TestServer;
+let deps: StatementDeps;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+
+beforeAll(async () => {
+  app = await startTestServer(AUTH_TEST_ENV);
+  deps = { db: app.db, storage: app.server.storage, logger: app.server.logger, brand: { name: 'Ownstead' } };
+  admin = await signedInAdmin(app);
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+interface Homeowner {
+  browser: TestBrowser;
+  email: string;
+  homeId: string;
+}
+
+/** A signed-in homeowner with a home bought on `purchaseDate` (monthly payment $2,354), billed up to TODAY. */
+async function homeowner(purchaseDate = '2026-06-15', firstName = 'Hana'): Promise<Homeowner> {
+  const { browser, user } = await signedInWithRole(app, 'homeowner');
+  await app.db
+    .update(users)
+    .set({ firstName, lastName: 'Home', name: `${firstName} Home` })
+    .where(eq(users.id, user.id));
+  const [application] = await app.db
+    .insert(applications)
+    .values({ userId: user.id, status: 'approved', draft: { personal: {}, employment: {}, assets: {}, debts: {}, consents: {} }, submittedAt: new Date() })
+    .returning({ id: applications.id });
+  const [home] = await app.db
+    .insert(homes)
+    .values({
+      userId: user.id,
+      applicationId: application!.id,
+      address: '12 Elm Street, Springfield, IL 62701',
+      purchaseDate,
+      priceCents: 42_000_000,
+      downPaymentCents: 2_940_000,
+      mortgageRate: 6.4,
+      appreciationRate: 3.8,
+    })
+    .returning({ id: homes.id });
+  await app.db.insert(homeTerms).values({ homeId: home!.id, fromMonth: 1, monthlyPaymentCents: 235_400 });
+  return { browser, email: user.email, homeId: home!.id };
+}
+
+const statementsOfHome = (homeId: string) => app.db.select().from(homeStatements).where(eq(homeStatements.homeId, homeId));
+
+describe('monthly statements', () => {
+  let hana: Homeowner;
+
+  beforeAll(async () => {
+    hana = await homeowner();
+    await runCharges(app.db, { today: TODAY });
+    // July and August paid on time, September's payment 10 days late.
+    await app.db.transaction((tx) =>
+      appendLedgerEntries(
+        tx,
+        hana.homeId,
+        [
+          { kind: 'payment', amountCents: 235_400, effectiveOn: '2026-07-01', reference: `st-${randomUUID()}`, source: 'bank_csv' },
+          { kind: 'payment', amountCents: 235_400, effectiveOn: '2026-08-01', reference: `st-${randomUUID()}`, source: 'bank_csv' },
+          { kind: 'payment', amountCents: 235_400, effectiveOn: '2026-09-11', reference: 'BANK-SEP-0911', source: 'bank_csv' },
+        ],
+        'staff-1',
+      ),
+    );
+    await app.db.insert(homeValuations).values({ homeId: hana.homeId, valueCents: 43_500_000, valuedOn: '2026-09-20', source: 'appraisal' });
+  });
+
+  it('makes nothing before the 2nd, then last month’s statement once per home, however often it runs', async () => {
+    expect(await runStatements(deps, { today: '2026-10-01' })).toEqual({ period: null, statements: 0 });
+    expect(await statementsOfHome(hana.homeId)).toHaveLength(0);
+
+    const first = await runStatements(deps, { today: TODAY });
+    expect(first.period).toBe(PERIOD);
+    expect(first.statements).toBeGreaterThanOrEqual(1);
+    const again = await runStatements(deps, { today: '2026-10-06' });
+    expect(again).toEqual({ period: PERIOD, statements: 0 });
+
+    const rows = await statementsOfHome(hana.homeId);
+    expect(rows.map((row) => row.period)).toEqual([PERIOD]);
+    // The anchor is the chain's head when it was made.
+    const entries = await ledgerOf(app.db, hana.homeId);
+    expect(rows[0]!.headSeq).toBe(entries.at(-1)!.seq);
+    expect(rows[0]!.headHash).toBe(entries.at(-1)!.hash);
+    expect(await app.server.storage.exists(rows[0]!.storageKey)).toBe(true);
+  });
+
+  it('makes one statement per home and month when two runs race, and keeps no stray file', async () => {
+    const owners = await Promise.all([homeowner('2026-05-20', 'Ines'), homeowner('2026-09-10', 'Jo'), homeowner('2026-03-02', 'Kit')]);
+    // Bought after September ended: nothing to state for it yet.
+    const later = await homeowner('2026-10-03', 'Lou');
+    await runCharges(app.db, { today: TODAY });
+    const [a, b] = await Promise.all([runStatements(deps, { today: TODAY, batchSize: 2 }), runStatements(deps, { today: TODAY, batchSize: 2 })]);
+    expect(a.statements + b.statements).toBe(3);
+    for (const owner of owners) expect((await statementsOfHome(owner.homeId)).map((row) => row.period)).toEqual([PERIOD]);
+    expect(await statementsOfHome(later.homeId)).toHaveLength(0);
+    const all = await app.db.select().from(homeStatements);
+    for (const row of all) expect(await app.server.storage.exists(row.storageKey)).toBe(true);
+    expect(storedFiles(app).filter((file) => file.includes(`${path.sep}statements${path.sep}`))).toHaveLength(all.length);
+  });
+
+  it('tells the homeowner by e-mail that the statement is ready', async () => {
+    await settleMailJobs(app);
+    const [mail] = await mailsTo(app.db, hana.email);
+    expect(mail?.subject).toBe('Your September 2026 statement is ready');
+    expect(mail?.text).toContain('http://localhost:3000/dashboard/home');
+  });
+
+  it('lets the homeowner list and download their statement: a PDF with the month’s figures and the ledger’s head hash', async () => {
+    const list = await hana.browser.get('/api/me/home/statements');
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).toContain('no-store');
+    expect(list.body.statements).toHaveLength(1);
+    const [item] = list.body.statements;
+    expect(item.period).toBe(PERIOD);
+
+    const pdf = await hana.browser.get(`/api/me/home/statements/${item.id}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="statement-${PERIOD}.pdf"`);
+    expect(pdf.headers.get('cache-control')).toContain('no-store');
+    const text = pdf.body as string;
+    expect(text.startsWith('%PDF-1.4')).toBe(true);
+    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+    const [row] = await statementsOfHome(hana.homeId);
+    expect(text).toContain(`(${row!.headHash})`);
+    expect(text).toContain('Monthly statement: September 2026');
+    // September: the month-3 charge due on the 1st and the late payment on the 11th.
+    expect(text).toContain('2026-09-01  Monthly charge, agreement month 3');
+    expect(text).toContain('Payment received, reference BANK-SEP-0911');
+    expect(text).toContain('($2,354.00)');
+    expect(text).toContain('($435,000.00)');
+    expect(text).toContain('(Hana Home)');
+  });
+
+  it('answers 404 for another homeowner’s statement, and an empty list without a home', async () => {
+    const other = await homeowner('2026-04-10', 'Max');
+    await runStatements(deps, { today: TODAY });
+    const [theirs] = await statementsOfHome(other.homeId);
+    expect(theirs).toBeDefined();
+    const [hanas] = await statementsOfHome(hana.homeId);
+    expect((await other.browser.get(`/api/me/home/statements/${hanas!.id}`)).status).toBe(404);
+    expect((await hana.browser.get(`/api/me/home/statements/${theirs!.id}`)).status).toBe(404);
+    expect((await other.browser.get(`/api/me/home/statements/${theirs!.id}`)).status).toBe(200);
+    // Nor through the back office's routes.
+    expect((await hana.browser.get(`/api/admin/homes/${hana.homeId}/statements/${hanas!.id}`)).status).toBe(403);
+
+    const { browser } = await signedInWithRole(app, 'applicant');
+    const none = await browser.get('/api/me/home/statements');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ statements: [] });
+    expect((await browser.get(`/api/me/home/statements/${hanas!.id}`)).status).toBe(404);
+  });
+
+  it('lets staff list a home’s statements and download one, recorded in the audit log', async () => {
+    const [row] = await statementsOfHome(hana.homeId);
+    const list = await admin.browser.get(`/api/admin/homes/${hana.homeId}/statements`);
+    expect(list.status).toBe(200);
+    expect(list.body.statements.map((s: { id: string }) => s.id)).toEqual([row!.id]);
+
+    const pdf = await admin.browser.get(`/api/admin/homes/${hana.homeId}/statements/${row!.id}`);
+    expect(pdf.status).toBe(200);
+    expect((pdf.body as string).startsWith('%PDF')).toBe(true);
+    const audits = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'download'), eq(auditLog.entityType, 'homes'), eq(auditLog.entityId, hana.homeId)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.changes).toEqual({ statement: row!.id, period: PERIOD });
+
+    // A statement named under another home is no statement of this one.
+    const other = await homeowner('2026-02-01', 'Ned');
+    expect((await admin.browser.get(`/api/admin/homes/${other.homeId}/statements/${row!.id}`)).status).toBe(404);
+    expect((await admin.browser.get(`/api/admin/homes/${randomUUID()}/statements`)).status).toBe(404);
+  });
+  it('catches a chain rewritten after its statement with every hash recomputed: ledger:verify and the Verify button say so', async () => {
+    const rewritten = await homeowner('2026-05-10', 'Rita');
+    await runCharges(app.db, { today: TODAY });
+    await app.db.transaction((tx) =>
+      appendLedgerEntries(
+        tx,
+        rewritten.homeId,
+        [{ kind: 'payment', amountCents: 235_400, effectiveOn: '2026-06-01', reference: `st-${randomUUID()}`, source: 'bank_csv' }],
+        'staff-1',
+      ),
+    );
+    await runStatements(deps, { today: '2026-10-07' });
+    const [statement] = await statementsOfHome(rewritten.homeId);
+    expect(statement).toBeDefined();
+    expect((await verifyLedgers(app.db, { homeId: rewritten.homeId })).broken).toEqual([]);
+
+    // Someone with the owner's rights lifts the guard, halves the payment and recomputes every hash after it.
+    const entries = await ledgerOf(app.db, rewritten.homeId);
+    const paid = entries.find((entry) => entry.kind === 'payment')!;
+    const rewrittenRows = await chainEntries(
+      rewritten.homeId,
+      { seq: paid.seq - 1, hash: paid.prevHash },
+      entries.slice(paid.seq - 1).map((entry) => ({ ...entry, amountCents: entry.seq === paid.seq ? 117_700 : entry.amountCents })),
+      'staff-1',
+    );
+    await app.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_update_delete`);
+      await tx.delete(ledgerEntries).where(and(eq(ledgerEntries.homeId, rewritten.homeId), gte(ledgerEntries.seq, paid.seq)));
+      await tx.insert(ledgerEntries).values(rewrittenRows);
+      await tx.execute(sql`ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_no_update_delete`);
+    });
+
+    const report = await verifyLedgers(app.db, { homeId: rewritten.homeId });
+    expect(report.broken).toEqual([
+      expect.objectContaining({
+        homeId: rewritten.homeId,
+        reason: 'statement',
+        seq: statement!.headSeq,
+        message: expect.stringContaining('the 2026-09 statement'),
+      }),
+    ]);
+    const lines: string[] = [];
+    expect(await runLedgerVerify(app.db, (line) => lines.push(line))).toBe(1);
+    expect(lines.join('\n')).toContain(`BROKEN home ${rewritten.homeId}`);
+    const button = await admin.browser.post(`/api/admin/homes/${rewritten.homeId}/ledger/verify`, {});
+    expect(button.status).toBe(200);
+    expect(button.body).toMatchObject({
+      ok: false,
+      broken: [expect.objectContaining({ reason: 'statement', message: expect.stringContaining('rewritten after that statement') })],
+    });
+  });
+});

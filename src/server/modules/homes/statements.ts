@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ledgerToday } from '../../../domain/homes/dates';
+import { periodBounds, periodLabel, statementPeriodFor, type StatementItem, type StatementPeriod } from '../../../domain/homes/statements';
+import { safeString } from '../../../domain/safe-text';
+import type { Executor } from '../applications/repository';
+import type { Db } from '../../platform/db/client';
+import { homes, homeStatements, homeTerms, homeValuations, ledgerEntries, users } from '../../platform/db/schema';
+import { jobKind } from '../../platform/jobs/queue';
+import type { JobRunner } from '../../platform/jobs/runner';
+import { isoTime } from '../../platform/lib/iso-time';
+import type { Logger } from '../../platform/lib/logger';
+import { appLink, hello } from '../../platform/mail/templates';
+import { defineNotification, notify } from '../../platform/notifications/notification';
+import { mailContextOf, type NotificationDeps } from '../../platform/notifications/send-notification';
+import type { FileStorage } from '../../platform/storage/file-storage';
+import { chainEntryOf, chainHeads } from './ledger';
+import { statementPdf } from './statement-pdf';
+
+/**
+ * Monthly statements (docs/decisions/022-homes-and-ledger.md 'Charges and statements on
+ * the job runner'): a daily job makes last month's statement, from the 2nd of the month
+ * in the ledger's time zone, for every home that was active during that month or has
+ * an entry dated in it and has none for it yet: a PDF in storage, its home_statements
+ * row and the homeowner's e-mail, committed together. Safe to run twice or on two
+ * instances at once: a batch locks its homes in id order (a second run waits, then
+ * finds the statements made), and (home, period) is unique.
+ */
+
+export const statementRunJob = jobKind('homes:statements', z.object({}), { maxAttempts: 3 });
+
+const DAY = 24 * 60 * 60_000;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+export interface StatementDeps {
+  db: Db;
+  storage: FileStorage;
+  logger: Logger;
+  brand: { name: string };
+}
+
+export interface StatementRunReport {
+  period: StatementPeriod | null;
+  statements: number;
+}
+
+/** Where a homeowner finds their statements. */
+export const STATEMENTS_PAGE = '/dashboard/home';
+
+/** The e-mail that a statement is ready; nothing when it is gone. */
+export const statementReadyNotification = defineNotification(
+  'home-statement',
+  z.object({ statementId: safeString().uuid() }),
+  async (deps, { statementId }) => {
+    const [row] = await deps.db
+      .select({ email: users.email, firstName: users.firstName, period: homeStatements.period })
+      .from(homeStatements)
+      .innerJoin(homes, eq(homes.id, homeStatements.homeId))
+      .innerJoin(users, eq(users.id, homes.userId))
+      .where(eq(homeStatements.id, statementId));
+    if (!row) return [];
+    const ctx = mailContextOf(deps);
+    const month = periodLabel(row.period);
+    return [
+      {
+        to: row.email,
+        kind: 'home_updates',
+        parts: {
+          subject: `Your ${month} statement is ready`,
+          greeting: hello(row.firstName),
+          paragraphs: [
+            `Your ${ctx.brand.name} statement for ${month} is ready: the month's charges and payments, your balance, the equity credited to you and your home's latest valuation.`,
+            "It also prints your ledger's latest hash. Keep it: it lets you check later that no past entry was changed.",
+          ],
+          action: { label: 'See my statements', url: appLink(ctx, STATEMENTS_PAGE) },
+        },
+      },
+    ];
+  },
+);
+
+/** Homes due a statement for `period`, after `cursor` in id order, locked for the rest of the transaction. */
+async function lockDueHomes(tx: Executor, period: StatementPeriod, cursor: string, limit: number) {
+  const { start, end } = periodBounds(period);
+  return tx
+    .select({ id: homes.id })
+    .from(homes)
+    .where(
+      and(
+        gt(homes.id, cursor),
+        sql`((${homes.purchaseDate} <= ${end} AND (${homes.closedOn} IS NULL OR ${homes.closedOn} >= ${start}))
+          OR EXISTS (SELECT 1 FROM ${ledgerEntries} WHERE ${ledgerEntries.homeId} = ${homes.id} AND ${ledgerEntries.effectiveOn} BETWEEN ${start} AND ${end}))`,
+        sql`NOT EXISTS (SELECT 1 FROM ${homeStatements} WHERE ${homeStatements.homeId} = ${homes.id} AND ${homeStatements.period} = ${period})`,
+      ),
+    )
+    .orderBy(asc(homes.id))
+    .limit(limit)
+    .for('update');
+}
+
+/** The statements of `homeIds` for `period`, made, stored and recorded in `tx`; answers the storage keys written. */
+async function makeStatements(
+  tx: Executor,
+  deps: StatementDeps,
+  homeIds: readonly string[],
+  period: StatementPeriod,
+  { madeOn, mail }: { madeOn: string; mail: boolean },
+  written: string[],
+) {
+  const { end } = periodBounds(period);
+  // Made already by a run that held these homes before this one.
+  const done = await tx
+    .select({ homeId: homeStatements.homeId })
+    .from(homeStatements)
+    .where(and(inArray(homeStatements.homeId, [...homeIds]), eq(homeStatements.period, period)));
+  const doneIds = new Set(done.map((row) => row.homeId));
+  const ids = homeIds.filter((id) => !doneIds.has(id));
+  if (ids.length === 0) return 0;
+
+  // One after the other: a transaction is one connection (node-postgres queues, and deprecates, queries sent at once).
+  const owners = await tx
+    .select({ home: homes, name: users.name, email: users.email })
+    .from(homes)
+    .innerJoin(users, eq(users.id, homes.userId))
+    .where(inArray(homes.id, ids));
+  const terms = await tx.select().from(homeTerms).where(inArray(homeTerms.homeId, ids));
+  const valuations = await tx
+    .select()
+    .from(homeValuations)
+    .where(and(inArray(homeValuations.homeId, ids), lte(homeValuations.valuedOn, end)))
+    .orderBy(homeValuations.homeId, desc(homeValuations.valuedOn), desc(homeValuations.createdAt));
+  const entries = await tx
+    .select()
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.homeId, ids), lte(ledgerEntries.effectiveOn, end)))
+    .orderBy(asc(ledgerEntries.homeId), asc(ledgerEntries.seq));
+  const heads = await chainHeads(tx, ids);
+
+  const rows: (typeof homeStatements.$inferInsert)[] = [];
+  for (const { home, name, email } of owners) {
+    const pdf = statementPdf({
+      period,
+      madeOn,
+      brandName: deps.brand.name,
+      homeowner: { name, email },
+      home,
+      terms: terms.filter((term) => term.homeId === home.id),
+      entries: entries.filter((entry) => entry.homeId === home.id).map(chainEntryOf),
+      // Ordered newest first: the first of the home's is its latest.
+      valuation: valuations.find((valuation) => valuation.homeId === home.id),
+      head: heads.get(home.id) ?? { seq: 0, hash: '0'.repeat(64) },
+    });
+    const storageKey = `statements/${home.id}/${period}-${randomUUID()}`;
+    written.push(storageKey);
+    await deps.storage.put(storageKey, Readable.from(pdf), { contentType: 'application/pdf' });
+    const head = heads.get(home.id);
+    rows.push({ homeId: home.id, period, storageKey, sizeBytes: pdf.length, headSeq: head?.seq ?? 0, headHash: head?.hash ?? '0'.repeat(64) });
+  }
+  const inserted = await tx.insert(homeStatements).values(rows).onConflictDoNothing().returning({ id: homeStatements.id });
+  if (mail) for (const row of inserted) await notify(tx, statementReadyNotification, { statementId: row.id });
+  return inserted.length;
+}
+
+/**
+ * Makes the statements of the month before `today` (none before the 2nd), `batchSize`
+ * homes a transaction. Files of a batch that fails are removed again.
+ */
+export async function runStatements(
+  deps: StatementDeps,
+  {
+    today = ledgerToday(),
+    batchSize = 50,
+    mail = true,
+  }: {
+    today?: string;
+    batchSize?: number;
+    /** E-mail each homeowner (the demo seed does not). */
+    mail?: boolean;
+  } = {},
+): Promise<StatementRunReport> {
+  const period = statementPeriodFor(today);
+  if (!period) return { period: null, statements: 0 };
+  const report: StatementRunReport = { period, statements: 0 };
+  let cursor = NIL_UUID;
+  for (;;) {
+    const written: string[] = [];
+    let batch: { last: string | null; made: number };
+    try {
+      batch = await deps.db.transaction(async (tx) => {
+        const locked = await lockDueHomes(tx, period, cursor, batchSize);
+        if (locked.length === 0) return { last: null, made: 0 };
+        const ids = locked.map((home) => home.id);
+        return { last: ids[ids.length - 1]!, made: await makeStatements(tx, deps, ids, period, { madeOn: today, mail }, written) };
+      });
+    } catch (error) {
+      await Promise.all(written.map((key) => deps.storage.delete(key).catch(() => undefined)));
+      throw error;
+    }
+    report.statements += batch.made;
+    if (!batch.last) return report;
+    cursor = batch.last;
+  }
+}
+
+/** A homeowner's or a home's statements, newest first. */
+export async function statementsOf(db: Executor, homeId: string): Promise<StatementItem[]> {
+  const rows = await db
+    .select({ id: homeStatements.id, period: homeStatements.period, createdAt: homeStatements.createdAt, sizeBytes: homeStatements.sizeBytes })
+    .from(homeStatements)
+    .where(eq(homeStatements.homeId, homeId))
+    .orderBy(desc(homeStatements.period));
+  return rows.map((row) => ({ ...row, createdAt: isoTime(row.createdAt) }));
+}
+
+/** One statement of `homeId` (undefined when it is another home's or none). */
+export async function findStatement(db: Executor, homeId: string, statementId: string) {
+  const [row] = await db
+    .select()
+    .from(homeStatements)
+    .where(and(eq(homeStatements.id, statementId), eq(homeStatements.homeId, homeId)));
+  return row;
+}
+
+/** Registers the daily statement run: from the 2nd (New York), last month's statements are made in the first run. */
+export function registerStatementRun(runner: JobRunner, deps: StatementDeps & NotificationDeps): void {
+  runner
+    .register(statementRunJob, async () => {
+      const report = await runStatements(deps);
+      if (report.statements > 0) {
+        deps.logger.info({ statements: report }, 'homes: monthly statements made');
+        runner.kick();
+      }
+    })
+    .every(statementRunJob, DAY, { firstAfterMs: 2 * 60_000 });
+}

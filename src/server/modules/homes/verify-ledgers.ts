@@ -1,0 +1,211 @@
+import { asc, eq, gt, inArray } from 'drizzle-orm';
+import { allocateLedger, CHAIN_BREAK_TEXT, countingSeqs, verifyChain, type LedgerEntry } from '../../../domain/ledger';
+import type { Executor } from '../applications/repository';
+import { homeLedgerTotals, homes, homeStatements, ledgerChargeStates, ledgerDayTotals, ledgerEntries } from '../../platform/db/schema';
+import { chainEntryOf, nodeSha256Hex, type StoredLedgerEntry } from './ledger';
+import { emptyDay, type DayDelta } from './ledger-projection';
+import { readAll } from '../../platform/db/client';
+
+/**
+ * Checks homes' hash chains with the domain's verifyChain (docs/decisions/022-homes-and-ledger.md):
+ * `npm run ledger:verify` and the back office's Verify buttons run this. Streamed home by
+ * home — a batch of homes in id order, then their entries — so memory holds one batch,
+ * whatever the number of homes.
+ */
+
+export interface BrokenChain {
+  homeId: string;
+  address: string;
+  /** The first entry that fails (its position in the chain, counting from 1). */
+  seq: number;
+  /** verifyChain's reason, or 'statement': the chain holds together but is not the one a statement printed. */
+  reason: string;
+  /** 'Entry 7 does not match its recorded hash; …' */
+  message: string;
+}
+
+export interface VerifyReport {
+  homes: number;
+  entries: number;
+  broken: BrokenChain[];
+  /** With `projections`: where the ledger's projections differ from what the ledger says (docs/decisions/024-ledger-projections.md). */
+  projectionProblems: string[];
+}
+
+export interface VerifyOptions {
+  /** Only this home. */
+  homeId?: string;
+  /** Homes per batch. */
+  batchSize?: number;
+  /** Called after each batch with the running totals (the CLI's progress line). */
+  onBatch?: (report: VerifyReport) => void;
+  /** Called for each broken home as it is found. */
+  onBroken?: (broken: BrokenChain) => void;
+  /** Also compare the projections with allocateLedger over each chain (and, over every home, the day totals). */
+  projections?: boolean;
+}
+
+export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): Promise<VerifyReport> {
+  const batchSize = options.batchSize ?? 500;
+  const report: VerifyReport = { homes: 0, entries: 0, broken: [], projectionProblems: [] };
+  const expectedDays = new Map<string, DayTotals>();
+  let after: string | null = null;
+  for (;;) {
+    const condition = options.homeId ? eq(homes.id, options.homeId) : after ? gt(homes.id, after) : undefined;
+    const batch: { id: string; address: string }[] = await db
+      .select({ id: homes.id, address: homes.address })
+      .from(homes)
+      .where(condition)
+      .orderBy(asc(homes.id))
+      .limit(batchSize);
+    if (batch.length === 0) break;
+    const rows: StoredLedgerEntry[] = await db
+      .select()
+      .from(ledgerEntries)
+      .where(
+        inArray(
+          ledgerEntries.homeId,
+          batch.map((home) => home.id),
+        ),
+      )
+      .orderBy(asc(ledgerEntries.homeId), asc(ledgerEntries.seq));
+    const byHome = groupByHome(rows);
+    const anchors = await statementAnchors(
+      db,
+      batch.map((home) => home.id),
+    );
+    const stored = options.projections
+      ? await storedProjections(
+          db,
+          batch.map((home) => home.id),
+        )
+      : undefined;
+    for (const home of batch) {
+      const entries = byHome.get(home.id) ?? [];
+      if (stored) compareHome(home.id, entries.map(chainEntryOf), stored, expectedDays, report.projectionProblems);
+      report.homes += 1;
+      report.entries += entries.length;
+      const verdict = await verifyChain(entries.map(chainEntryOf), nodeSha256Hex);
+      const unanchored = verdict.ok ? firstUnanchored(entries, anchors.get(home.id) ?? []) : undefined;
+      const fault = !verdict.ok
+        ? { seq: verdict.firstBrokenSeq, reason: verdict.reason as string, message: `Entry ${verdict.firstBrokenSeq} ${CHAIN_BREAK_TEXT[verdict.reason]}.` }
+        : unanchored && {
+            seq: unanchored.headSeq,
+            reason: 'statement',
+            message: `Entry ${unanchored.headSeq} is not the one the ${unanchored.period} statement printed (head hash ${unanchored.headHash.slice(0, 16)}…): the chain was rewritten after that statement.`,
+          };
+      if (fault) {
+        const broken: BrokenChain = { homeId: home.id, address: home.address, ...fault };
+        report.broken.push(broken);
+        options.onBroken?.(broken);
+      }
+    }
+    options.onBatch?.(report);
+    if (options.homeId || batch.length < batchSize) break;
+    after = batch[batch.length - 1]!.id;
+  }
+  if (options.projections && !options.homeId) await compareDays(db, expectedDays, report.projectionProblems);
+  return report;
+}
+
+// ——— The statements' anchors ———
+
+interface Anchor {
+  homeId: string;
+  period: string;
+  headSeq: number;
+  headHash: string;
+}
+
+/**
+ * Every statement printed the chain's head at its date (seq and hash): the homeowner keeps it. A chain
+ * rewritten after a statement — every hash recomputed, so verifyChain finds nothing — no longer has that
+ * entry at that seq (docs/decisions/026-sealed-values-and-tokens.md).
+ */
+async function statementAnchors(db: Executor, homeIds: string[]): Promise<Map<string, Anchor[]>> {
+  const rows = await db
+    .select({ homeId: homeStatements.homeId, period: homeStatements.period, headSeq: homeStatements.headSeq, headHash: homeStatements.headHash })
+    .from(homeStatements)
+    .where(inArray(homeStatements.homeId, homeIds))
+    .orderBy(asc(homeStatements.homeId), asc(homeStatements.period));
+  return groupByHome(rows);
+}
+
+/** Rows by their home, in the order given. */
+function groupByHome<T extends { homeId: string }>(rows: T[]): Map<string, T[]> {
+  const byHome = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = byHome.get(row.homeId);
+    if (list) list.push(row);
+    else byHome.set(row.homeId, [row]);
+  }
+  return byHome;
+}
+
+/** The earliest statement whose printed head is not in the chain, if any. A statement of an empty ledger (seq 0) anchors nothing. */
+function firstUnanchored(entries: StoredLedgerEntry[], anchors: Anchor[]): Anchor | undefined {
+  return anchors.find((anchor) => anchor.headSeq > 0 && entries[anchor.headSeq - 1]?.hash !== anchor.headHash);
+}
+
+// ——— The projections ———
+
+type DayTotals = DayDelta;
+
+interface StoredProjections {
+  states: Map<string, (typeof ledgerChargeStates.$inferSelect)[]>;
+  totals: Map<string, typeof homeLedgerTotals.$inferSelect>;
+}
+
+async function storedProjections(db: Executor, homeIds: string[]): Promise<StoredProjections> {
+  const [states, totals] = await readAll(db, [
+    () => db.select().from(ledgerChargeStates).where(inArray(ledgerChargeStates.homeId, homeIds)),
+    () => db.select().from(homeLedgerTotals).where(inArray(homeLedgerTotals.homeId, homeIds)),
+  ]);
+  const byHome = new Map<string, (typeof ledgerChargeStates.$inferSelect)[]>();
+  for (const row of states) byHome.set(row.homeId, [...(byHome.get(row.homeId) ?? []), row]);
+  return { states: byHome, totals: new Map(totals.map((row) => [row.homeId, row])) };
+}
+
+const stateText = (c: { seq: number; month: number; dueOn: string; amountCents: number; paidCents: number }) =>
+  `${c.seq}:${c.month}:${c.dueOn}:${c.amountCents}:${c.paidCents}`;
+
+function compareHome(homeId: string, entries: LedgerEntry[], stored: StoredProjections, days: Map<string, DayTotals>, problems: string[]): void {
+  const allocation = allocateLedger(entries, '2000-01-01');
+  const expected = allocation.charges.map(stateText).sort().join(' ');
+  const actual = (stored.states.get(homeId) ?? []).map(stateText).sort().join(' ');
+  if (expected !== actual) problems.push(`Home ${homeId}: its charges' paid parts differ from its ledger.`);
+  const totals = stored.totals.get(homeId);
+  if (entries.length > 0 && (totals?.chargedCents !== allocation.chargedCents || totals.creditedCents !== allocation.creditedCents)) {
+    problems.push(`Home ${homeId}: its sums differ from its ledger.`);
+  }
+  const day = (key: string) => {
+    let totalsOfDay = days.get(key);
+    if (!totalsOfDay) days.set(key, (totalsOfDay = emptyDay()));
+    return totalsOfDay;
+  };
+  for (const charge of allocation.charges) {
+    const d = day(charge.dueOn);
+    d.charges += 1;
+    d.chargedCents += charge.amountCents;
+    d.paidCents += charge.paidCents;
+    if (charge.paidCents === charge.amountCents) d.paidCharges += 1;
+  }
+  const counting = countingSeqs(entries);
+  for (const entry of entries) {
+    if (entry.kind !== 'payment' || !counting.has(entry.seq)) continue;
+    const d = day(entry.effectiveOn);
+    d.payments += 1;
+    d.receivedCents += entry.amountCents;
+  }
+}
+
+async function compareDays(db: Executor, expected: Map<string, DayTotals>, problems: string[]): Promise<void> {
+  const stored = new Map((await db.select().from(ledgerDayTotals)).map(({ day, ...totals }) => [day, totals]));
+  const keys = [...new Set([...expected.keys(), ...stored.keys()])].sort();
+  const empty = emptyDay();
+  for (const day of keys) {
+    const want = expected.get(day) ?? empty;
+    const have = stored.get(day) ?? empty;
+    if ((Object.keys(empty) as (keyof DayTotals)[]).some((key) => want[key] !== have[key])) problems.push(`Day ${day}: the totals differ from the ledgers.`);
+  }
+}

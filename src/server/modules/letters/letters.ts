@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { diffFields } from '../../../domain/admin/audit';
+import { LETTER_EDIT_FIELDS, letterFileName, letterSchema, type LetterEditInput, type LetterItem, type LetterStatus } from '../../../domain/admin/letters';
+import type { Deps } from '../../platform/context';
+import { AppError, validationError } from '../../platform/http/errors';
+import { auditedDownload } from '../../platform/http/audited-download';
+import { recordAudit, type AuditActor } from '../../platform/audit/audit';
+import { receiveLetterForm } from './letter-upload';
+import { deleteLetterRow, findLetter, insertLetter, presentRow, updateLetterRow } from './letters-repo';
+
+/**
+ * Letters of intent with their stored PDFs (docs/product/back-office.md#letters-of-intent):
+ * adding one (the PDF streamed into storage first, nothing kept when the form is
+ * refused), downloading its PDF and deleting it (the PDF first, then the row), each
+ * recorded in the audit log.
+ */
+
+const notFound = () => new AppError(404, 'not_found', 'There is no such letter of intent.');
+
+/** Stored under a name the server chooses, never the uploaded one. */
+const storageKeyFor = () => `letters-of-intent/${randomUUID()}`;
+
+const removeFile = (deps: Pick<Deps, 'storage' | 'logger'>, key: string) =>
+  deps.storage.delete(key).catch((err) => deps.logger.error({ err, key }, 'could not remove a letter PDF; delete it by hand'));
+
+/**
+ * Adds a letter from the Add Letter of Intent form (multipart/form-data: the fields
+ * of letterSchema and an optional PDF in `file`). The PDF is stored first; a
+ * refused form or a failed insert leaves nothing in storage. The letter and its
+ * audit entry are written in one transaction.
+ */
+export async function addLetter(deps: Deps, request: Request, by: { actor: AuditActor; userId: string }): Promise<LetterItem> {
+  const key = storageKeyFor();
+  let received;
+  try {
+    received = await receiveLetterForm(request, deps.storage, key);
+  } catch (error) {
+    await removeFile(deps, key);
+    throw error;
+  }
+  const file = received.file ? { key, sizeBytes: received.file.sizeBytes } : undefined;
+  const parsed = letterSchema.safeParse(received.fields);
+  if (!parsed.success) {
+    if (file) await removeFile(deps, key);
+    throw validationError(parsed.error);
+  }
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const created = await insertLetter(tx, parsed.data, file, by.userId);
+      await recordAudit(tx, by.actor, {
+        action: 'create',
+        entityType: 'letters_of_intent',
+        entityId: created.id,
+        changes: { ...parsed.data, pdf: file ? 'attached' : 'none' },
+      });
+      return created;
+    });
+    return presentRow(row);
+  } catch (error) {
+    if (file) await removeFile(deps, key);
+    throw error;
+  }
+}
+
+/** The letter's PDF as an attachment named first-last-letter-of-intent.pdf, recorded as a download before it is sent. */
+export async function downloadLetterPdf(deps: Deps, actor: AuditActor, id: string): Promise<Response> {
+  const letter = await findLetter(deps.db, id);
+  if (!letter) throw notFound();
+  if (!letter.fileKey) throw new AppError(404, 'no_pdf', 'This letter of intent has no PDF.');
+  return auditedDownload(deps, actor, {
+    storageKey: letter.fileKey,
+    contentType: 'application/pdf',
+    contentDisposition: `attachment; filename="${letterFileName(letter.firstName, letter.lastName)}"`,
+    audit: { action: 'download', entityType: 'letters_of_intent', entityId: letter.id, changes: { file: 'pdf' } },
+    missing: () => {
+      deps.logger.error({ letterId: letter.id }, 'letter of intent without its stored PDF');
+      return new AppError(404, 'no_pdf', 'The PDF of this letter of intent is missing.');
+    },
+  });
+}
+
+/** Deletes a letter: its PDF is removed from storage first, then the row, with the deletion's audit entry in the same transaction. */
+export async function deleteLetter(deps: Deps, actor: AuditActor, id: string): Promise<void> {
+  const letter = await findLetter(deps.db, id);
+  if (!letter) throw notFound();
+  if (letter.fileKey) await deps.storage.delete(letter.fileKey);
+  const deleted = await deps.db.transaction(async (tx) => {
+    const row = await deleteLetterRow(tx, letter.id);
+    if (row) {
+      await recordAudit(tx, actor, {
+        action: 'delete',
+        entityType: 'letters_of_intent',
+        entityId: row.id,
+        changes: { firstName: row.firstName, lastName: row.lastName, email: row.email, status: row.status, pdf: row.fileKey !== null },
+      });
+    }
+    return row;
+  });
+  if (!deleted) throw notFound();
+}
+
+/** One letter with every field (the detail view). */
+export async function getLetter(deps: Pick<Deps, 'db'>, id: string): Promise<LetterItem> {
+  const letter = await findLetter(deps.db, id);
+  if (!letter) throw notFound();
+  return presentRow(letter);
+}
+
+/**
+ * Edit (docs/product/back-office.md#letters-of-intent): the fields validated by the
+ * route's schema are written with an audit entry of exactly the changed fields, in
+ * one transaction; an edit that changes nothing writes nothing.
+ */
+export async function updateLetter(deps: Pick<Deps, 'db'>, actor: AuditActor, id: string, input: LetterEditInput): Promise<LetterItem> {
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await findLetter(tx, id, { forUpdate: true });
+    if (!before) throw notFound();
+    const changes = diffFields(before as Record<string, unknown>, input as Record<string, unknown>, LETTER_EDIT_FIELDS);
+    if (Object.keys(changes).length === 0) return before;
+    const patch = Object.fromEntries(Object.keys(changes).map((field) => [field, input[field as keyof LetterEditInput]])) as Partial<LetterEditInput>;
+    const updated = await updateLetterRow(tx, id, patch);
+    await recordAudit(tx, actor, { action: 'update', entityType: 'letters_of_intent', entityId: id, changes });
+    return updated!;
+  });
+  return presentRow(row);
+}
+
+/** The audit action of a status change: approving and declining are recorded as such, back to pending as an update. */
+const STATUS_ACTIONS = { approved: 'approve', declined: 'decline', pending: 'update' } as const;
+
+/** A status change, audited in the same transaction; the status the letter already has changes nothing. */
+export async function setLetterStatus(deps: Pick<Deps, 'db'>, actor: AuditActor, id: string, status: LetterStatus): Promise<LetterItem> {
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await findLetter(tx, id, { forUpdate: true });
+    if (!before) throw notFound();
+    if (before.status === status) return before;
+    const updated = await updateLetterRow(tx, id, { status });
+    await recordAudit(tx, actor, {
+      action: STATUS_ACTIONS[status],
+      entityType: 'letters_of_intent',
+      entityId: id,
+      changes: { status: { from: before.status, to: status } },
+    });
+    return updated!;
+  });
+  return presentRow(row);
+}

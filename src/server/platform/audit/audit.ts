@@ -1,0 +1,46 @@
+import type { Context } from 'hono';
+import type { AuditAction, AuditEntityType } from '../../../domain/admin/audit';
+import type { AuthedEnv } from '../auth/guards';
+import { auditLog } from '../db/schema';
+import type { Executor } from '../../modules/applications/repository';
+import { clientIp } from '../http/client-ip';
+
+/** Who did it: the signed-in user and the address the request came from. */
+export interface AuditActor {
+  id: string | null;
+  email: string | null;
+  ip: string | null;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId?: string | null;
+  /** Changed fields (`{ field: { from, to } }`), the created record, or what an export or delete covered. */
+  changes?: Record<string, unknown> | null;
+}
+
+/** The server itself as the actor: scheduled work (reminders, announcements' batches). */
+export const SYSTEM_ACTOR: AuditActor = { id: null, email: null, ip: null };
+
+/** The actor of an authenticated request (behind requireUser / requireRole). */
+export function actorOf(c: Context<AuthedEnv>): AuditActor {
+  const user = c.var.user;
+  return { id: user.id, email: user.email, ip: clientIp(c, c.var.deps.config.TRUST_PROXY) };
+}
+
+/**
+ * Writes one audit entry (docs/product/back-office.md#audit-log). Pass the transaction of the
+ * change itself, so the change and its entry are stored together or not at all.
+ */
+export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    ip: actor.ip,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    changes: entry.changes ?? null,
+  });
+}

@@ -1,0 +1,38 @@
+import type { Brand } from '../../domain/brand';
+import type { Auth } from './auth/create-auth';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { BackgroundTasks } from './lib/background';
+import type { JobRunner } from './jobs/runner';
+import type { FieldCipher } from './lib/crypto';
+import type { Logger } from './lib/logger';
+import type { OutboxWorker } from './mail/outbox';
+import type { Mailer } from './mail/send-mail';
+import type { FileStorage } from './storage/file-storage';
+import type { WaitlistWriter } from '../modules/waitlist/store-submission';
+
+/** What every route can reach through `c.var.deps`. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  brand: Brand;
+  outbox?: OutboxWorker;
+  /** The durable job runner (src/server/platform/jobs/runner.ts): enqueue in your transaction, then kick() it after the commit. */
+  jobs: JobRunner;
+  /** Stores waitlist submissions in self-forming batches (src/server/modules/waitlist/store-submission.ts). */
+  waitlist: WaitlistWriter;
+  /** better-auth (src/server/platform/auth/create-auth.ts), mounted at /api/auth. */
+  auth: Auth;
+  mailer: Mailer;
+  /** Work started after a reply (mail); shutdown waits for it. */
+  background: BackgroundTasks;
+  /** Uploaded documents: DATA_DIR/uploads or S3 (src/server/platform/storage). */
+  storage: FileStorage;
+  /** Encrypts the SSN digits and the date of birth (src/server/platform/lib/crypto.ts). */
+  cipher: FieldCipher;
+}
+
+export interface AppEnv {
+  Variables: { deps: Deps; requestId: string };
+}

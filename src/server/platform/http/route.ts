@@ -1,0 +1,152 @@
+import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { Context, Env, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import type { ReplyBody, RouteContract, SuccessStatus } from '../../../domain/api/route';
+import { AppError, validationError } from './errors';
+
+/**
+ * Registers the routes declared in src/domain/api (docs/decisions/017-route-contracts.md):
+ * the router validates the path parameters, the query and the JSON body with the
+ * contract's schemas before the handler runs (400 `validation_failed` with field
+ * messages; a path parameter that fits no record is 404), and the OpenAPI document
+ * is generated from the same contracts.
+ */
+
+/** What a handler receives: its inputs, already validated and converted by their schemas. */
+export interface RouteArgs<C extends RouteContract> {
+  params: C['params'] extends z.ZodType ? z.output<C['params']> : Record<string, never>;
+  query: C['query'] extends z.ZodType ? z.output<C['query']> : Record<string, never>;
+  body: C['body'] extends z.ZodType ? z.output<C['body']> : undefined;
+}
+
+/**
+ * A handler answers its contract's success body (sent as JSON with the success status)
+ * or a Response of its own (a file, a CSV stream). The compiler checks the body against
+ * the response schema; in tests the server checks it at run time too.
+ */
+export type RouteHandler<C extends RouteContract, E extends Env> = (
+  c: Context<E>,
+  args: RouteArgs<C>,
+) => Promise<ReplyBody<C> | Response> | ReplyBody<C> | Response;
+
+/** The API's routers: validation failures answer in the API's one error shape. */
+export function apiRouter<E extends Env>() {
+  return new OpenAPIHono<E>({
+    defaultHook: (result) => {
+      if (result.success) return;
+      // A malformed id names no record: the same 404 as an id that does not exist.
+      if (result.target === 'param') throw new AppError(404, 'not_found', 'Not found.');
+      throw validationError(result.error);
+    },
+  });
+}
+
+const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } as const;
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'A value is missing or invalid; `fields` names each one',
+  401: 'Not signed in',
+  403: 'Signed in without the rights this needs (admins: two-factor at sign-in), or a cross-site request',
+  404: 'No such record',
+  409: 'Conflicts with the current state',
+  413: 'Too large',
+  415: 'Wrong content type',
+  422: 'Not allowed in this state',
+  429: 'Too many requests; `Retry-After` says when to try again',
+  503: 'The database is unavailable; `Retry-After` says when to try again',
+};
+
+/** The error statuses a route can answer, from its access and inputs plus what it declares. */
+export function errorStatuses(contract: RouteContract): number[] {
+  const statuses = new Set<number>(contract.errors ?? []);
+  if (contract.params) statuses.add(404);
+  if (contract.query || contract.body || contract.form) statuses.add(400);
+  if (contract.access !== 'public') statuses.add(401);
+  if (contract.access === 'admin' || contract.method !== 'get') statuses.add(403);
+  statuses.add(503);
+  return [...statuses].sort();
+}
+
+/** The contract as @hono/zod-openapi's route config (the document's view of it). */
+export function routeConfigOf(contract: RouteContract, { withForm = false } = {}): RouteConfig {
+  const responses: RouteConfig['responses'] = {};
+  for (const [status, reply] of Object.entries(contract.responses)) {
+    if (!reply) continue;
+    const types = typeof reply.contentType === 'object' ? reply.contentType : [reply.contentType ?? 'application/json'];
+    const file = { schema: { type: 'string', format: 'binary' } } as const;
+    responses[status] = reply.schema
+      ? { description: reply.description, content: { [types[0]]: { schema: reply.schema } } }
+      : {
+          description: reply.description,
+          ...(types[0] === 'application/json' ? {} : { content: Object.fromEntries(types.map((type) => [type, file])) }),
+        };
+  }
+  for (const status of errorStatuses(contract)) responses[status] = { description: ERROR_TEXT[status] ?? 'Error', content: errorContent };
+  const request: NonNullable<RouteConfig['request']> = {};
+  if (contract.params) request.params = contract.params;
+  if (contract.query) request.query = contract.query as NonNullable<RouteConfig['request']>['query'];
+  if (contract.body) request.body = { required: true, content: { 'application/json': { schema: contract.body } } };
+  if (contract.form && withForm) {
+    request.body = {
+      required: true,
+      content: { 'multipart/form-data': { schema: contract.form.extend({}).meta({ description: 'The fields, and the file in a `file` part' }) } },
+    };
+  }
+  return createRoute({
+    method: contract.method,
+    path: contract.path,
+    summary: contract.summary,
+    tags: [contract.path.split('/')[2] === 'admin' ? `admin/${contract.path.split('/')[3]}` : contract.path.split('/')[2]],
+    ...(contract.access === 'public' ? { security: [] } : {}),
+    request,
+    responses,
+  });
+}
+
+/**
+ * A body that is not JSON (or none where one is declared) answers the API's `invalid_json`,
+ * as before route contracts, rather than the validator's bare 400. Read once: the
+ * validator then reads the same parsed body.
+ */
+const jsonBodyFirst: MiddlewareHandler = async (c, next) => {
+  try {
+    await c.req.json();
+  } catch {
+    throw new AppError(400, 'invalid_json', 'The request body must be valid JSON.');
+  }
+  await next();
+};
+
+/**
+ * Registers `contract` on `router` with `handler`. A streamed multipart route is
+ * registered without a body validator (which would buffer the upload) and documented
+ * with its form separately.
+ */
+export function route<C extends RouteContract, E extends Env>(router: OpenAPIHono<E>, contract: C, handler: RouteHandler<C, E>): void {
+  const success = (contract.responses[201] ? 201 : contract.responses[202] ? 202 : 200) as SuccessStatus<C>;
+  const reply = contract.responses[success];
+  const checkReplies = process.env.NODE_ENV === 'test' && reply?.schema;
+  const run = async (c: Context<E>) => {
+    const valid = c.req as unknown as { valid(target: string): unknown };
+    const args = {
+      params: contract.params ? valid.valid('param') : {},
+      query: contract.query ? valid.valid('query') : {},
+      body: contract.body ? valid.valid('json') : undefined,
+    } as RouteArgs<C>;
+    const result = await handler(c, args);
+    if (result instanceof Response) return result;
+    if (checkReplies) {
+      // Tests catch a reply that drifted from its declared shape (the client's types come from it).
+      const parsed = reply.schema!.safeParse(result);
+      if (!parsed.success) throw new Error(`${contract.method.toUpperCase()} ${contract.path} answered outside its schema: ${parsed.error.message}`);
+    }
+    return c.json(result as object, success);
+  };
+  const config = routeConfigOf(contract);
+  if (contract.form) {
+    router.openapi({ ...config, hide: true }, run as never);
+    router.openAPIRegistry.registerPath(routeConfigOf(contract, { withForm: true }));
+  } else {
+    router.openapi(contract.body ? { ...config, middleware: [jsonBodyFirst] } : config, run as never);
+  }
+}
