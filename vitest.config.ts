@@ -26,7 +26,7 @@ export const DRIVER_TESTS = [
   'src/server/modules/homes/**/*.test.ts',
   'src/server/platform/mail/outbox.test.ts',
   'src/server/shutdown.test.ts',
-  'src/server/modules/applications/notifications/reminders-robustness.test.ts',
+  'src/server/modules/applications/reminders-robustness.test.ts',
   'src/server/modules/waitlist/announcement-instances.test.ts',
   'src/server/platform/auth/rate-limit.test.ts',
   'src/server/modules/accounts/retention.test.ts',

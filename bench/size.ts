@@ -1,6 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { comparisonPath, DEFAULT_BRAND } from '../src/domain/brand';

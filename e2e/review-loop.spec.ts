@@ -27,7 +27,7 @@ const APPROVED_SUBJECT = 'Your home application is approved';
  *
  * The mail the buyer follows is the status change's: it lists the open requests and
  * links the To do page, and goes out as soon as the job runner picks it up (the new
- * requests' own mail waits for the end of its 2-minute window, src/server/modules/applications/notifications/mail-window.ts).
+ * requests' own mail waits for the end of its 2-minute window, src/server/modules/applications/mail-window.ts).
  */
 test.describe('the review loop after Submit', () => {
   test('requests, the e-mail, the To do page, a message, acceptance and approval', async ({ page, admin, applicant }) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeDraft } from '../domain/factories/application-draft';
 import { UNSUPPORTED_TEXT } from '../domain/safe-text';
-import { resolveAuthSecret } from './platform/auth/secret';
+import { resolveAuthSecret } from './platform/lib/secret';
 import { outboxKey } from './platform/mail/outbox-link';
 import { signedInAdmin } from './test/admin-client';
 import { fixture, signUp, upload, type Member } from './test/application-client';

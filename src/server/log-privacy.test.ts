@@ -2,7 +2,7 @@ import { format } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { completeDraft } from '../domain/factories/application-draft';
-import { resolveAuthSecret } from './platform/auth/secret';
+import { resolveAuthSecret } from './platform/lib/secret';
 import { announcements, jobs } from './platform/db/schema';
 import { createLogger } from './platform/lib/logger';
 import { createFieldCipher, resolveDataKey } from './platform/lib/crypto';

@@ -1,14 +1,16 @@
 import type { JobRunner } from './platform/jobs/runner';
-import { statementReadyNotification } from './modules/homes/statements';
-import { noticeStepNotification, paymentChangeDecidedNotification } from './modules/homes/change-notifications';
-import { homeWelcomeNotification } from './modules/homes/home-welcome-notification';
-import { registerMessageNotices } from './modules/applications/notifications/message-notification';
+import { statementReadyNotification, noticeStepNotification, paymentChangeDecidedNotification, homeWelcomeNotification } from './modules/homes';
+import {
+  registerMessageNotices,
+  newRequestsNotification,
+  registerReminders,
+  type ReminderDeps,
+  staffAnswersNotification,
+  staffSubmissionNotification,
+  statusChangeNotification,
+} from './modules/applications';
 import { registerNotification, type Notification } from './platform/notifications/notification';
-import { newRequestsNotification } from './modules/applications/notifications/request-notification';
-import { registerReminders, type ReminderDeps } from './modules/applications/notifications/reminders';
 import type { NotificationDeps } from './platform/notifications/send-notification';
-import { staffAnswersNotification, staffSubmissionNotification } from './modules/applications/notifications/staff-notification';
-import { statusChangeNotification } from './modules/applications/notifications/status-notification';
 
 /**
  * Every notification and reminder the server sends, registered on the job runner at

@@ -17,10 +17,10 @@ import { JobRunner } from './platform/jobs/runner';
 import { registerSystemJobs } from './platform/jobs/system-jobs';
 import { createMailer, type Mailer } from './platform/mail/send-mail';
 import { registerNotificationJobs } from './register-jobs';
-import { registerHomeJobs } from './modules/homes/register';
-import { registerAnnouncementJobs } from './modules/waitlist/announcement-sender';
-import { registerWaitlistConfirmations } from './modules/waitlist/waitlist-confirmation';
-import { WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './modules/waitlist/store-submission';
+import { registerRetentionJob } from './modules/accounts';
+import { scheduleVerifyReminder } from './modules/applications';
+import { registerHomeJobs } from './modules/homes';
+import { registerAnnouncementJobs, registerWaitlistConfirmations, WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './modules/waitlist';
 import { createStorage } from './platform/storage/create-storage';
 import type { FileStorage } from './platform/storage/file-storage';
 
@@ -99,6 +99,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     leaseMs: config.JOBS_LEASE_SECONDS * 1000,
   });
   registerSystemJobs(jobs, { db: database.db, logger });
+  registerRetentionJob(jobs, { db: database.db, logger });
 
   const brand = withOverrides({
     contactEmail: config.CONTACT_EMAIL,
@@ -107,7 +108,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const mailer = createMailer({ config, db: database.db, logger, brand });
   const background = new BackgroundTasks(logger);
-  const auth = createAuth({ config, db: database.db, logger, brand, mailer, background });
+  const auth = createAuth({ config, db: database.db, logger, brand, mailer, background, onUnverifiedSignUp: scheduleVerifyReminder });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureFirstAdmin(auth, database.db, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   }

@@ -4,7 +4,7 @@ import { requestsChangeable } from '../application/requests';
 /**
  * What the applicant is e-mailed when their application's status changes
  * (docs/product/application.md#e-mails-about-your-application; switchable in settings:
- * statusEmails). One text for the e-mail (src/server/modules/applications/notifications/status-notification.ts)
+ * statusEmails). One text for the e-mail (src/server/modules/applications/status-notification.ts)
  * and for the review dialog's confirmation, which shows the subject and the text before
  * saving. Like the e-mail itself, it holds nothing of the application but the open
  * requests' titles and notes: what the buyer is asked for.

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Executor } from '../modules/applications/repository';
 import { ConfigError, loadConfig } from '../platform/config';
-import { openDatabase } from '../platform/db/client';
-import { verifyLedgers } from '../modules/homes/verify-ledgers';
+import { type Executor, openDatabase } from '../platform/db/client';
+import { verifyLedgers } from '../modules/homes';
 
 /**
  * `npm run ledger:verify` (docs/decisions/022-homes-and-ledger.md; docs/product/back-office.md#payments):

@@ -8,8 +8,7 @@ import { addDays, chargeDueOn, monthsDueBy, OVERDUE_AFTER_DAYS } from '../../dom
 import { getSettings } from '../platform/settings/settings-store';
 import type { Db } from '../platform/db/client';
 import { accounts, applications, homePaymentChanges, homes, homeTerms, homeValuations, users } from '../platform/db/schema';
-import { agreementOf } from '../modules/homes/home-figures';
-import { appendLedgerEntries, type NewLedgerEntry } from '../modules/homes/ledger';
+import { agreementOf, appendLedgerEntries, type NewLedgerEntry } from '../modules/homes';
 import { prng } from './seed-context';
 
 /**

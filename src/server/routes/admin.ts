@@ -1,5 +1,5 @@
 import { ROLE_RANK } from '../../domain/roles';
-import { requireRole, type AuthedEnv } from '../platform/auth/guards';
+import { requireRole, type AuthedEnv } from '../platform/http/guards';
 import { apiRouter } from '../platform/http/route';
 import { adminAnnouncementsRoutes } from './admin/announcements';
 import { adminApplicationsRoutes } from './admin/applications';

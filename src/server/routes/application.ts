@@ -1,16 +1,21 @@
 import type { MiddlewareHandler } from 'hono';
 import { applicationApi } from '../../domain/api/application';
 import { myRequestsApi } from '../../domain/api/requests';
-import { actorOf } from '../platform/audit/audit';
-import { answerCorrection, myRequests, sendDocumentAnswer } from '../modules/applications/answer-request';
-import { documentsOf, findActiveApplication } from '../modules/applications/repository';
-import { presentApplication, presentDocument } from '../modules/applications/present';
-import { saveDraft } from '../modules/applications/save-draft';
-import { submitApplication } from '../modules/applications/submit';
-import { storeDocument } from '../modules/applications/document-store';
-import { requireUser, type AuthedEnv } from '../platform/auth/guards';
-import type { Deps } from '../platform/context';
-import { hitRateLimit } from '../platform/http/rate-limit';
+import {
+  answerCorrection,
+  myRequests,
+  sendDocumentAnswer,
+  documentsOf,
+  findActiveApplication,
+  presentApplication,
+  presentDocument,
+  saveDraft,
+  submitApplication,
+  storeDocument,
+} from '../modules/applications';
+import { actorOf, type AuthedEnv, requireUser } from '../platform/http/guards';
+import type { Deps } from '../platform/http/context';
+import { hitRateLimit } from '../platform/limits/rate-limit';
 import { apiRouter, route } from '../platform/http/route';
 
 /** Path of the upload route, exempt from the API's 64 KB JSON body limit (src/server/app.ts). */

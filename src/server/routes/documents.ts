@@ -1,12 +1,9 @@
 import { documentsApi } from '../../domain/api/application';
 import type { DocumentContentType } from '../../domain/application';
-import { actorOf } from '../platform/audit/audit';
-import { deleteDocument } from '../modules/applications/document-store';
-import { contentDisposition } from '../modules/applications/download';
-import { findDocument } from '../modules/applications/repository';
-import { isAdmin, requireUser, type AuthedEnv } from '../platform/auth/guards';
+import { deleteDocument, contentDisposition, findDocument } from '../modules/applications';
+import { actorOf, type AuthedEnv, isAdmin, requireUser } from '../platform/http/guards';
 import { auditedDownload } from '../platform/http/audited-download';
-import { AppError } from '../platform/http/errors';
+import { AppError } from '../platform/lib/errors';
 import { apiRouter, route } from '../platform/http/route';
 
 const notFound = () => new AppError(404, 'not_found', 'Document not found.');

@@ -1,18 +1,21 @@
 import { homeChangesApi } from '../../domain/api/home-changes';
-import { actorOf } from '../platform/audit/audit';
-import { homeNotFound } from '../modules/homes/purchase';
-import { requireUser, type AuthedEnv } from '../platform/auth/guards';
 import {
+  homeNotFound,
   approvePaymentChange,
   declinePaymentChange,
   homeChanges,
   pendingHomeChanges,
   requestPaymentChange,
   withdrawPaymentChange,
-} from '../modules/homes/changes';
-import { homeIdOfUser } from '../modules/homes/home-figures';
-import { acknowledgeNotice, cancelNotice, completeNotice, scheduleNotice, sendNotice } from '../modules/homes/notices';
-import { AppError } from '../platform/http/errors';
+  homeIdOfUser,
+  acknowledgeNotice,
+  cancelNotice,
+  completeNotice,
+  scheduleNotice,
+  sendNotice,
+} from '../modules/homes';
+import { actorOf, type AuthedEnv, requireUser } from '../platform/http/guards';
+import { AppError } from '../platform/lib/errors';
 import { apiRouter, route } from '../platform/http/route';
 
 /**

@@ -1,14 +1,12 @@
 import { Readable } from 'node:stream';
 import { homeStatementsApi } from '../../domain/api/home-statements';
 import { statementFileName } from '../../domain/homes/statements';
-import { actorOf } from '../platform/audit/audit';
-import { requireUser, type AuthedEnv } from '../platform/auth/guards';
-import type { Deps } from '../platform/context';
+import { actorOf, type AuthedEnv, requireUser } from '../platform/http/guards';
+import type { Deps } from '../platform/http/context';
 import { homes } from '../platform/db/schema';
-import { homeIdOfUser } from '../modules/homes/home-figures';
-import { findStatement, statementsOf } from '../modules/homes/statements';
+import { homeIdOfUser, findStatement, statementsOf } from '../modules/homes';
 import { auditedDownload } from '../platform/http/audited-download';
-import { AppError } from '../platform/http/errors';
+import { AppError } from '../platform/lib/errors';
 import { apiRouter, route } from '../platform/http/route';
 import { eq } from 'drizzle-orm';
 

@@ -1,10 +1,9 @@
 import type { Context } from 'hono';
 import { homeApi } from '../../domain/api/home';
 import { NO_HOME_MESSAGE } from '../../domain/homes/my-home';
-import { requireUser, type AuthedEnv } from '../platform/auth/guards';
-import { figuresOfHome, homeLedger, homeOfUser, type HomeRow, type LoadedHome } from '../modules/homes/home-figures';
-import { ledgerFileOf, myHomeOf, valuationPointsOf } from '../modules/homes/my-home';
-import { AppError } from '../platform/http/errors';
+import { requireUser, type AuthedEnv } from '../platform/http/guards';
+import { figuresOfHome, homeLedger, homeOfUser, type HomeRow, type LoadedHome, ledgerFileOf, myHomeOf, valuationPointsOf } from '../modules/homes';
+import { AppError } from '../platform/lib/errors';
 import { apiRouter, route } from '../platform/http/route';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { systemApi } from '../../domain/api/system';
-import { resolveAuthSecret } from '../platform/auth/secret';
-import type { AppEnv } from '../platform/context';
+import { resolveAuthSecret } from '../platform/lib/secret';
+import type { AppEnv } from '../platform/http/context';
 import { mailOutbox } from '../platform/db/schema';
-import { AppError } from '../platform/http/errors';
+import { AppError } from '../platform/lib/errors';
 import { apiRouter, route } from '../platform/http/route';
 import { actionLinkIn, isOutboxKey } from '../platform/mail/outbox-link';
 

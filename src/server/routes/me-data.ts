@@ -5,13 +5,12 @@ import { applicationRequests } from '../platform/db/schema';
 import type { meApi } from '../../domain/api/me';
 import { dashboardFlags, dashboardStatus } from '../../domain/application';
 import type { Role } from '../../domain/roles';
-import { deleteUserData, verifyPassword } from '../modules/accounts/delete-account';
-import { exportUserData } from '../modules/accounts/export-data';
-import { latestApplication } from '../modules/applications/repository';
+import { deleteUserData, verifyPassword, exportUserData } from '../modules/accounts';
+import { latestApplication } from '../modules/applications';
 import { headersWithClientIp } from '../platform/auth/client-ip-header';
-import type { AuthedEnv } from '../platform/auth/guards';
+import type { AuthedEnv } from '../platform/http/guards';
 import { isoTimeOrNull } from '../platform/lib/iso-time';
-import { hitRateLimit } from '../platform/http/rate-limit';
+import { hitRateLimit } from '../platform/limits/rate-limit';
 import type { RouteHandler } from '../platform/http/route';
 
 /** GET /api/me/status — what the dashboard's dialogs follow (docs/product/dashboard.md#status). */

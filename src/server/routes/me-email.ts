@@ -1,10 +1,8 @@
 import type { meApi } from '../../domain/api/me';
-import { verifyPassword } from '../modules/accounts/delete-account';
-import { confirmEmailChange, emailState, requestEmailChange } from '../modules/accounts/change-email';
-import { actorOf } from '../platform/audit/audit';
+import { verifyPassword, confirmEmailChange, emailState, requestEmailChange } from '../modules/accounts';
+import { actorOf, type AuthedEnv } from '../platform/http/guards';
 import { headersWithClientIp } from '../platform/auth/client-ip-header';
-import type { AuthedEnv } from '../platform/auth/guards';
-import { hitRateLimit } from '../platform/http/rate-limit';
+import { hitRateLimit } from '../platform/limits/rate-limit';
 import type { RouteHandler } from '../platform/http/route';
 
 /** GET /api/me/email — the address and the change waiting for its link (the account page's 'E-mail address'). */

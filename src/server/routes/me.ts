@@ -4,7 +4,7 @@ import { meApi } from '../../domain/api/me';
 import { fullName } from '../../domain/auth';
 import { roleRank, type Role } from '../../domain/roles';
 import type { SessionUser } from '../platform/auth/create-auth';
-import { requireUser, type AuthedEnv } from '../platform/auth/guards';
+import { requireUser, type AuthedEnv } from '../platform/http/guards';
 import { users } from '../platform/db/schema';
 import { isoTime } from '../platform/lib/iso-time';
 import { apiRouter, route } from '../platform/http/route';

@@ -1,10 +1,6 @@
 import { messagesApi } from '../../domain/api/messages';
-import { actorOf } from '../platform/audit/audit';
-import { latestApplication } from '../modules/applications/repository';
-import { requireUser, type AuthedEnv } from '../platform/auth/guards';
-import { AppError } from '../platform/http/errors';
-import { apiRouter, route } from '../platform/http/route';
 import {
+  latestApplication,
   deleteMessage,
   findMessage,
   loadConversation,
@@ -13,7 +9,10 @@ import {
   ownerOfApplication,
   sendMessage,
   unreadCount,
-} from '../modules/applications/conversation';
+} from '../modules/applications';
+import { actorOf, type AuthedEnv, requireUser } from '../platform/http/guards';
+import { AppError } from '../platform/lib/errors';
+import { apiRouter, route } from '../platform/http/route';
 
 const noApplication = () => new AppError(404, 'no_application', 'Start an application first: messages are about your application.');
 

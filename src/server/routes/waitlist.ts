@@ -1,8 +1,8 @@
 import { waitlistApi } from '../../domain/api/waitlist';
-import type { AppEnv } from '../platform/context';
-import { clientIp } from '../platform/http/client-ip';
-import { AppError } from '../platform/http/errors';
-import { assertWithinLimit, hitRateLimit } from '../platform/http/rate-limit';
+import type { AppEnv } from '../platform/http/context';
+import { clientIp } from '../platform/lib/client-ip';
+import { AppError } from '../platform/lib/errors';
+import { assertWithinLimit, hitRateLimit } from '../platform/limits/rate-limit';
 import { apiRouter, route } from '../platform/http/route';
 
 /** POST /api/waitlist (src/domain/api/waitlist.ts; docs/product/waitlist.md); the reply is `{ status: 'success' }`. */

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { DEFAULT_SETTINGS, publicSettings, type AppSettings } from '../../domain/admin/settings';
 import { metaForPath, NOT_FOUND_META, REDIRECTS } from '../../domain/pages';
 import { getSettings } from '../platform/settings/settings-store';
-import type { AppEnv, Deps } from '../platform/context';
+import type { AppEnv, Deps } from '../platform/http/context';
 import { loadIndexTemplate, renderIndex, type ClientConfig } from './html';
 import { createPageRenderer, prerenderedPaths, withAppAfterFirstPaint, withFontPreload, withPrerenderedBody } from './prerender';
 import { staticLandingTemplate } from './static-landing';

@@ -1,6 +1,6 @@
 import { createApp } from '../app';
 import { loadConfig } from '../platform/config';
-import type { Deps } from '../platform/context';
+import type { Deps } from '../platform/http/context';
 import { createLogger } from '../platform/lib/logger';
 
 /** One route of the API, as registered: `GET /api/admin/applications/:id`. */

@@ -5,12 +5,12 @@ import { applicationRequests, applications, mailOutbox, users } from '../platfor
 import { createFieldCipher } from '../platform/lib/crypto';
 import type { Logger } from '../platform/lib/logger';
 import type { Mailer } from '../platform/mail/send-mail';
-import type { ReminderDeps } from '../modules/applications/notifications/reminders';
-import { scheduleDraftReminder, scheduleRequestReminder, scheduleVerifyReminder } from '../modules/applications/notifications/reminders-schedule';
+import type { ReminderDeps } from '../modules/applications/reminders';
+import { scheduleDraftReminder, scheduleRequestReminder, scheduleVerifyReminder } from '../modules/applications/reminders-schedule';
 
 /**
  * Due reminders written straight to the database, and what a job runner needs to send
- * them, for the reminders' robustness tests (src/server/modules/applications/notifications/reminders-robustness.test.ts)
+ * them, for the reminders' robustness tests (src/server/modules/applications/reminders-robustness.test.ts)
  * and their runner in a child process (reminder-runner-child.ts).
  */
 

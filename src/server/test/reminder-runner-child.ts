@@ -1,12 +1,12 @@
 import { openDatabase } from '../platform/db/client';
 import { JobRunner } from '../platform/jobs/runner';
 import { createLogger } from '../platform/lib/logger';
-import { registerReminders } from '../modules/applications/notifications/reminders';
+import { registerReminders } from '../modules/applications/reminders';
 import { outboxMailer, reminderDeps } from './reminder-fixtures';
 
 /**
  * A job runner sending reminders in a process of its own, for
- * src/server/modules/applications/notifications/reminders-robustness.test.ts to kill with SIGKILL in the
+ * src/server/modules/applications/reminders-robustness.test.ts to kill with SIGKILL in the
  * middle of a batch. Each mail waits a little before and after it is kept in the
  * outbox (so a kill often falls between a mail and its job's outcome) and is
  * announced on stdout, one line each, so the test knows how far it got without

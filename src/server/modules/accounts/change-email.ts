@@ -3,10 +3,10 @@ import { and, eq, gt, ne } from 'drizzle-orm';
 import type { EmailState } from '../../../domain/change-email';
 import { emailKeyOf, movePreferences } from '../../platform/notifications/preferences';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
-import type { Deps } from '../../platform/context';
+import type { Deps } from '../../platform/http/context';
 import type { Db } from '../../platform/db/client';
 import { sessions, users, verifications } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import { changeEmailVerificationMail, emailChangeNoticeMail, emailInUseMail, type MailContext } from '../../platform/mail/templates';
 
 /**

@@ -1,12 +1,12 @@
 import { count, eq, or, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
-import { hasHome } from '../homes/purchase';
-import type { Executor } from '../applications/repository';
+import { hasHome } from '../homes';
+import type { Executor } from '../../platform/db/client';
 import type { Auth } from '../../platform/auth/create-auth';
-import type { Deps } from '../../platform/context';
+import type { Deps } from '../../platform/http/context';
 import { announcementRecipients, applications, documents, mailOutbox, users, verifications, waitlistEntries } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
-import { removeStored } from '../applications/document-store';
+import { AppError } from '../../platform/lib/errors';
+import { removeStored } from '../applications';
 import { deletePreferences } from '../../platform/notifications/preferences';
 import { pendingIdentifier } from './change-email';
 import { pseudonymiseAudit } from './pseudonymise-audit';

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Deps } from '../../platform/context';
+import type { Deps } from '../../platform/http/context';
 import {
   accounts,
   applicationMessages,
@@ -12,8 +12,7 @@ import {
   users,
   waitlistEntries,
 } from '../../platform/db/schema';
-import { presentDocument, storedDraft } from '../applications/present';
-import { maskedSensitive } from '../applications/sensitive';
+import { presentDocument, storedDraft, maskedSensitive } from '../applications';
 import { isoTimeOrNull } from '../../platform/lib/iso-time';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { Executor } from '../applications/repository';
+import type { Executor } from '../../platform/db/client';
 import { auditLog } from '../../platform/db/schema';
 
 /**

@@ -15,7 +15,7 @@ import {
 import { startTestServer, uniqueEmail, waitFor, type TestServer } from '../../test/harness';
 import { WAITLIST_TOPIC } from '../waitlist/store-submission';
 import { enqueue } from '../../platform/jobs/queue';
-import { retentionJob } from '../../platform/jobs/system-jobs';
+import { retentionJob } from './retention-job';
 import { applyRetention } from './retention';
 
 const DAY = 86_400_000;

@@ -3,8 +3,7 @@ import { SECURITY_LOG_AUDIT_ACTIONS, SECURITY_LOG_RETENTION_MONTHS, WAITLIST_RET
 import { queryRows, type Db } from '../../platform/db/client';
 import { auditLog, sessions as sessionTable, waitlistEntries as waitlistTable, webhookOutbox } from '../../platform/db/schema';
 import { columnName } from '../../platform/db/select-fields';
-import { WAITLIST_TOPIC } from '../waitlist/store-submission';
-import { eraseWaitlistAddresses } from './address-erasure';
+import { WAITLIST_TOPIC, eraseWaitlistAddresses } from '../waitlist';
 
 /**
  * The privacy policy's retention promises (docs/product/privacy.md#retention;

@@ -8,9 +8,9 @@ import { lockAdminRoster } from './delete-account';
 import type { Db } from '../../platform/db/client';
 import { applications, lettersOfIntent, tableRowCounts, users, waitlistEntries } from '../../platform/db/schema';
 import { decodeRows, fixed, fixedPer, selectList, selectRows, type RowOf } from '../../platform/db/select-fields';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
-import { hasHome } from '../homes/purchase';
+import { hasHome } from '../homes';
 import {
   cappedCount,
   dateRangeConditions,

@@ -10,15 +10,16 @@ import {
   statusWhenRequestCloses,
   WRONG_STATE_MESSAGES,
 } from '../../../domain/application/requests';
-import { moveStatus, openRequestCount, syncWaitingSince } from './review/application-status';
+import { moveStatus, openRequestCount, syncWaitingSince } from './application-status';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
-import { requestsOf, type RequestRow } from './review/requests';
-import type { Deps } from '../../platform/context';
+import { requestsOf, type RequestRow } from './requests';
+import type { Deps } from '../../platform/http/context';
 import { applicationRequestEvents, applicationRequests, applications, documents } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
-import { notifyAnswer } from './notifications/staff-notification';
+import { AppError } from '../../platform/lib/errors';
+import { notifyAnswer } from './staff-notification';
 import { storedDraft } from './present';
-import { documentsOf, findActiveApplication, type ApplicationRow, type Executor } from './repository';
+import { documentsOf, findActiveApplication, type ApplicationRow } from './repository';
+import type { Executor } from '../../platform/db/client';
 import { nextSealed, openSensitive, type SensitiveField } from './sensitive';
 
 /**

@@ -10,13 +10,12 @@ import {
   type SenderSide,
 } from '../../../domain/application/messages';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
-import type { Executor } from './repository';
-import type { Deps } from '../../platform/context';
-import { queryRows, type Db } from '../../platform/db/client';
+import type { Deps } from '../../platform/http/context';
+import { type Db, type Executor, queryRows } from '../../platform/db/client';
 import { applicationConversations, applicationMessages, applications, users } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
-import { hitRateLimit } from '../../platform/http/rate-limit';
-import { notifyNewMessage } from './notifications/message-notification';
+import { AppError } from '../../platform/lib/errors';
+import { hitRateLimit } from '../../platform/limits/rate-limit';
+import { notifyNewMessage } from './message-notification';
 
 /**
  * One conversation per application between its owner and our staff
@@ -184,7 +183,7 @@ export async function sendMessage(
     const [message] = await tx.insert(applicationMessages).values({ applicationId, senderId, senderSide: side, body }).returning();
     if (!message) throw new Error('message insert returned no row');
     await markReadAt(tx, applicationId, side, message.id);
-    // The other side's e-mail, at most one per 15 minutes (src/server/modules/applications/notifications/message-notification.ts).
+    // The other side's e-mail, at most one per 15 minutes (src/server/modules/applications/message-notification.ts).
     await notifyNewMessage(tx, applicationId, side, message.createdAt);
     await recordAudit(tx, actor, { action: 'create', entityType: 'messages', entityId: message.id, changes: { application: applicationId, side } });
     return message;

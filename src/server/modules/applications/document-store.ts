@@ -3,11 +3,12 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { APPLICATION_CLOSED_MESSAGE, requestsChangeable } from '../../../domain/application/requests';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import type { StoredDocumentType } from '../../../domain/application';
-import type { Deps } from '../../platform/context';
+import type { Deps } from '../../platform/http/context';
 import { applicationRequests, documents } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import { receiveUpload } from './receive-upload';
-import { ensureActiveApplication, findActiveApplication, type ApplicationRow, type DocumentRow, type Executor, type Owner } from './repository';
+import { ensureActiveApplication, findActiveApplication, type ApplicationRow, type DocumentRow, type Owner } from './repository';
+import type { Executor } from '../../platform/db/client';
 import { submittedError } from './save-draft';
 
 /** Storage keys are the server's own: documents/<application id>/<random id>. */

@@ -4,7 +4,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { MAX_DOCUMENT_BYTES, type DocumentContentType } from '../../../domain/application';
 import { withoutUnsafeText } from '../../../domain/safe-text';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import type { FileStorage } from '../../platform/storage/file-storage';
 import { fileTooLarge, UploadGuard } from './upload-guard';
 

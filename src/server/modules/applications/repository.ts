@@ -1,14 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ApplicationDraft } from '../../../domain/application';
 import type { SessionUser } from '../../platform/auth/create-auth';
-import type { Db } from '../../platform/db/client';
+import type { Db, Executor } from '../../platform/db/client';
 import { applications, documents } from '../../platform/db/schema';
-import { scheduleDraftReminder } from './notifications/reminders-schedule';
+import { scheduleDraftReminder } from './reminders-schedule';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
-/** A connection or an open transaction. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type Owner = Pick<SessionUser, 'id' | 'email' | 'firstName' | 'lastName'> & { phone?: string | null };
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { nextConsentedAt, saveDraftBodySchema, type ApplicationDraft } from '../../../domain/application';
-import type { Deps } from '../../platform/context';
+import type { Deps } from '../../platform/http/context';
 import { applications } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import { ensureActiveApplication, findActiveApplication, type ApplicationRow, type Owner } from './repository';
 import { nextSealed } from './sensitive';
 

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { adminRecordOf, checkApplication, emptyDraft, flattenProblems, type DocumentType, type StepProblems } from '../../../domain/application';
 import type { SessionUser } from '../../platform/auth/create-auth';
-import type { Deps } from '../../platform/context';
+import type { Deps } from '../../platform/http/context';
 import { applications, documents, users } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
-import { applicationSubmittedMail } from './notifications/application-mail';
-import { notifySubmission } from './notifications/staff-notification';
+import { AppError } from '../../platform/lib/errors';
+import { applicationSubmittedMail } from './application-mail';
+import { notifySubmission } from './staff-notification';
 import { findActiveApplication, type ApplicationRow } from './repository';
 import { submittedError } from './save-draft';
 import { openSensitive } from './sensitive';

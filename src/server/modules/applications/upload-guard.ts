@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { SNIFF_BYTES, sniffContentType, type DocumentContentType } from '../../../domain/application';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 
 /** The upload texts of docs/product/application.md#messages (and the empty file's, which it does not list), as the API's error messages. */
 export const unsupportedFileType = () => new AppError(415, 'unsupported_file_type', 'Please upload PDF, JPG, or PNG files only.');

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Executor } from '../applications/repository';
+import type { Executor } from '../../platform/db/client';
 import { homes } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 
 /** What a homeowner's payment changes (changes.ts) and 60-day notices (notices.ts) share. */
 

@@ -2,10 +2,9 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { homeownerFigures, type AgreementInputs, type AgreementTerm, type HomeownerFigures } from '../../../domain/calculators';
 import { ledgerToday } from '../../../domain/homes/dates';
 import { allocateLedger, type AllocatableEntry, type LedgerAllocation } from '../../../domain/ledger';
-import type { Executor } from '../applications/repository';
 import { homes, homeTerms, homeValuations, ledgerEntries } from '../../platform/db/schema';
 import type { StoredLedgerEntry } from './ledger';
-import { readAll } from '../../platform/db/client';
+import { type Executor, readAll } from '../../platform/db/client';
 
 /**
  * One home's figures, from its agreement, its ledger and its latest valuation
@@ -50,7 +49,7 @@ export async function loadHomeFigures(db: Executor, homeId: string, today = ledg
 
 /**
  * The per-request reads of the homeowner's own pages as prepared statements, built once
- * per database (as the session lookup's, src/server/platform/auth/session-lookup.ts): drizzle
+ * per database (as the session lookup's, src/server/platform/http/session-lookup.ts): drizzle
  * builds a query's SQL on every call otherwise, a measured share of a request's CPU at
  * 10 concurrent homeowners (`npm run bench -- homes`).
  */

@@ -1,8 +1,7 @@
 import { asc, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { countCapFor, type Page } from '../../../domain/admin/lists';
 import type { HomeDetail, HomeListItem, HomeListParams, HomeSort } from '../../../domain/homes/admin-homes';
-import type { Executor } from '../applications/repository';
-import type { Db } from '../../platform/db/client';
+import { type Db, type Executor } from '../../platform/db/client';
 import { homes, homeTerms, homeValuations, users } from '../../platform/db/schema';
 import { decodeRows, selectList, selectRows, type RowOf } from '../../platform/db/select-fields';
 import { isoTime } from '../../platform/lib/iso-time';

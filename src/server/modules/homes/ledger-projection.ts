@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { allocateLedger, countingSeqs, type ChargeAllocation, type LedgerEntryContent } from '../../../domain/ledger';
-import type { Executor } from '../applications/repository';
+import type { Executor } from '../../platform/db/client';
 import { homeLedgerTotals, ledgerChargeStates, ledgerDayTotals } from '../../platform/db/schema';
 
 /**

@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentSource } from '../../../domain/homes/states';
 import { entryHash, GENESIS_HASH, type LedgerEntry, type LedgerEntryContent, type LedgerKind, type Sha256Hex } from '../../../domain/ledger';
-import type { Executor } from '../applications/repository';
-import { queryRows } from '../../platform/db/client';
+import { type Executor, queryRows } from '../../platform/db/client';
 import { homes, ledgerEntries } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import { DayTotalsDelta, projectAppend } from './ledger-projection';
 
 /**

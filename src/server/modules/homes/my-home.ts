@@ -3,7 +3,7 @@ import { homeownerFigures, monthlyChargeCents } from '../../../domain/calculator
 import { figuresInCents, splitCharge, toCents, type MyHome, type ValuationPoint } from '../../../domain/homes/my-home';
 import { VALUATION_SOURCE_LABELS } from '../../../domain/homes/states';
 import { allocateLedger, chargeDueOn, type LedgerFile } from '../../../domain/ledger';
-import type { Executor } from '../applications/repository';
+import type { Executor } from '../../platform/db/client';
 import { homeValuations } from '../../platform/db/schema';
 import { agreementOf, agreementTermsOf, type LoadedHome } from './home-figures';
 import { chainEntryOf, type StoredLedgerEntry } from './ledger';

@@ -3,10 +3,9 @@ import { isOpenNotice, OPEN_NOTICE_STATES, type Notice, type NoticeRequest } fro
 import { ledgerToday } from '../../../domain/homes/dates';
 import { NOTICE_KIND_LABELS } from '../../../domain/homes/states';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
-import type { Executor } from '../applications/repository';
-import type { Db } from '../../platform/db/client';
+import { type Db, type Executor } from '../../platform/db/client';
 import { homeNotices, homePaymentChanges, homes } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import { isoTime, isoTimeOrNull } from '../../platform/lib/iso-time';
 import { notifyNoticeStep } from './change-notifications';
 import { homeClosed, isUniqueViolation, lockedHomeOf, toCents } from './change-rules';

@@ -3,13 +3,12 @@ import type { AdminLedger, RecordPaymentInput, RecordRefundInput, ReverseEntryIn
 import { parseBankCsv, type BankCsvProblem, type BankImportResult, type BankImportRow } from '../../../domain/homes/bank-csv';
 import { ledgerToday } from '../../../domain/homes/dates';
 import { allocateLedger } from '../../../domain/ledger';
-import type { Executor } from '../applications/repository';
-import type { Db } from '../../platform/db/client';
+import { type Db, type Executor } from '../../platform/db/client';
 import { homes, ledgerEntries, users } from '../../platform/db/schema';
 import { appendLedgerEntries, chainEntryOf, ledgerOf, lockHome, type NewLedgerEntry } from './ledger';
 import { DayTotalsDelta } from './ledger-projection';
 import { verifyLedgers } from './verify-ledgers';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 
 /**

@@ -11,12 +11,12 @@ import {
   type ValuationInput,
 } from '../../../domain/homes/admin-homes';
 import { APPLICATION_STATUS_LABELS } from '../../../domain/application/status';
-import type { Deps } from '../../platform/context';
+import type { Deps } from '../../platform/http/context';
 import type { Db } from '../../platform/db/client';
 import { homes, homeTerms, homeValuations, users } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import { notifyHomeWelcome } from './home-welcome-notification';
-import { applicationNotFound, findReviewable } from '../applications/review/application-detail';
+import { applicationNotFound, findReviewable, type StatusLock } from '../applications';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { homeDetail } from './homes-repo';
 import { getSettings } from '../../platform/settings/settings-store';
@@ -152,6 +152,9 @@ export async function homeOfApplication(db: Pick<Db, 'select'>, applicationId: s
 /** 409 for a status change of an application whose purchase is recorded. */
 export const homeRecorded = () =>
   new AppError(409, 'home_recorded', 'The purchase is recorded for this application, so it stays Approved. The home is on the Homes page.');
+
+/** The application's status lock (applications' changeStatus): once its purchase is recorded, it stays Approved (docs/decisions/022-homes-and-ledger.md). */
+export const purchaseLock: StatusLock = async (tx, applicationId) => ((await homeOfApplication(tx, applicationId)) ? homeRecorded() : undefined);
 
 /** Whether `userId` has a home: the homeowner role follows one (src/server/modules/accounts/users-repo.ts changeRole). */
 export async function hasHome(db: Pick<Db, 'select'>, userId: string): Promise<boolean> {

@@ -1,10 +1,9 @@
 import { asc, eq, gt, inArray } from 'drizzle-orm';
 import { allocateLedger, CHAIN_BREAK_TEXT, countingSeqs, verifyChain, type LedgerEntry } from '../../../domain/ledger';
-import type { Executor } from '../applications/repository';
 import { homeLedgerTotals, homes, homeStatements, ledgerChargeStates, ledgerDayTotals, ledgerEntries } from '../../platform/db/schema';
 import { chainEntryOf, nodeSha256Hex, type StoredLedgerEntry } from './ledger';
 import { emptyDay, type DayDelta } from './ledger-projection';
-import { readAll } from '../../platform/db/client';
+import { type Executor, readAll } from '../../platform/db/client';
 
 /**
  * Checks homes' hash chains with the domain's verifyChain (docs/decisions/022-homes-and-ledger.md):

@@ -1,6 +1,6 @@
 import { MAX_LETTER_PDF_BYTES } from '../../../domain/admin/letters';
-import { receiveMultipart, type ReceivedMultipart } from '../applications/receive-upload';
-import { AppError } from '../../platform/http/errors';
+import { receiveMultipart, type ReceivedMultipart } from '../applications';
+import { AppError } from '../../platform/lib/errors';
 import type { FileStorage } from '../../platform/storage/file-storage';
 
 const invalidForm = () => new AppError(400, 'invalid_upload', 'Send the letter as multipart/form-data.');

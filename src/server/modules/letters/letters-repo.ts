@@ -1,8 +1,7 @@
 import { eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { LetterEditInput, LetterInput, LetterItem, LetterListParams, LetterSort, LetterStatus } from '../../../domain/admin/letters';
 import { countCapFor, type Page } from '../../../domain/admin/lists';
-import type { Executor } from '../applications/repository';
-import type { Db } from '../../platform/db/client';
+import { type Db, type Executor } from '../../platform/db/client';
 import { lettersOfIntent } from '../../platform/db/schema';
 import { decodeRows, selectList, selectRows, type RowOf } from '../../platform/db/select-fields';
 import { cappedCount, dateRangeConditions, orderBy, pageWindow, searchCondition, toPage, whereAll } from '../../platform/lists/list-query';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { diffFields } from '../../../domain/admin/audit';
 import { LETTER_EDIT_FIELDS, letterFileName, letterSchema, type LetterEditInput, type LetterItem, type LetterStatus } from '../../../domain/admin/letters';
-import type { Deps } from '../../platform/context';
-import { AppError, validationError } from '../../platform/http/errors';
+import type { Deps } from '../../platform/http/context';
+import { AppError, validationError } from '../../platform/lib/errors';
 import { auditedDownload } from '../../platform/http/audited-download';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { receiveLetterForm } from './letter-upload';

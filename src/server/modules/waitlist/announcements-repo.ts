@@ -1,17 +1,17 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type {
-  Announcement,
-  AnnouncementAudience,
-  AnnouncementDetail,
-  AnnouncementDraft,
-  AnnouncementListParams,
-  AnnouncementPreview,
+import {
+  type Announcement,
+  type AnnouncementAudience,
+  type AnnouncementDetail,
+  type AnnouncementDraft,
+  type AnnouncementListParams,
+  type AnnouncementPreview,
+  announcementAudienceSchema,
 } from '../../../domain/admin/announcements';
-import { announcementAudienceSchema } from '../../../domain/admin/announcements';
 import type { Page } from '../../../domain/admin/lists';
 import { queryRows, type Db } from '../../platform/db/client';
 import { announcementRecipients, announcements, notificationPreferences, waitlistEntries } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import { isoTime, isoTimeOrNull } from '../../platform/lib/iso-time';
 import { enqueue } from '../../platform/jobs/queue';
 import { renderNotification, type NotificationDeps } from '../../platform/notifications/send-notification';

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from '../../platform/db/unavailable';
 import type { Logger } from '../../platform/lib/logger';
 import type { OutboxWorker } from '../../platform/mail/outbox';
 import type { Config } from '../../platform/config';
-import type { RateLimitRule } from '../../platform/http/rate-limit';
+import type { RateLimitRule } from '../../platform/limits/rate-limit';
 import { DEFAULT_MAX_ATTEMPTS } from '../../platform/jobs/queue';
 import type { JobRunner } from '../../platform/jobs/runner';
 import { waitlistConfirmationJob } from './waitlist-confirmation';

@@ -12,12 +12,12 @@ import {
 import type { Db } from '../../platform/db/client';
 import { waitlistEntries } from '../../platform/db/schema';
 import { decodeRows, selectList, selectRows, type RowOf } from '../../platform/db/select-fields';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { cappedCount, dateRangeConditions, orderBy, pageWindow, searchCondition, toPage, whereAll } from '../../platform/lists/list-query';
 import type { ExportRows } from '../../platform/lists/csv';
 import { isoTime, isoTimeOrNull } from '../../platform/lib/iso-time';
-import { eraseWaitlistAddresses } from '../accounts/address-erasure';
+import { eraseWaitlistAddresses } from './address-erasure';
 
 /**
  * The back office's waitlist (docs/product/back-office.md#waitlist): public

@@ -1,9 +1,6 @@
-import type { Context } from 'hono';
 import type { AuditAction, AuditEntityType } from '../../../domain/admin/audit';
-import type { AuthedEnv } from '../auth/guards';
 import { auditLog } from '../db/schema';
-import type { Executor } from '../../modules/applications/repository';
-import { clientIp } from '../http/client-ip';
+import type { Executor } from '../db/client';
 
 /** Who did it: the signed-in user and the address the request came from. */
 export interface AuditActor {
@@ -22,12 +19,6 @@ export interface AuditEntry {
 
 /** The server itself as the actor: scheduled work (reminders, announcements' batches). */
 export const SYSTEM_ACTOR: AuditActor = { id: null, email: null, ip: null };
-
-/** The actor of an authenticated request (behind requireUser / requireRole). */
-export function actorOf(c: Context<AuthedEnv>): AuditActor {
-  const user = c.var.user;
-  return { id: user.id, email: user.email, ip: clientIp(c, c.var.deps.config.TRUST_PROXY) };
-}
 
 /**
  * Writes one audit entry (docs/product/back-office.md#audit-log). Pass the transaction of the

@@ -8,7 +8,7 @@ import { changePasswordRevokesHook, passwordPolicyHook } from './password-hooks'
 import { passwordCheckLimitHook, rateLimitHook } from './rate-limit-hook';
 import { revokeOtherSessionsHook, sessionTwoFactorDatabaseHooks } from './session-two-factor';
 import { safeTextHook } from './safe-text-hook';
-import { signUpShapeHook, verifyReminderOnSignUp, welcomeOnSignUp } from './sign-up-hooks';
+import { signUpShapeHook, verifyReminderOnSignUp, welcomeOnSignUp, type OnUnverifiedSignUp } from './sign-up-hooks';
 import { verifyOnceHook } from './verify-once-hook';
 
 export interface AccountRulesDeps {
@@ -16,6 +16,8 @@ export interface AccountRulesDeps {
   config: Config;
   sendMail: SendMail;
   mailContext: MailContext;
+  /** Work a module does when someone signs up with e-mail and is not yet verified (the verify reminder), in the background. */
+  onUnverifiedSignUp?: OnUnverifiedSignUp;
 }
 
 /**
@@ -23,9 +25,9 @@ export interface AccountRulesDeps {
  * plugin hooks so they hold for HTTP requests and server-side `auth.api.*` calls
  * alike. Before hooks run in this order; the first to throw answers.
  */
-export function accountRules({ db, config, sendMail, mailContext }: AccountRulesDeps): BetterAuthPlugin {
+export function accountRules({ db, config, sendMail, mailContext, onUnverifiedSignUp }: AccountRulesDeps): BetterAuthPlugin {
   const welcome = welcomeOnSignUp(sendMail, mailContext);
-  const verifyReminder = verifyReminderOnSignUp(db);
+  const verifyReminder = verifyReminderOnSignUp(db, onUnverifiedSignUp);
   return {
     id: 'account-rules',
     init: () => ({

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { clientIp } from '../http/client-ip';
+import { clientIp } from '../lib/client-ip';
 
 /**
  * The header that carries the visitor's address into better-auth (sessions

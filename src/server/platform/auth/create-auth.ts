@@ -15,8 +15,8 @@ import { accountRules } from './account-rules-plugin';
 import { CLIENT_IP_HEADER } from './client-ip-header';
 import { betterAuthErrorHandler, betterAuthLogger } from './log-bridge';
 import { passwordHasher } from './password-hash';
-import { resolveAuthSecret } from './secret';
-import { existingAccountNotice } from './sign-up-hooks';
+import { resolveAuthSecret } from '../lib/secret';
+import { existingAccountNotice, type OnUnverifiedSignUp } from './sign-up-hooks';
 
 export interface AuthDeps {
   config: Config;
@@ -26,6 +26,8 @@ export interface AuthDeps {
   mailer: Mailer;
   /** Runs mail sending after the reply; the server awaits it on shutdown. */
   background: BackgroundTasks;
+  /** A module's work for a new, unverified e-mail sign-up (the app passes the applications module's verify reminder). */
+  onUnverifiedSignUp?: OnUnverifiedSignUp;
 }
 
 /** Endpoints this app does not offer: the profile is PATCH /api/me (shared schema), and there is no social sign-in. */
@@ -54,7 +56,7 @@ export const DISABLED_PATHS = [
  * APP_URL is https), TOTP two-factor, and this app's rules as plugin hooks.
  * A factory, so tests build their own.
  */
-export function createAuth({ config, db, logger, brand, mailer, background }: AuthDeps) {
+export function createAuth({ config, db, logger, brand, mailer, background, onUnverifiedSignUp }: AuthDeps) {
   const appUrl = config.APP_URL.replace(/\/+$/, '');
   const mailContext: MailContext = { brand, appUrl };
   const { sendMail } = mailer;
@@ -132,7 +134,11 @@ export function createAuth({ config, db, logger, brand, mailer, background }: Au
     telemetry: { enabled: false },
     logger: betterAuthLogger(logger),
     onAPIError: betterAuthErrorHandler(),
-    plugins: [twoFactor({ issuer: brand.name }), openAPI({ disableDefaultReference: true }), accountRules({ db, config, sendMail, mailContext })],
+    plugins: [
+      twoFactor({ issuer: brand.name }),
+      openAPI({ disableDefaultReference: true }),
+      accountRules({ db, config, sendMail, mailContext, onUnverifiedSignUp }),
+    ],
   });
 }
 

@@ -1,5 +1,5 @@
 import type { BetterAuthOptions } from 'better-auth';
-import { errorFacts } from '../http/error-facts';
+import { errorFacts } from '../lib/error-facts';
 import type { Logger } from '../lib/logger';
 import { noteOutage } from './outage-watch';
 
@@ -39,7 +39,7 @@ export function betterAuthLogger(logger: Logger): NonNullable<BetterAuthOptions[
  * a failed query in one of our hooks, say — to the console, whole: statement,
  * parameters and all. Thrown on instead, such an error reaches the app's error
  * handler (src/server/app.ts), which logs its safe facts and answers in the
- * API's shape; better-auth's own 5xx answers are logged by src/server/platform/auth/mount.ts.
+ * API's shape; better-auth's own 5xx answers are logged by src/server/platform/http/mount-auth.ts.
  */
 export function betterAuthErrorHandler(): NonNullable<BetterAuthOptions['onAPIError']> {
   return { throw: true };

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { AppError } from '../http/errors';
-import { hitRateLimit, type RateLimitRule } from '../http/rate-limit';
+import { AppError } from '../lib/errors';
+import { hitRateLimit, type RateLimitRule } from '../limits/rate-limit';
 import { clientIpFrom } from './client-ip-header';
 import { bodyOf, type AuthHook } from './hook-types';
 

@@ -1,10 +1,9 @@
 import { APIError } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { fullName, signUpRequestSchema } from '../../../domain/auth';
-import { fieldErrors } from '../http/errors';
+import { fieldErrors } from '../lib/errors';
 import type { Db } from '../db/client';
 import type { SendMail } from '../mail/send-mail';
-import { scheduleVerifyReminder } from '../../modules/applications/notifications/reminders-schedule';
 import { existingAccountMail, welcomeMail, type MailContext } from '../mail/templates';
 import { bodyOf, type AuthHook } from './hook-types';
 
@@ -68,9 +67,12 @@ export function welcomeOnSignUp(sendMail: SendMail, mailContext: MailContext) {
  * than a known one (docs/decisions/014-sign-up-enumeration.md); a failure is logged by the background
  * tasks, and shutdown waits for them. Accounts made by an admin or admin:create get none.
  */
-export function verifyReminderOnSignUp(db: Db) {
+/** What a module does for a new account that signed up with e-mail and is not verified yet (the applications module's verify reminder). */
+export type OnUnverifiedSignUp = (db: Db, userId: string, createdAt: Date) => Promise<unknown>;
+
+export function verifyReminderOnSignUp(db: Db, onUnverifiedSignUp: OnUnverifiedSignUp | undefined) {
   return async (user: { id: string; emailVerified?: boolean; createdAt?: Date }, ctx: SignUpContext | null | undefined): Promise<void> => {
-    if (ctx?.path !== '/sign-up/email' || user.emailVerified) return;
-    await ctx.context.runInBackgroundOrAwait(scheduleVerifyReminder(db, user.id, user.createdAt ?? new Date()));
+    if (!onUnverifiedSignUp || ctx?.path !== '/sign-up/email' || user.emailVerified) return;
+    await ctx.context.runInBackgroundOrAwait(onUnverifiedSignUp(db, user.id, user.createdAt ?? new Date()));
   };
 }

@@ -5,7 +5,7 @@ import { REQUEST_ACTIONS, REQUEST_DOCUMENT_TYPES, REQUEST_KINDS, REQUEST_STATES 
 import { SENDER_SIDES } from '../../../domain/application/messages';
 import type { ApplicationDraft } from '../../../domain/application/draft-schema';
 import { createdAt, updatedAt, money } from './columns';
-import { users } from './schema';
+import { users } from './auth-schema';
 
 // ---- Home applications and their documents (issue 5; docs/decisions/007-applications-and-documents.md) ----
 

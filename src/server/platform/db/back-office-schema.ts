@@ -41,7 +41,7 @@ export const announcementRecipients = pgTable(
       .references(() => announcements.id, { onDelete: 'cascade' }),
     emailKey: text('email_key').notNull(),
     state: text('state', { enum: RECIPIENT_STATES }).notNull().default('queued'),
-    /** skipped: 'unsubscribed' or 'removed'; failed: the error's safe facts (src/server/platform/http/error-facts.ts). */
+    /** skipped: 'unsubscribed' or 'removed'; failed: the error's safe facts (src/server/platform/lib/error-facts.ts). */
     reason: text('reason'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

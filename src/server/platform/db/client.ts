@@ -14,6 +14,8 @@ import { pgliteStorageOptions } from './pglite-durability';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A connection or an open transaction. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface Database {
   kind: 'pglite' | 'postgres';

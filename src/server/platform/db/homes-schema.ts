@@ -3,7 +3,8 @@ import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, text
 import { LEDGER_KINDS } from '../../../domain/ledger';
 import { HOME_STATES, NOTICE_KINDS, NOTICE_STATES, PAYMENT_CHANGE_STATES, PAYMENT_SOURCES, VALUATION_SOURCES } from '../../../domain/homes/states';
 import { createdAt } from './columns';
-import { applications, users } from './schema';
+import { applications } from './application-schema';
+import { users } from './auth-schema';
 
 /**
  * The homeowner phase (issue 14; docs/decisions/022-homes-and-ledger.md): a home

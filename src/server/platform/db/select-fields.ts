@@ -1,7 +1,6 @@
 import { Column, is, noopDecoder, Param, SQL, sql, StringChunk, type DriverValueDecoder, type GetColumnData, type Name, type SQLChunk } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { queryRows } from './client';
-import type { Db } from './client';
+import { queryRows, type Db } from './client';
 
 /**
  * The columns a raw-SQL read selects, named through the schema: `{ firstName: applications.firstName }`.

@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 
 /**
  * "The database is not reachable right now" — as opposed to a query it refused.

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../audit/audit';
-import type { Deps } from '../context';
-import { AppError } from './errors';
+import type { Deps } from './context';
+import { AppError } from '../lib/errors';
 import { auditedDownload, type AuditedFile } from './audited-download';
 
 const actor = { id: 'user-1', email: 'ada@example.com', ip: '203.0.113.5' };

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { recordAudit, type AuditActor, type AuditEntry } from '../audit/audit';
-import type { Deps } from '../context';
+import type { Deps } from './context';
 
 /** A stored file to send as a download, and the audit entry that must exist before it is sent. */
 export interface AuditedFile {

@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../context';
+import type { AppEnv } from './context';
 import { databaseUnavailableError, isDatabaseUnavailable, unavailableCode } from '../db/unavailable';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 
 /**
  * The app's one error answer: an AppError as its status and `{ error: { code, message, fields? } }`,
  * hono's own HTTP errors in the same shape, a database outage as 503 with Retry-After, anything
- * else as a 500 that names nothing (its facts go to the log through src/server/platform/http/error-facts.ts).
+ * else as a 500 that names nothing (its facts go to the log through src/server/platform/lib/error-facts.ts).
  */
 export function respondToError(error: Error, c: Context<AppEnv>, logger: Logger): Response {
   if (error instanceof AppError) {

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { ReplyBody, RouteContract, SuccessStatus } from '../../../domain/api/route';
-import { AppError, validationError } from './errors';
+import { AppError, validationError } from '../lib/errors';
 
 /**
  * Registers the routes declared in src/domain/api (docs/decisions/017-route-contracts.md):

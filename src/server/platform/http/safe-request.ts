@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { isSafeText, UNSUPPORTED_TEXT } from '../../../domain/safe-text';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 
 const refuse = (field: string) => new AppError(400, 'validation_failed', 'Some fields need your attention.', { [field]: UNSUPPORTED_TEXT });
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { loadConfig } from '../config';
-import type { Deps } from '../context';
+import type { Deps } from './context';
 import { users } from '../db/schema';
 import { LETTERS_UPLOAD_PATH } from '../../routes/admin/letters';
 import { UPLOAD_PATH } from '../../routes/application';

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context';
-import { AppError } from './errors';
+import type { AppEnv } from './context';
+import { AppError } from '../lib/errors';
 
 /** Methods that never change state; everything else must come from our own pages. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -3,7 +3,7 @@ import type { AdminJob, JobListParams, JobState } from '../../../domain/admin/jo
 import type { Page } from '../../../domain/admin/lists';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { cappedCount, toPage } from '../lists/list-query';
 

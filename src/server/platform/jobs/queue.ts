@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
-import { errorFacts } from '../http/error-facts';
+import { errorFacts } from '../lib/error-facts';
 
 /**
  * The job queue's write side (docs/decisions/020-job-runner.md): a kind of job is
@@ -71,7 +71,7 @@ const MAX_ERROR_LENGTH = 500;
 
 /**
  * What a job keeps of the error that stopped it: the class, the code and a message
- * with every value cut out (src/server/platform/http/error-facts.ts) — an SMTP refusal or a
+ * with every value cut out (src/server/platform/lib/error-facts.ts) — an SMTP refusal or a
  * failed statement would otherwise store the addresses and values it was about.
  */
 export function jobErrorText(error: unknown): string {

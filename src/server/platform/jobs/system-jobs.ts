@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { queryRows, type Db } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Logger } from '../lib/logger';
-import { pruneRateLimits } from '../http/rate-limit';
-import { applyRetention } from '../../modules/accounts/retention';
+import { pruneRateLimits } from '../limits/rate-limit';
 import { jobKind } from './queue';
 import type { JobRunner } from './runner';
 
 /**
  * The server's own recurring work, on the job runner (docs/decisions/020-job-runner.md):
- * each period runs once across every instance sharing the database.
+ * each period runs once across every instance sharing the database. A module's own recurring
+ * work registers from the module (modules/accounts/retention-job.ts, the retention periods).
  */
 
 const MINUTE = 60_000;
@@ -19,9 +19,7 @@ const HOUR = 60 * MINUTE;
 /** Done jobs are kept this long (the back office lists only jobs not done), then deleted. */
 export const DONE_JOB_RETENTION_DAYS = 14;
 
-/** The privacy policy's retention periods (docs/product/privacy.md; docs/decisions/016-retention-and-erasure.md), hourly. */
-export const retentionJob = jobKind('privacy:retention', z.object({}), { maxAttempts: 3 });
-/** Rate-limit windows that ended more than a minute ago (src/server/platform/http/rate-limit.ts), every minute. */
+/** Rate-limit windows that ended more than a minute ago (src/server/platform/limits/rate-limit.ts), every minute. */
 export const rateLimitPruneJob = jobKind('rate-limits:prune', z.object({}), { maxAttempts: 2 });
 /** Done jobs past DONE_JOB_RETENTION_DAYS, hourly. */
 export const jobsPruneJob = jobKind('jobs:prune', z.object({}), { maxAttempts: 3 });
@@ -50,12 +48,6 @@ export async function pruneDoneJobs(db: Db, { days = DONE_JOB_RETENTION_DAYS, ba
 /** Registers and schedules the server's recurring jobs on `runner`. */
 export function registerSystemJobs(runner: JobRunner, { db, logger }: { db: Db; logger: Logger }): void {
   runner
-    .register(retentionJob, async () => {
-      const report = await applyRetention(db);
-      if (Object.values(report).some((n) => n > 0)) logger.info({ retention: report }, 'retention: removed data past its period');
-    })
-    // A minute after start, as before the runner: not in the way of start-up.
-    .every(retentionJob, HOUR, { firstAfterMs: MINUTE })
     .register(rateLimitPruneJob, () => pruneRateLimits(db))
     .every(rateLimitPruneJob, MINUTE)
     .register(jobsPruneJob, async () => {

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { errorFacts, safeErrorMessage } from '../http/error-facts';
+import { errorFacts, safeErrorMessage } from './error-facts';
 
 export type Logger = pino.Logger;
 

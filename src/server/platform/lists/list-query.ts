@@ -1,7 +1,6 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import { COUNT_CAP, type ListParams, type Page } from '../../../domain/admin/lists';
-import type { Db } from '../db/client';
-import { queryRows } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import { decodeRows, type Fields, type RowOf } from '../db/select-fields';
 
 /**

@@ -3,7 +3,7 @@ import type { Brand } from '../../../domain/brand';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { resolveAuthSecret } from '../auth/secret';
+import { resolveAuthSecret } from '../lib/secret';
 import type { Logger } from '../lib/logger';
 import { outboxOpenUrl } from './outbox-link';
 

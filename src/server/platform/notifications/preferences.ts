@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isSubscribed, type NotificationKind, type PreferenceSource } from '../../../domain/notifications';
-import type { Executor } from '../../modules/applications/repository';
+import type { Executor } from '../db/client';
 import { notificationPreferences } from '../db/schema';
 
 /**

@@ -1,6 +1,10 @@
 import { NOTIFICATION_KIND_INFO, type NotificationKind } from '../../../domain/notifications';
 import type { Config } from '../config';
-import type { Deps } from '../context';
+import type { Brand } from '../../../domain/brand';
+import type { Db } from '../db/client';
+import type { FieldCipher } from '../lib/crypto';
+import type { Logger } from '../lib/logger';
+import type { Mailer } from '../mail/send-mail';
 import { renderMail, type MailContent, type MailParts } from '../mail/layout';
 import { appLink, type MailContext } from '../mail/templates';
 import { emailKeyOf, subscribedTo } from './preferences';
@@ -14,7 +18,14 @@ import { sealUnsubscribe } from './unsubscribe-token';
  * Transactional mail (password reset, verification) does not come through here.
  */
 
-export type NotificationDeps = Pick<Deps, 'db' | 'mailer' | 'cipher' | 'brand' | 'logger'> & { config: Pick<Config, 'APP_URL'> };
+export interface NotificationDeps {
+  db: Db;
+  mailer: Mailer;
+  cipher: FieldCipher;
+  brand: Brand;
+  logger: Logger;
+  config: Pick<Config, 'APP_URL'>;
+}
 
 export interface NotificationMail {
   /** The address. */

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { resolveSettings, type AppSettings } from '../../../domain/admin/settings';
-import type { Db } from '../db/client';
+import { type Db, type Executor } from '../db/client';
 import { settings } from '../db/schema';
-import type { Executor } from '../../modules/applications/repository';
 
 const KEY = 'app';
 /** Other instances sharing the database see a saved change within this time. */

@@ -1,7 +1,6 @@
 import { adminAnnouncementsApi } from '../../../domain/api/admin-announcements';
-import { cancelAnnouncement, getAnnouncement, listAnnouncements, previewAnnouncement, sendAnnouncement } from '../../modules/waitlist/announcements-repo';
-import { actorOf } from '../../platform/audit/audit';
-import type { AuthedEnv } from '../../platform/auth/guards';
+import { cancelAnnouncement, getAnnouncement, listAnnouncements, previewAnnouncement, sendAnnouncement } from '../../modules/waitlist';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { apiRouter, route } from '../../platform/http/route';
 
 /** `/api/admin/announcements` (src/domain/api/admin-announcements.ts), behind the admin guard of src/server/routes/admin.ts. */

@@ -1,13 +1,21 @@
 import type { ApplicationListParams } from '../../../domain/admin/applications';
 import { adminApplicationsApi } from '../../../domain/api/admin-applications';
-import type { AuthedEnv } from '../../platform/auth/guards';
-import { applicationNotFound, findReviewable } from '../../modules/applications/review/application-detail';
-import { reviewDetail } from '../../modules/applications/review/review-detail';
-import { countApplications, exportRows, listApplications, type ExportRow } from '../../modules/applications/review/applications-repo';
-import { actorOf } from '../../platform/audit/audit';
+import { type AuthedEnv, actorOf } from '../../platform/http/guards';
+import {
+  applicationNotFound,
+  findReviewable,
+  reviewDetail,
+  countApplications,
+  exportRows,
+  listApplications,
+  type ExportRow,
+  changeAssignee,
+  listAssignees,
+  changeNotes,
+  changeStatus,
+} from '../../modules/applications';
+import { purchaseLock } from '../../modules/homes';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
-import { changeAssignee, listAssignees } from '../../modules/applications/review/assignment';
-import { changeNotes, changeStatus } from '../../modules/applications/review/review-application';
 import { apiRouter, route } from '../../platform/http/route';
 
 /**
@@ -79,7 +87,7 @@ export function adminApplicationsRoutes() {
     return reviewDetail(c.var.deps, row);
   });
   route(router, adminApplicationsApi.changeStatus, async (c, { params, body }) =>
-    reviewDetail(c.var.deps, await changeStatus(c.var.deps, actorOf(c), params.id, body.status, body.reason)),
+    reviewDetail(c.var.deps, await changeStatus(c.var.deps, actorOf(c), params.id, body.status, body.reason, [purchaseLock])),
   );
   route(router, adminApplicationsApi.changeNotes, async (c, { params, body }) =>
     reviewDetail(c.var.deps, await changeNotes(c.var.deps, actorOf(c), params.id, body.notes)),

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationListParamsSchema, NOT_AN_ADMIN } from '../../../domain/admin/applications';
-import { applicationPage } from '../../modules/applications/review/applications-repo';
+import { applicationPage } from '../../modules/applications/applications-repo';
 import { queryRows } from '../../platform/db/client';
 import { applications, auditLog } from '../../platform/db/schema';
 import { daysAgo, insertApplication } from '../../test/admin-applications';

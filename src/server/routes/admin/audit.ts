@@ -1,9 +1,8 @@
 import { describeChanges, type AuditItem } from '../../../domain/admin/audit-query';
 import { adminAuditApi } from '../../../domain/api/admin-audit';
-import { actorOf } from '../../platform/audit/audit';
-import { auditRows, listAudit } from '../../platform/audit/audit-repo';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
+import { auditRows, listAudit } from '../../platform/lists/audit-repo';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
-import type { AuthedEnv } from '../../platform/auth/guards';
 import { apiRouter, route } from '../../platform/http/route';
 
 const CSV_COLUMNS: readonly CsvColumn<AuditItem>[] = [

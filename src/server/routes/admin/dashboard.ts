@@ -1,6 +1,6 @@
 import { adminDashboardApi } from '../../../domain/api/admin-dashboard';
-import { dashboardSummary } from '../../modules/applications/review/applications-repo';
-import type { AuthedEnv } from '../../platform/auth/guards';
+import { dashboardSummary } from '../../modules/applications';
+import type { AuthedEnv } from '../../platform/http/guards';
 import { apiRouter, route } from '../../platform/http/route';
 
 /** `/api/admin/dashboard` and `/api/admin/ping` (src/domain/api/admin-dashboard.ts), behind the admin guard of src/server/routes/admin.ts (docs/product/back-office.md#overview). */

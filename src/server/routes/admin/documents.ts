@@ -1,8 +1,6 @@
 import { adminDocumentsApi } from '../../../domain/api/admin-documents';
-import { actorOf } from '../../platform/audit/audit';
-import { reviewDocument } from '../../modules/applications/review/document-review';
-import { reviewDetail } from '../../modules/applications/review/review-detail';
-import type { AuthedEnv } from '../../platform/auth/guards';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
+import { reviewDocument, reviewDetail } from '../../modules/applications';
 import { apiRouter, route } from '../../platform/http/route';
 
 /**

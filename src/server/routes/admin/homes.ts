@@ -1,10 +1,8 @@
 import { HOME_STATE_LABELS, type HomeListItem } from '../../../domain/homes/admin-homes';
 import { adminHomesApi } from '../../../domain/api/admin-homes';
-import { actorOf } from '../../platform/audit/audit';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
-import { homeNotFound, purchaseStart, recordPurchase, recordValuation } from '../../modules/homes/purchase';
-import { homeDetail, homeRows, listHomes } from '../../modules/homes/homes-repo';
-import type { AuthedEnv } from '../../platform/auth/guards';
+import { homeNotFound, purchaseStart, recordPurchase, recordValuation, homeDetail, homeRows, listHomes } from '../../modules/homes';
 import { apiRouter, route } from '../../platform/http/route';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);

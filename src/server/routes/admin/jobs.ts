@@ -1,7 +1,6 @@
 import { adminJobsApi } from '../../../domain/api/admin-jobs';
-import { actorOf } from '../../platform/audit/audit';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { listJobs, retryJob } from '../../platform/jobs/jobs-repo';
-import type { AuthedEnv } from '../../platform/auth/guards';
 import { apiRouter, route } from '../../platform/http/route';
 
 /** `/api/admin/jobs` (src/domain/api/admin-jobs.ts), behind the admin guard of src/server/routes/admin.ts; docs/product/back-office.md#jobs. */

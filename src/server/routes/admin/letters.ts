@@ -1,11 +1,9 @@
 import { stateCode } from '../../../domain/admin/states';
 import { LETTER_STATUS_LABELS, type LetterItem } from '../../../domain/admin/letters';
 import { adminLettersApi } from '../../../domain/api/admin-letters';
-import { actorOf } from '../../platform/audit/audit';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
-import { addLetter, deleteLetter, downloadLetterPdf, getLetter, setLetterStatus, updateLetter } from '../../modules/letters/letters';
-import { letterRows, listLetters } from '../../modules/letters/letters-repo';
-import type { AuthedEnv } from '../../platform/auth/guards';
+import { addLetter, deleteLetter, downloadLetterPdf, getLetter, setLetterStatus, updateLetter, letterRows, listLetters } from '../../modules/letters';
 import { apiRouter, route } from '../../platform/http/route';
 
 /** Path of the Add Letter of Intent upload, exempt from the API's 64 KB JSON body limit (src/server/app.ts): it enforces its own 25 MB. */

@@ -1,17 +1,8 @@
 import { adminMessagesApi } from '../../../domain/api/messages';
-import { actorOf } from '../../platform/audit/audit';
-import type { AuthedEnv } from '../../platform/auth/guards';
-import { AppError } from '../../platform/http/errors';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
+import { AppError } from '../../platform/lib/errors';
 import { apiRouter, route } from '../../platform/http/route';
-import {
-  deleteMessage,
-  findMessage,
-  loadConversation,
-  markRead,
-  messageNotFound,
-  ownerOfApplication,
-  sendMessage,
-} from '../../modules/applications/conversation';
+import { deleteMessage, findMessage, loadConversation, markRead, messageNotFound, ownerOfApplication, sendMessage } from '../../modules/applications';
 
 const applicationNotFound = () => new AppError(404, 'not_found', 'Application not found.');
 

@@ -1,11 +1,20 @@
 import { adminPaymentsApi } from '../../../domain/api/admin-payments';
 import { PAYMENT_STATE_LABELS, type PaymentsListItem } from '../../../domain/homes/admin-payments';
 import { ledgerToday } from '../../../domain/homes/dates';
-import { actorOf } from '../../platform/audit/audit';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
-import { adminLedger, importBankCsv, previewBankCsv, recordPayment, recordRefund, reverseEntry, verifyAudited } from '../../modules/homes/payments';
-import { listPayments, monthOf, paymentRows } from '../../modules/homes/payments-repo';
-import type { AuthedEnv } from '../../platform/auth/guards';
+import {
+  adminLedger,
+  importBankCsv,
+  previewBankCsv,
+  recordPayment,
+  recordRefund,
+  reverseEntry,
+  verifyAudited,
+  listPayments,
+  monthOf,
+  paymentRows,
+} from '../../modules/homes';
 import { apiRouter, route } from '../../platform/http/route';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);

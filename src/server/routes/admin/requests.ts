@@ -1,8 +1,6 @@
 import { adminRequestsApi } from '../../../domain/api/admin-requests';
-import { actorOf } from '../../platform/audit/audit';
-import { changeRequest, createRequest } from '../../modules/applications/review/requests';
-import { reviewDetail } from '../../modules/applications/review/review-detail';
-import type { AuthedEnv } from '../../platform/auth/guards';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
+import { changeRequest, createRequest, reviewDetail } from '../../modules/applications';
 import { apiRouter, route } from '../../platform/http/route';
 
 /**

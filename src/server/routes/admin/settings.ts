@@ -1,8 +1,8 @@
 import { diffFields } from '../../../domain/admin/audit';
 import { adminSettingsApi } from '../../../domain/api/admin-settings';
-import { actorOf, recordAudit } from '../../platform/audit/audit';
+import { recordAudit } from '../../platform/audit/audit';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { forgetCachedSettings, getSettings, saveSettings } from '../../platform/settings/settings-store';
-import type { AuthedEnv } from '../../platform/auth/guards';
 import { apiRouter, route } from '../../platform/http/route';
 
 /**

@@ -2,12 +2,10 @@ import { stateCode } from '../../../domain/admin/states';
 import type { AdminUser } from '../../../domain/admin/users';
 import { adminUsersApi } from '../../../domain/api/admin-users';
 import { roleLabel } from '../../../domain/roles';
-import { deleteUserData } from '../../modules/accounts/delete-account';
-import { actorOf } from '../../platform/audit/audit';
+import { deleteUserData, changeRole, createUser, exportUsersRows, listUsers } from '../../modules/accounts';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
-import { changeRole, createUser, exportUsersRows, listUsers } from '../../modules/accounts/users-repo';
-import type { AuthedEnv } from '../../platform/auth/guards';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/lib/errors';
 import { apiRouter, route } from '../../platform/http/route';
 
 const CSV_COLUMNS: readonly CsvColumn<AdminUser>[] = [

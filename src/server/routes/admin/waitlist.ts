@@ -1,10 +1,9 @@
 import { stateCode } from '../../../domain/admin/states';
 import { interestLabel, type WaitlistApplicantDetail } from '../../../domain/admin/waitlist';
 import { adminWaitlistApi } from '../../../domain/api/admin-waitlist';
-import { actorOf } from '../../platform/audit/audit';
+import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
-import { createApplicant, deleteApplicant, exportApplicantsRows, getApplicant, listApplicants } from '../../modules/waitlist/waitlist-repo';
-import type { AuthedEnv } from '../../platform/auth/guards';
+import { createApplicant, deleteApplicant, exportApplicantsRows, getApplicant, listApplicants } from '../../modules/waitlist';
 import { apiRouter, route } from '../../platform/http/route';
 
 const CSV_COLUMNS: readonly CsvColumn<WaitlistApplicantDetail>[] = [

@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import type { ApplicationRow } from './repository';
+import { users } from '../../platform/db/schema';
+import type { Deps } from '../../platform/http/context';
+import { presentForReview } from './application-detail';
+import { reviewDocumentsOf } from './document-review';
+import { requestsOf } from './requests';
+
+/**
+ * The review dialog's record of a submitted application (docs/product/back-office.md#applications):
+ * the answers, its documents with their reviews and earlier versions (#document-review) and the requests asked of the applicant with their history
+ * (docs/decisions/021-requests-and-messages.md). What every route of the dialog answers.
+ */
+export async function reviewDetail(deps: Pick<Deps, 'db' | 'cipher' | 'logger'>, row: ApplicationRow) {
+  const [docs, requests, [owner]] = await Promise.all([
+    reviewDocumentsOf(deps.db, row.id),
+    requestsOf(deps.db, row.id),
+    deps.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)),
+  ]);
+  return presentForReview(deps.cipher, deps.logger, row, docs, requests, owner?.email ?? null);
+}

@@ -1,0 +1,14 @@
+export { noticeStepNotification, paymentChangeDecidedNotification } from './change-notifications';
+export { approvePaymentChange, declinePaymentChange, homeChanges, pendingHomeChanges, requestPaymentChange, withdrawPaymentChange } from './changes';
+export { agreementOf, figuresOfHome, homeIdOfUser, homeLedger, homeOfUser, type HomeRow, type LoadedHome } from './home-figures';
+export { homeWelcomeNotification } from './home-welcome-notification';
+export { homeDetail, homeRows, listHomes } from './homes-repo';
+export { appendLedgerEntries, type NewLedgerEntry } from './ledger';
+export { ledgerFileOf, myHomeOf, valuationPointsOf } from './my-home';
+export { acknowledgeNotice, cancelNotice, completeNotice, scheduleNotice, sendNotice } from './notices';
+export { listPayments, monthOf, paymentRows } from './payments-repo';
+export { adminLedger, importBankCsv, previewBankCsv, recordPayment, recordRefund, reverseEntry, verifyAudited } from './payments';
+export { hasHome, homeNotFound, purchaseLock, purchaseStart, recordPurchase, recordValuation } from './purchase';
+export { registerHomeJobs } from './register';
+export { findStatement, runStatements, statementReadyNotification, statementsOf } from './statements';
+export { verifyLedgers } from './verify-ledgers';
