@@ -48,7 +48,8 @@ export function createApi(deps: Deps) {
     sameOriginOnly({
       appUrl: config.APP_URL,
       trustedOrigins: config.TRUSTED_ORIGINS,
-      multipartPaths: streamedUploads,
+      // better-auth's endpoints; a declared route checks its body's type after its guard (route.ts).
+      checksBodyTypeOf: (path) => path.startsWith('/api/auth/'),
       oneClickPaths: new Set([notificationsApi.oneClick.path]),
       onRefusedOrigin: ({ origin, expected }) =>
         logger.warn(
@@ -68,8 +69,9 @@ export function createApi(deps: Deps) {
     // No body, or a chunked one: count it as it streams.
     return c.req.header('transfer-encoding') ? streamingBodyLimit(c, next) : next();
   });
-  // NUL or a lone surrogate in a path or query value: 400, not a database error (src/domain/safe-text.ts).
-  api.use('/api/*', refuseUnsafeUrlText);
+  // NUL or a lone surrogate in a path or query value: 400, not a database error (src/domain/safe-text.ts). A declared
+  // route checks it after its guard (route.ts routeMiddleware); here, better-auth's endpoints.
+  api.use('/api/auth/*', refuseUnsafeUrlText);
   route(api, systemApi.health, async (c) => {
     try {
       await pingDatabase(deps.db);
@@ -88,7 +90,6 @@ export function createApi(deps: Deps) {
   api.route('/', waitlistRoutes());
   // better-auth: sign-up, sign-in, sessions, verification, reset, two-factor (docs/decisions/006-accounts.md).
   api.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
-  // Before meRoutes: its /api/me/* guard would otherwise answer first; the unsubscribe link needs no session.
   api.route('/', notificationRoutes());
   api.route('/', meRoutes());
   // The homeowner's monthly statements (src/domain/api/home-statements.ts).

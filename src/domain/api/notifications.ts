@@ -48,6 +48,7 @@ export const notificationsApi = {
     summary:
       "RFC 8058 one-click unsubscribe, the List-Unsubscribe header's URL: turns the link's kind off for its address (idempotent, audited). A mail client's POST comes from no page of ours with `List-Unsubscribe=One-Click` as a form body, which is ignored: the sealed token is the authority",
     query: unsubscribeQuerySchema,
+    oneClick: true,
     responses: { 200: { description: 'The kind, now off', schema: notificationSettingSchema } },
     // 404: a link we did not make; 429: too many uses of links from one IP (counted before the token is opened).
     errors: [404, 429],

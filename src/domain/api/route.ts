@@ -44,6 +44,12 @@ export interface RouteContract {
    * and validates these fields with this schema.
    */
   form?: AnyObject;
+  /**
+   * RFC 8058 one-click unsubscribe: a mail client POSTs a form body from no page of ours. Its origin
+   * and body type are checked by the API's one-click rule (src/server/platform/http/same-origin.ts),
+   * not as JSON; the body is ignored.
+   */
+  oneClick?: true;
   /** Success answers by status (202: accepted, nothing changed yet; 302: a redirect, answered as a Response); errors are the API's one shape and are added to the document. */
   responses: Partial<Record<200 | 201 | 202 | 302, Reply>>;
   /** Error statuses beyond those implied by the access and the inputs (401/403, 400, 404). */

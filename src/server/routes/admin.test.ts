@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../test/harness';
 import { registeredApiRoutes } from '../test/registered-routes';
 import { LETTERS_UPLOAD_PATH } from './admin/letters';
 
-/** The letter upload takes multipart (src/server/platform/http/same-origin.ts refuses any other body type before the guard runs). */
+/** The letter upload takes multipart: sent as such, the request is refused by the guard alone (route.ts routeMiddleware). */
 const bodyType = (method: string, path: string): Record<string, string> =>
   method === 'POST' && path === LETTERS_UPLOAD_PATH ? { 'content-type': 'multipart/form-data; boundary=x' } : {};
 

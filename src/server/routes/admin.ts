@@ -1,5 +1,4 @@
-import { ROLE_RANK } from '../../domain/roles';
-import { requireRole, type AuthedEnv } from '../platform/http/guards';
+import type { AuthedEnv } from '../platform/http/guards';
 import { apiRouter } from '../platform/http/route';
 import { adminAnnouncementsRoutes } from './admin/announcements';
 import { adminApplicationsRoutes } from './admin/applications';
@@ -18,20 +17,14 @@ import { adminSettingsRoutes } from './admin/settings';
 import { adminUsersRoutes } from './admin/users';
 import { adminWaitlistRoutes } from './admin/waitlist';
 
-/** Every admin route lives under this prefix, behind one guard. */
-export const ADMIN_PREFIX = '/api/admin';
-
 /**
- * `/api/admin/*`, mounted at the root by src/server/app.ts. The admin guard (rank 3,
- * and a session that passed two-factor) is applied here to the whole prefix, before
- * any route, so no admin route can forget it (src/server/routes/admin.test.ts
- * enumerates every registered admin route and checks each answers 401 / 403 to
- * anyone else). Routes are declared in src/domain/api and register at their full
- * paths.
+ * `/api/admin/*`, mounted at the root by src/server/api.ts. Each route is declared in
+ * src/domain/api with access `admin`, and route() puts the admin guard (rank admin, and a
+ * session that passed two-factor) before it reads anything; src/server/routes/access.test.ts
+ * calls every declared route as every caller below its access.
  */
 export function adminRoutes() {
   const admin = apiRouter<AuthedEnv>();
-  admin.use(`${ADMIN_PREFIX}/*`, requireRole(ROLE_RANK.admin));
   admin.route('/', adminSettingsRoutes());
   admin.route('/', adminDashboardRoutes());
   admin.route('/', adminApplicationsRoutes());

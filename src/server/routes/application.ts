@@ -13,7 +13,7 @@ import {
   submitApplication,
   storeDocument,
 } from '../modules/applications';
-import { actorOf, type AuthedEnv, requireUser } from '../platform/http/guards';
+import { actorOf, type AuthedEnv } from '../platform/http/guards';
 import type { Deps } from '../platform/http/context';
 import { hitRateLimit } from '../platform/limits/rate-limit';
 import { apiRouter, route } from '../platform/http/route';
@@ -39,9 +39,6 @@ const limitSaves: MiddlewareHandler<AuthedEnv> = async (c, next) => {
  */
 export function applicationRoutes() {
   const router = apiRouter<AuthedEnv>();
-  // '/api/application/*' covers '/api/application' itself too.
-  router.use('/api/application/*', requireUser);
-  router.on('PUT', applicationApi.save.path, limitSaves);
 
   route(router, applicationApi.get, async (c) => {
     const { db, cipher } = c.var.deps;
@@ -49,11 +46,16 @@ export function applicationRoutes() {
     return presentApplication(cipher, c.var.user, row, row ? await documentsOf(db, row.id) : []);
   });
 
-  route(router, applicationApi.save, async (c, { body }) => {
-    const deps = c.var.deps;
-    const row = await saveDraft(deps, c.var.user, body);
-    return presentApplication(deps.cipher, c.var.user, row, await documentsOf(deps.db, row.id));
-  });
+  route(
+    router,
+    applicationApi.save,
+    async (c, { body }) => {
+      const deps = c.var.deps;
+      const row = await saveDraft(deps, c.var.user, body);
+      return presentApplication(deps.cipher, c.var.user, row, await documentsOf(deps.db, row.id));
+    },
+    { before: [limitSaves] },
+  );
 
   route(router, applicationApi.submit, async (c) => {
     const deps = c.var.deps;

@@ -14,7 +14,7 @@ import {
   scheduleNotice,
   sendNotice,
 } from '../modules/homes';
-import { actorOf, type AuthedEnv, requireUser } from '../platform/http/guards';
+import { actorOf, type AuthedEnv } from '../platform/http/guards';
 import { AppError } from '../platform/lib/errors';
 import { apiRouter, route } from '../platform/http/route';
 
@@ -25,10 +25,6 @@ import { apiRouter, route } from '../platform/http/route';
  */
 export function homeChangesRoutes() {
   const router = apiRouter<AuthedEnv>();
-  router.use('/api/me/home/changes', requireUser);
-  router.use('/api/me/home/payment-changes', requireUser);
-  router.use('/api/me/home/payment-changes/*', requireUser);
-  router.use('/api/me/home/notices', requireUser);
   const self = (c: Parameters<typeof actorOf>[0]) => ({ ...actorOf(c), id: c.var.user.id });
 
   route(router, homeChangesApi.mine, async (c) => {

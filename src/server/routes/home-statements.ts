@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { homeStatementsApi } from '../../domain/api/home-statements';
 import { statementFileName } from '../../domain/homes/statements';
-import { actorOf, type AuthedEnv, requireUser } from '../platform/http/guards';
+import { actorOf, type AuthedEnv } from '../platform/http/guards';
 import type { Deps } from '../platform/http/context';
 import { homes } from '../platform/db/schema';
 import { homeIdOfUser, findStatement, statementsOf } from '../modules/homes';
@@ -42,8 +42,6 @@ async function sendStatement(deps: Pick<Deps, 'storage' | 'logger'>, statement: 
 /** `/api/me/home/statements`: the homeowner's list and downloads. */
 export function homeStatementRoutes() {
   const router = apiRouter<AuthedEnv>();
-  router.use('/api/me/home/statements', requireUser);
-  router.use('/api/me/home/statements/*', requireUser);
 
   route(router, homeStatementsApi.mine, async (c) => {
     const { db } = c.var.deps;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { homeApi } from '../../domain/api/home';
 import { NO_HOME_MESSAGE } from '../../domain/homes/my-home';
-import { requireUser, type AuthedEnv } from '../platform/http/guards';
+import { type AuthedEnv } from '../platform/http/guards';
 import { figuresOfHome, homeLedger, homeOfUser, type HomeRow, type LoadedHome, ledgerFileOf, myHomeOf, valuationPointsOf } from '../modules/homes';
 import { AppError } from '../platform/lib/errors';
 import { apiRouter, route } from '../platform/http/route';
@@ -26,8 +26,6 @@ async function ownHome(c: Context<AuthedEnv>): Promise<LoadedHome> {
 
 export function homeRoutes() {
   const router = apiRouter<AuthedEnv>();
-  router.use('/api/me/home', requireUser);
-  router.use('/api/me/home/*', requireUser);
 
   route(router, homeApi.get, async (c) => myHomeOf(await ownHome(c)));
 

@@ -4,7 +4,7 @@ import { meApi } from '../../domain/api/me';
 import { fullName } from '../../domain/auth';
 import { roleRank, type Role } from '../../domain/roles';
 import type { SessionUser } from '../platform/auth/create-auth';
-import { requireUser, type AuthedEnv } from '../platform/http/guards';
+import { type AuthedEnv } from '../platform/http/guards';
 import { users } from '../platform/db/schema';
 import { isoTime } from '../platform/lib/iso-time';
 import { apiRouter, route } from '../platform/http/route';
@@ -43,8 +43,6 @@ function profileOf(user: Profile): Me {
  */
 export function meRoutes() {
   const router = apiRouter<AuthedEnv>();
-  router.use('/api/me', requireUser);
-  router.use('/api/me/*', requireUser);
   route(router, meApi.get, (c) => profileOf(c.var.user));
   route(router, meApi.update, async (c, { body }) => {
     const { db } = c.var.deps;

@@ -10,7 +10,7 @@ import {
   sendMessage,
   unreadCount,
 } from '../modules/applications';
-import { actorOf, type AuthedEnv, requireUser } from '../platform/http/guards';
+import { actorOf, type AuthedEnv } from '../platform/http/guards';
 import { AppError } from '../platform/lib/errors';
 import { apiRouter, route } from '../platform/http/route';
 
@@ -24,8 +24,6 @@ const noApplication = () => new AppError(404, 'no_application', 'Start an applic
  */
 export function messageRoutes() {
   const router = apiRouter<AuthedEnv>();
-  router.use('/api/messages', requireUser);
-  router.use('/api/messages/*', requireUser);
   const viewer = (c: { var: { user: { id: string } } }) => ({ id: c.var.user.id, side: 'applicant' as const });
 
   route(router, messagesApi.conversation, async (c, { query }) => {

@@ -4,7 +4,7 @@ import { notificationsApi } from '../../domain/api/notifications';
 import { kindsForAccount, NOTIFICATION_KIND_INFO, UNSUBSCRIBE_TEXTS, type NotificationKind, type NotificationSettings } from '../../domain/notifications';
 import { ROLE_RANK, roleRank } from '../../domain/roles';
 import { recordAudit, type AuditActor } from '../platform/audit/audit';
-import { actorOf, type AuthedEnv, requireUser } from '../platform/http/guards';
+import { actorOf, type AuthedEnv } from '../platform/http/guards';
 import { type Db, type Executor } from '../platform/db/client';
 import { users } from '../platform/db/schema';
 import { clientIp } from '../platform/lib/client-ip';
@@ -51,8 +51,6 @@ const invalidLink = () => new AppError(404, 'invalid_link', UNSUBSCRIBE_TEXTS.in
 
 export function notificationRoutes() {
   const router = apiRouter<AuthedEnv>();
-  router.use('/api/me/notifications', requireUser);
-  router.use('/api/me/notifications/*', requireUser);
   const isStaff = (c: Context<AuthedEnv>) => roleRank(c.var.user.role) >= ROLE_RANK.admin;
 
   route(router, notificationsApi.settings, (c) => settingsOf(c.var.deps.db, c.var.user.email, isStaff(c)));

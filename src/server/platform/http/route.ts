@@ -1,8 +1,12 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import type { ReplyBody, RouteContract, SuccessStatus } from '../../../domain/api/route';
+import type { Access, ReplyBody, RouteContract, SuccessStatus } from '../../../domain/api/route';
+import { ROLE_RANK } from '../../../domain/roles';
 import { AppError, validationError } from '../lib/errors';
+import { requireRole, requireUser } from './guards';
+import { refuseUnsafeUrlText } from './safe-request';
+import { requireBodyType } from './same-origin';
 
 /**
  * Registers the routes declared in src/domain/api (docs/decisions/017-route-contracts.md):
@@ -104,6 +108,36 @@ export function routeConfigOf(contract: RouteContract, { withForm = false } = {}
 }
 
 /**
+ * The guard each access names (src/domain/api/route.ts `Access`), the one place access is
+ * enforced: a signed-in session for `user`; for `admin`, the admin rank and a session that
+ * passed two-factor (guards.ts roleRefusal).
+ */
+const GUARDS: Record<Access, MiddlewareHandler | undefined> = {
+  public: undefined,
+  user: requireUser as unknown as MiddlewareHandler,
+  admin: requireRole(ROLE_RANK.admin) as unknown as MiddlewareHandler,
+};
+
+/**
+ * What runs before a route's inputs are read, in this order: the guard its access names (401/403
+ * before anything else, so a caller below the route's access learns nothing of its inputs), no
+ * NUL or lone surrogate in the URL (safe-request.ts), the body's type (JSON, or multipart for a
+ * streamed upload: 415 otherwise), the route's own `before` (a rate limit that counts refused
+ * bodies too), then the JSON body's parse.
+ */
+export function routeMiddleware(contract: RouteContract, before: readonly MiddlewareHandler[] = []): MiddlewareHandler[] {
+  const guard = GUARDS[contract.access];
+  return [
+    ...(guard ? [guard] : []),
+    refuseUnsafeUrlText,
+    // The one-click route's form body was checked with its origin (same-origin.ts oneClickPaths).
+    ...(contract.oneClick ? [] : [requireBodyType(contract.form ? 'multipart/form-data' : 'application/json')]),
+    ...before,
+    ...(contract.body ? [jsonBodyFirst] : []),
+  ];
+}
+
+/**
  * A body that is not JSON (or none where one is declared) answers the API's `invalid_json`,
  * as before route contracts, rather than the validator's bare 400. Read once: the
  * validator then reads the same parsed body.
@@ -122,7 +156,12 @@ const jsonBodyFirst: MiddlewareHandler = async (c, next) => {
  * registered without a body validator (which would buffer the upload) and documented
  * with its form separately.
  */
-export function route<C extends RouteContract, E extends Env>(router: OpenAPIHono<E>, contract: C, handler: RouteHandler<C, E>): void {
+export function route<C extends RouteContract, E extends Env>(
+  router: OpenAPIHono<E>,
+  contract: C,
+  handler: RouteHandler<C, E>,
+  { before = [] }: { before?: readonly MiddlewareHandler<E>[] } = {},
+): void {
   const success = (contract.responses[201] ? 201 : contract.responses[202] ? 202 : 200) as SuccessStatus<C>;
   const reply = contract.responses[success];
   const checkReplies = process.env.NODE_ENV === 'test' && reply?.schema;
@@ -142,11 +181,11 @@ export function route<C extends RouteContract, E extends Env>(router: OpenAPIHon
     }
     return c.json(result as object, success);
   };
-  const config = routeConfigOf(contract);
+  const config = { ...routeConfigOf(contract), middleware: routeMiddleware(contract, before as readonly MiddlewareHandler[]) };
   if (contract.form) {
     router.openapi({ ...config, hide: true }, run as never);
     router.openAPIRegistry.registerPath(routeConfigOf(contract, { withForm: true }));
   } else {
-    router.openapi(contract.body ? { ...config, middleware: [jsonBodyFirst] } : config, run as never);
+    router.openapi(config, run as never);
   }
 }

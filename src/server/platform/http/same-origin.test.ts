@@ -131,8 +131,10 @@ describe('one origin check for every state-changing API route', () => {
   });
 
   it('refuses a text/plain body from our own origin (a form can send one without asking)', async () => {
+    // As a two-factor admin, whom every route's guard lets through: a route checks the body's type after its guard.
+    const { browser } = await signedInAdmin(app);
     for (const { method, path } of routes) {
-      const reply = await send(app, method, path, { origin: own, 'content-type': 'text/plain' }, '{}');
+      const reply = await send(app, method, path, { origin: own, 'content-type': 'text/plain', cookie: browser.cookieHeader }, '{}');
       expect(`${method} ${path} ${reply.status} ${reply.code}`).toBe(`${method} ${path} 415 unsupported_media_type`);
     }
   });

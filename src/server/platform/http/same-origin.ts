@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { AppError } from '../lib/errors';
 
@@ -10,8 +10,12 @@ export interface SameOriginOptions {
   appUrl: string;
   /** TRUSTED_ORIGINS: further origins allowed to call the API (e.g. a separate admin host). */
   trustedOrigins?: readonly string[];
-  /** Paths that take `multipart/form-data` (the streamed uploads) instead of JSON. */
-  multipartPaths?: ReadonlySet<string>;
+  /**
+   * Paths no route contract declares (better-auth's `/api/auth/*`): their body's type is checked here.
+   * A declared route checks it itself after its guard (route.ts routeMiddleware), so a caller below
+   * its access gets 401/403 whatever it sends.
+   */
+  checksBodyTypeOf?: (path: string) => boolean;
   /**
    * RFC 8058 one-click unsubscribe URLs: a mail client POSTs `List-Unsubscribe=One-Click` to them from no page
    * of ours, so a POST there passes without our origin — with a form body or none, never JSON. The route
@@ -48,7 +52,8 @@ function hasBody(length: string | undefined, transferEncoding: string | undefine
 /**
  * The one cross-site request check of the API (SECURITY.md 'Cross-site requests'): every
  * state-changing request must name our own origin in `Origin` — or, when a browser sent
- * none, in `Referer` — and a body must be JSON (the uploads: multipart). SameSite=Lax
+ * none, in `Referer` — and a body must be JSON (the uploads: multipart; a declared route checks
+ * that after its guard, requireBodyType below). SameSite=Lax
  * cookies stop other sites but not a page on the same site (another port, a sibling
  * subdomain), and `text/plain` is a body a form on any page can send without a preflight.
  * Mounted once on `/api`, so every route the router registers, better-auth's included,
@@ -57,7 +62,7 @@ function hasBody(length: string | undefined, transferEncoding: string | undefine
 export function sameOriginOnly({
   appUrl,
   trustedOrigins = [],
-  multipartPaths = new Set(),
+  checksBodyTypeOf = () => true,
   oneClickPaths = new Set(),
   onRefusedOrigin,
 }: SameOriginOptions): MiddlewareHandler<AppEnv> {
@@ -89,13 +94,7 @@ export function sameOriginOnly({
     // `Origin: null` (sandboxed frames, some redirects) is never ours and does not fall back to Referer.
     const source = origin !== undefined ? originOf(origin) : originOf(c.req.header('referer'));
     if (!source || !allowed.has(source)) throw refuse(source);
-    const type = c.req.header('content-type');
-    if (type !== undefined || hasBody(c.req.header('content-length'), c.req.header('transfer-encoding'))) {
-      const expected = multipartPaths.has(c.req.path) ? 'multipart/form-data' : 'application/json';
-      if (mediaType(type) !== expected) {
-        throw new AppError(415, 'unsupported_media_type', `Send this request as ${expected}.`);
-      }
-    }
+    if (checksBodyTypeOf(c.req.path)) assertBodyType(c, 'application/json');
     return next();
   };
 }
@@ -117,3 +116,24 @@ export const noStoreByDefault: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
   }
 };
+
+type BodyType = 'application/json' | 'multipart/form-data';
+
+/** 415 unless a body (or a Content-Type) there is has type `expected`; a request without either passes. */
+function assertBodyType(c: Context, expected: BodyType): void {
+  const type = c.req.header('content-type');
+  if (type === undefined && !hasBody(c.req.header('content-length'), c.req.header('transfer-encoding'))) return;
+  if (mediaType(type) !== expected) throw new AppError(415, 'unsupported_media_type', `Send this request as ${expected}.`);
+}
+
+/**
+ * The body type of a state-changing request to a declared route: JSON, or multipart for a streamed
+ * upload. `text/plain` is a body a form on any page can send without a preflight; with the origin
+ * check above, a forged request never reaches a route. Run by route() after the route's guard.
+ */
+export function requireBodyType(expected: BodyType): MiddlewareHandler {
+  return async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) assertBodyType(c, expected);
+    await next();
+  };
+}
