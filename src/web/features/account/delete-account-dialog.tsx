@@ -1,16 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { deleteAccountSchema } from '../../../domain/account';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { LiveRegion } from '../../components/ui/live-region';
 import { PasswordInput } from '../../components/ui/password-input';
-import { useAnnouncer, useRevealFocus } from '../../lib/announce';
-import { failureText, isApiError } from '../../lib/form-errors';
+import { failureText, isApiError, useErrorAnnouncer } from '../../lib/form-errors';
 import { forgetSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useDeleteAccount } from './account-api';
+
+/** The contract's password rule; an empty box asks for the password in the dialog's own words. */
+const deleteFormSchema = z.object({ password: z.string().min(1, 'Enter your password to confirm.').pipe(deleteAccountSchema.shape.password) });
+type DeleteForm = z.input<typeof deleteFormSchema>;
 
 const REMOVED = [
   'your profile, sign-in methods and every session',
@@ -25,37 +32,26 @@ const REMOVED = [
  */
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const { register, handleSubmit, formState, setError, reset, getFieldState } = useForm<DeleteForm>({
+    resolver: zodResolver(deleteFormSchema),
+    defaultValues: { password: '' },
+  });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ['password']);
   const [problem, setProblem] = useState<string>();
   const remove = useDeleteAccount();
-  const announcer = useAnnouncer();
-  const [passwordRef, revealPassword] = useRevealFocus<HTMLInputElement>();
   // Still busy after success: the page is leaving the signed-in area.
   const pending = remove.isPending || remove.isSuccess;
 
   const close = (next: boolean) => {
     if (pending) return;
     if (!next) {
-      setPassword('');
-      setError(undefined);
+      reset({ password: '' });
       setProblem(undefined);
     }
     onOpenChange(next);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const refuse = (message: string) => {
-      setError(message);
-      revealPassword();
-      announcer.announce(message);
-    };
-    if (!password) {
-      refuse('Enter your password to confirm.');
-      return;
-    }
-    setError(undefined);
+  const onValid = ({ password }: DeleteForm) => {
     setProblem(undefined);
     remove.mutate(password, {
       onSuccess: async () => {
@@ -66,8 +62,10 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
       },
       onError: (failure) => {
         // The problem shows in an alert (role=alert), which screen readers read as it appears.
-        if (isApiError(failure, 'invalid_password')) refuse(failure.fields?.password ?? 'That password is not correct.');
-        else if (isApiError(failure, 'last_admin')) setProblem(failure.message);
+        if (isApiError(failure, 'invalid_password')) {
+          setError('password', { type: 'server', message: failure.fields?.password ?? 'That password is not correct.' }, { shouldFocus: true });
+          announceErrors();
+        } else if (isApiError(failure, 'last_admin')) setProblem(failure.message);
         else setProblem(failureText(failure, 'Failed to delete your account. Please try again.'));
       },
     });
@@ -84,15 +82,9 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
           ))}
         </ul>
         <p className="mt-3 text-sm text-muted-foreground">Download your data first if you want to keep a copy.</p>
-        <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4" aria-label="Delete account">
-          <Field label="Password" required error={error}>
-            <PasswordInput
-              ref={passwordRef}
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              toggleLabel="Show password"
-            />
+        <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="mt-5 flex flex-col gap-4" aria-label="Delete account">
+          <Field label="Password" required error={formState.errors.password?.message}>
+            <PasswordInput autoComplete="current-password" toggleLabel="Show password" {...register('password')} />
           </Field>
           {problem && (
             <Alert variant="destructive" role="alert">

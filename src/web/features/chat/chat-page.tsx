@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMessageComposer } from '../../components/messages/use-message-composer';
 import { MessageCircle, Send } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { MAX_MESSAGE_CHARS, type Message } from '../../../domain/application/messages';
 import { MessageItem } from '../../components/messages/message-item';
@@ -8,7 +9,6 @@ import { LiveAnnouncement, OlderMessagesButton, useArrivalAnnouncement, useOlder
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { serverMessageOr } from '../../lib/form-errors';
 import { conversationQuery, olderMessagesQuery, useDeleteMessage, useMarkMessagesRead, useSendMessage } from './chat-api';
@@ -115,32 +115,11 @@ export default function ChatPage() {
 }
 
 function Composer() {
-  const send = useSendMessage();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const length = text.trim().length;
-  const tooLong = length > MAX_MESSAGE_CHARS;
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (send.isPending) return;
-    if (length === 0) return setError('Write a message.');
-    if (tooLong) return setError(`Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`);
-    setError(null);
-    send.mutate(text, {
-      onSuccess: () => setText(''),
-      // The text stays in the box to send again.
-      onError: (e) => setError(e instanceof ApiError ? (e.fields?.body ?? e.message) : 'Failed to send the message. Please try again.'),
-    });
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
-  }
+  const { field, error, length, tooLong, pending, submit, onKeyDown } = useMessageComposer(useSendMessage());
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       className="sticky bottom-20 mt-6 rounded-[var(--radius-card)] border border-border bg-card p-3 shadow-[var(--shadow-card)] md:bottom-4"
       noValidate
     >
@@ -149,8 +128,7 @@ function Composer() {
       </label>
       <textarea
         id="chat-message"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        {...field}
         onKeyDown={onKeyDown}
         rows={3}
         aria-describedby="chat-message-hint chat-message-count"
@@ -170,8 +148,8 @@ function Composer() {
             {length.toLocaleString('en-US')} / {MAX_MESSAGE_CHARS.toLocaleString('en-US')}
           </span>
         </p>
-        <Button type="submit" disabled={send.isPending}>
-          <Send aria-hidden="true" /> {send.isPending ? 'Sending…' : 'Send'}
+        <Button type="submit" disabled={pending}>
+          <Send aria-hidden="true" /> {pending ? 'Sending…' : 'Send'}
         </Button>
       </div>
     </form>

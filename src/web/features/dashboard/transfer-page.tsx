@@ -1,24 +1,30 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { formatMoneyCents } from '../../../domain/format';
 import { isOpenNotice, MAX_NOTICE_NOTE_LENGTH, noticeRequestSchema, type HomeChanges } from '../../../domain/homes/changes';
-import { NOTICE_DAYS, NOTICE_KIND_LABELS, NOTICE_KINDS, type NoticeKind } from '../../../domain/homes/states';
+import { NOTICE_DAYS, NOTICE_KIND_LABELS, NOTICE_KINDS } from '../../../domain/homes/states';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { calendarDate } from '../../lib/dates';
-import { failureText } from '../../lib/form-errors';
+import { applyServerFieldErrors, failureText } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { myHomeChangesQuery, useSendNotice } from './home-changes-api';
 import { HomeChangesFrame } from './home-changes-frame';
 import { NoticeSteps } from '../../components/homes/notice-steps';
 
-type FormField = 'kind' | 'requestedDate' | 'note';
-const FIELDS: readonly FormField[] = ['kind', 'requestedDate', 'note'];
+/** The contract's notice schema; the kind starts unchosen (''), which the contract's enum refuses in its own words. */
+const noticeFormSchema = noticeRequestSchema.extend({ kind: z.string().pipe(noticeRequestSchema.shape.kind) });
+type NoticeForm = z.input<typeof noticeFormSchema>;
+type NoticeValues = z.output<typeof noticeFormSchema>;
+const FIELDS = ['kind', 'requestedDate', 'note'] as const;
 
 /**
  * 'Transfer' (docs/product/dashboard.md#transfer): the 60-day notice — move the equity to another home, cash out, or
@@ -68,47 +74,27 @@ function Transfer({ home }: { home: HomeChanges }) {
 }
 
 function NoticeForm({ home }: { home: HomeChanges }) {
-  const [kind, setKind] = useState<NoticeKind | ''>('');
-  const [requestedDate, setRequestedDate] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const { register, handleSubmit, formState, setError } = useForm<NoticeForm, unknown, NoticeValues>({
+    resolver: zodResolver(noticeFormSchema),
+    defaultValues: { kind: '', requestedDate: '', note: '' },
+  });
+  const { errors } = formState;
   const kindId = useId();
   const send = useSendNotice();
 
-  const fail = (next: Partial<Record<FormField, string>>) => {
-    setErrors(next);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = { kind: kind as NoticeKind, requestedDate, note };
-    const parsed = noticeRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Partial<Record<FormField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as FormField;
-        if (FIELDS.includes(field) && !next[field]) next[field] = issue.message;
-      }
-      return fail(next);
-    }
+  const onValid = async ({ kind, requestedDate, note }: NoticeValues) => {
     try {
-      await send.mutateAsync(body);
+      await send.mutateAsync({ kind, requestedDate, note: note ?? undefined });
       notify.success('Notice sent', 'We will e-mail you at each step.');
     } catch (failure) {
-      if (failure instanceof ApiError && failure.fields) {
-        const next: Partial<Record<FormField, string>> = {};
-        for (const [name, message] of Object.entries(failure.fields)) if (FIELDS.includes(name as FormField)) next[name as FormField] = message;
-        if (Object.keys(next).length > 0) return fail(next);
-      }
+      if (applyServerFieldErrors(failure, setError, FIELDS)) return;
       notify.error('Error', failure instanceof ApiError && failure.status === 409 ? failure.message : failureText(failure, 'Failed to send your notice'));
     }
   };
 
   return (
     <Card className="p-6">
-      <form ref={formRef} noValidate aria-label="60-day notice" className="flex flex-col gap-5" onSubmit={(e) => void submit(e)}>
+      <form noValidate aria-label="60-day notice" className="flex flex-col gap-5" onSubmit={handleSubmit(onValid)}>
         <p className="text-[0.9375rem] text-muted-foreground">
           Tell us {NOTICE_DAYS} days ahead what you want to do with your equity. We acknowledge your notice, schedule the transfer and e-mail you at each step.
         </p>
@@ -124,15 +110,10 @@ function NoticeForm({ home }: { home: HomeChanges }) {
               <label key={option} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-[var(--radius-control)] border border-border px-3 py-2">
                 <input
                   type="radio"
-                  name="kind"
                   value={option}
-                  checked={kind === option}
                   aria-invalid={errors.kind ? true : undefined}
-                  onChange={() => {
-                    setKind(option);
-                    setErrors((e) => ({ ...e, kind: undefined }));
-                  }}
                   className="size-4 accent-[var(--color-primary)]"
+                  {...register('kind')}
                 />
                 <span className="text-[0.9375rem]">{NOTICE_KIND_LABELS[option]}</span>
               </label>
@@ -140,21 +121,17 @@ function NoticeForm({ home }: { home: HomeChanges }) {
           </div>
           {errors.kind && (
             <p id={`${kindId}-error`} className="mt-1.5 text-sm font-medium text-destructive">
-              {errors.kind}
+              {errors.kind.message}
             </p>
           )}
         </fieldset>
-        <Field label="Date" required help={`${calendarDate(home.earliestNoticeDate)} or later (${NOTICE_DAYS} days' notice).`} error={errors.requestedDate}>
-          <Input
-            type="date"
-            min={home.earliestNoticeDate}
-            value={requestedDate}
-            onChange={(e) => {
-              setRequestedDate(e.target.value);
-              setErrors((prev) => ({ ...prev, requestedDate: undefined }));
-            }}
-            className="sm:max-w-56"
-          />
+        <Field
+          label="Date"
+          required
+          help={`${calendarDate(home.earliestNoticeDate)} or later (${NOTICE_DAYS} days' notice).`}
+          error={errors.requestedDate?.message}
+        >
+          <Input type="date" min={home.earliestNoticeDate} className="sm:max-w-56" {...register('requestedDate')} />
         </Field>
         <div className="rounded-[var(--radius-control)] bg-muted/50 p-4">
           <p className="text-sm text-muted-foreground">Estimated payout</p>
@@ -166,8 +143,8 @@ function NoticeForm({ home }: { home: HomeChanges }) {
             {home.valuation ? ` (${calendarDate(home.valuation.valuedOn)})` : ''}. We confirm the amount when the transfer is completed.
           </p>
         </div>
-        <Field label="Note (optional)" error={errors.note}>
-          <Textarea value={note} maxLength={MAX_NOTICE_NOTE_LENGTH} rows={3} onChange={(e) => setNote(e.target.value)} />
+        <Field label="Note (optional)" error={errors.note?.message}>
+          <Textarea maxLength={MAX_NOTICE_NOTE_LENGTH} rows={3} {...register('note')} />
         </Field>
         <Button type="submit" className="self-start" disabled={send.isPending}>
           Send notice

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMessageComposer } from '../../../components/messages/use-message-composer';
 import { Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { MAX_MESSAGE_CHARS, type Message } from '../../../../domain/application/messages';
 import { MessageItem } from '../../../components/messages/message-item';
 import { LiveAnnouncement, OlderMessagesButton, useArrivalAnnouncement, useOlderMessages } from '../../../components/messages/older-messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { serverMessageOr } from '../../../lib/form-errors';
 import { adminConversationQuery, adminOlderMessagesQuery, useDeleteAdminMessage, useMarkAdminMessagesRead, useSendAdminMessage } from './messages-api';
@@ -86,42 +86,17 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
 }
 
 function Composer({ applicationId, onSent }: { applicationId: string; onSent: () => void }) {
-  const send = useSendAdminMessage(applicationId);
   const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const length = text.trim().length;
-  const tooLong = length > MAX_MESSAGE_CHARS;
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (send.isPending) return;
-    if (length === 0) return setError('Write a message.');
-    if (tooLong) return setError(`Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`);
-    setError(null);
-    send.mutate(text, {
-      onSuccess: () => {
-        setText('');
-        onSent();
-      },
-      // The text stays in the box to send again.
-      onError: (e) => setError(e instanceof ApiError ? (e.fields?.body ?? e.message) : 'Failed to send the message. Please try again.'),
-    });
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
-  }
+  const { field, error, length, tooLong, pending, submit, onKeyDown } = useMessageComposer(useSendAdminMessage(applicationId), onSent);
 
   return (
-    <form onSubmit={submit} className="mt-3" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="mt-3" noValidate>
       <label htmlFor={`${id}-message`} className="text-sm font-medium">
         Message to the applicant
       </label>
       <textarea
         id={`${id}-message`}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        {...field}
         onKeyDown={onKeyDown}
         rows={3}
         aria-describedby={`${id}-count`}
@@ -138,8 +113,8 @@ function Composer({ applicationId, onSent }: { applicationId: string; onSent: ()
         <p id={`${id}-count`} className={cn('text-xs text-muted-foreground', tooLong && 'font-semibold text-destructive')}>
           {length.toLocaleString('en-US')} / {MAX_MESSAGE_CHARS.toLocaleString('en-US')}
         </p>
-        <Button type="submit" size="sm" disabled={send.isPending}>
-          <Send aria-hidden="true" /> {send.isPending ? 'Sending…' : 'Send'}
+        <Button type="submit" size="sm" disabled={pending}>
+          <Send aria-hidden="true" /> {pending ? 'Sending…' : 'Send'}
         </Button>
       </div>
     </form>

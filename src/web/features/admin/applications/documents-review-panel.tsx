@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import type { AdminApplicationDetail } from '../../../../domain/admin/applications';
-import { MAX_REVIEW_REASON, REVIEW_REASON_NEEDED, type DocumentVersion, type ReviewDocument } from '../../../../domain/application/document-review';
+import { documentReviewSchema, MAX_REVIEW_REASON, type DocumentVersion, type ReviewDocument } from '../../../../domain/application/document-review';
 import { DOCUMENT_TYPES, documentTitle, type StoredDocumentType } from '../../../../domain/application/documents';
 import { requestsChangeable } from '../../../../domain/application/requests';
 import { Badge } from '../../../components/ui/badge';
@@ -90,29 +93,38 @@ function EarlierVersions({ versions, title }: { versions: DocumentVersion[]; tit
   );
 }
 
+/** 'Needs attention' as the contract takes it: the reason the applicant reads. */
+const needsAttentionSchema = z.object({ reason: documentReviewSchema.options[1].shape.reason });
+type NeedsAttention = z.input<typeof needsAttentionSchema>;
+
 function CurrentFile({ file, applicationId, changeable }: { file: ReviewDocument; applicationId: string; changeable: boolean }) {
   const id = useId();
   const review = useDocumentReview(applicationId);
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
+  const { register, handleSubmit, formState, setError, reset, control } = useForm<NeedsAttention>({
+    resolver: zodResolver(needsAttentionSchema),
+    defaultValues: { reason: '' },
+    // As before: the error shows under the box; focus stays on the button.
+    shouldFocusError: false,
+  });
+  const reason = useWatch({ control, name: 'reason' });
   const label = `${file.title}, ${file.originalName}`;
 
-  const sendNeedsAttention = () => {
-    const trimmed = reason.trim();
-    if (!trimmed) return setReasonError(REVIEW_REASON_NEEDED);
+  const sendNeedsAttention = handleSubmit(({ reason }) =>
     review.mutate(
-      { documentId: file.id, body: { state: 'needs_attention', reason: trimmed } },
+      { documentId: file.id, body: { state: 'needs_attention', reason } },
       {
         onSuccess: () => {
           setAsking(false);
-          setReason('');
-          setReasonError(undefined);
+          reset({ reason: '' });
         },
-        onError: (error) => setReasonError(error instanceof ApiError ? error.fields?.reason : undefined),
+        onError: (error) => {
+          const message = error instanceof ApiError ? error.fields?.reason : undefined;
+          if (message) setError('reason', { type: 'server', message });
+        },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <li className="rounded-[var(--radius-control)] bg-muted/50 px-3 py-2 text-sm" aria-label={label}>
@@ -157,13 +169,13 @@ function CurrentFile({ file, applicationId, changeable }: { file: ReviewDocument
           <Field
             label="What needs attention"
             required
-            error={reasonError}
+            error={formState.errors.reason?.message}
             help={`The applicant reads this, and it becomes a request for a new version. ${reason.length.toLocaleString('en-US')} / ${MAX_REVIEW_REASON.toLocaleString('en-US')} characters`}
           >
-            <Textarea value={reason} maxLength={MAX_REVIEW_REASON} rows={3} className="text-sm" onChange={(event) => setReason(event.target.value)} />
+            <Textarea maxLength={MAX_REVIEW_REASON} rows={3} className="text-sm" {...register('reason')} />
           </Field>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" disabled={review.isPending} onClick={sendNeedsAttention}>
+            <Button size="sm" disabled={review.isPending} onClick={() => void sendNeedsAttention()}>
               {review.isPending ? 'Sending...' : 'Ask for a new version'}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setAsking(false)}>

@@ -1,4 +1,7 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type ComponentProps } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import type { AdminApplicationDetail } from '../../../../domain/admin/applications';
 import { DOCUMENT_TYPES, documentTitle } from '../../../../domain/application/documents';
 import { fieldByName } from '../../../../domain/application/fields';
@@ -7,8 +10,10 @@ import {
   MAX_REQUEST_NOTE,
   MAX_REQUEST_TITLE,
   requestsChangeable,
+  reopenRequestSchema,
   requestStateLabel,
   type ApplicationRequest,
+  type ReopenRequest,
   type RequestEvent,
   type RequestState,
 } from '../../../../domain/application/requests';
@@ -39,11 +44,11 @@ const ACTION_TEXT: Record<RequestEvent['action'], string> = {
   withdraw: 'Withdrawn',
 };
 
-/** A note box with its counter; the error under the field (visual.md 'Forms'). */
-function NoteField({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
+/** A note box with its counter (`length`: the note's length now); the error under the field (visual.md 'Forms'). */
+function NoteField({ label, length, error, ...props }: { label: string; length: number; error?: string } & ComponentProps<'textarea'>) {
   return (
-    <Field label={label} required error={error} help={`${value.length.toLocaleString('en-US')} / ${MAX_REQUEST_NOTE.toLocaleString('en-US')} characters`}>
-      <Textarea value={value} maxLength={MAX_REQUEST_NOTE} rows={3} className="text-sm" onChange={(event) => onChange(event.target.value)} />
+    <Field label={label} required error={error} help={`${length.toLocaleString('en-US')} / ${MAX_REQUEST_NOTE.toLocaleString('en-US')} characters`}>
+      <Textarea maxLength={MAX_REQUEST_NOTE} rows={3} className="text-sm" {...props} />
     </Field>
   );
 }
@@ -74,24 +79,29 @@ function History({ events }: { events: RequestEvent[] }) {
 function RequestItem({ request, applicationId, changeable }: { request: ApplicationRequest; applicationId: string; changeable: boolean }) {
   const action = useRequestAction(applicationId);
   const [reopening, setReopening] = useState(false);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string>();
+  const { register, handleSubmit, formState, setError, reset, control } = useForm<z.input<typeof reopenRequestSchema>, unknown, ReopenRequest>({
+    resolver: zodResolver(reopenRequestSchema),
+    defaultValues: { note: '' },
+    // As before: the error shows under the box; focus stays on the button.
+    shouldFocusError: false,
+  });
+  const note = useWatch({ control, name: 'note' });
   const label = requestStateLabel(request.state, request.round);
-  const reopen = () => {
-    const trimmed = note.trim();
-    if (!trimmed) return setNoteError('Write a note to the applicant.');
+  const reopen = handleSubmit((body) =>
     action.mutate(
-      { requestId: request.id, action: 'reopen', body: { note: trimmed } },
+      { requestId: request.id, action: 'reopen', body },
       {
         onSuccess: () => {
           setReopening(false);
-          setNote('');
-          setNoteError(undefined);
+          reset({ note: '' });
         },
-        onError: (error) => setNoteError(error instanceof ApiError ? error.fields?.note : undefined),
+        onError: (error) => {
+          const message = error instanceof ApiError ? error.fields?.note : undefined;
+          if (message) setError('note', { type: 'server', message });
+        },
       },
-    );
-  };
+    ),
+  );
   return (
     <li className="rounded-[var(--radius-control)] bg-muted/50 px-3 py-2 text-sm" aria-label={`${request.title}: ${label}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -129,9 +139,9 @@ function RequestItem({ request, applicationId, changeable }: { request: Applicat
       )}
       {reopening && (
         <div className="mt-3 flex flex-col gap-2">
-          <NoteField label="What is still needed" value={note} onChange={setNote} error={noteError} />
+          <NoteField label="What is still needed" length={note.length} error={formState.errors.note?.message} {...register('note')} />
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" disabled={action.isPending} onClick={reopen}>
+            <Button size="sm" disabled={action.isPending} onClick={() => void reopen()}>
               Ask again
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setReopening(false)}>
@@ -242,7 +252,13 @@ export function RequestForm({ applicationId, onDone }: { applicationId: string; 
           )}
         </fieldset>
       )}
-      <NoteField label="Note to the applicant" value={draft.note} onChange={(note) => set({ note })} error={errors.note} />
+      <NoteField
+        label="Note to the applicant"
+        length={draft.note.length}
+        value={draft.note}
+        onChange={(event) => set({ note: event.target.value })}
+        error={errors.note}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={create.isPending}>
           {create.isPending ? 'Adding...' : 'Add request'}

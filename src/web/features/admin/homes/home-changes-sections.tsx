@@ -1,8 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { dollarsToCents, centsToDollarsText, type HomeDetail } from '../../../../domain/homes/admin-homes';
 import { formatMoneyCents } from '../../../../domain/format';
-import { isOpenNotice, PAYMENT_CHANGE_STATE_LABELS, type HomeChanges, type Notice, type PaymentChange } from '../../../../domain/homes/changes';
+import {
+  cancelNoticeSchema,
+  completeNoticeSchema,
+  declineChangeSchema,
+  isOpenNotice,
+  MAX_REASON_LENGTH,
+  PAYMENT_CHANGE_STATE_LABELS,
+  scheduleNoticeSchema,
+  type HomeChanges,
+  type Notice,
+  type PaymentChange,
+} from '../../../../domain/homes/changes';
 import { NoticeSteps } from '../../../components/homes/notice-steps';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +26,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { localDate } from '../../../lib/dates';
 import { failureText } from '../../../lib/form-errors';
+import { typedNumber } from '../../../lib/form-schemas';
 import { notify } from '../../../lib/toast';
 import {
   homeChangesQuery,
@@ -33,36 +48,37 @@ function fieldOr(error: unknown, field: string, toast: string): string | null {
   return null;
 }
 
-/** A reason staff must give (decline, cancel): the homeowner reads it. */
+type ReasonSchema = typeof declineChangeSchema | typeof cancelNoticeSchema;
+
+/** A reason staff must give (decline, cancel), checked with the action's contract schema: the homeowner reads it. */
 function ReasonForm({
   label,
   submitLabel,
+  schema,
   onSubmit,
   onCancel,
 }: {
   label: string;
   submitLabel: string;
+  schema: ReasonSchema;
   onSubmit: (reason: string) => Promise<string | null>;
   onCancel: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) return setError('A reason is required.');
-    setBusy(true);
-    const problem = await onSubmit(reason.trim());
-    setBusy(false);
-    if (problem) setError(problem);
+  const { register, handleSubmit, formState, setError } = useForm<z.input<ReasonSchema>, unknown, z.output<ReasonSchema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { reason: '' },
+  });
+  const onValid = async ({ reason }: z.output<ReasonSchema>) => {
+    const problem = await onSubmit(reason);
+    if (problem) setError('reason', { type: 'server', message: problem }, { shouldFocus: true });
   };
   return (
-    <form noValidate aria-label={label} className="flex flex-col gap-3 rounded-[var(--radius-control)] bg-muted/50 p-3" onSubmit={(e) => void submit(e)}>
-      <Field label={label} required help="The homeowner reads it in their e-mail." error={error}>
-        <Textarea rows={2} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
+    <form noValidate aria-label={label} className="flex flex-col gap-3 rounded-[var(--radius-control)] bg-muted/50 p-3" onSubmit={handleSubmit(onValid)}>
+      <Field label={label} required help="The homeowner reads it in their e-mail." error={formState.errors.reason?.message}>
+        <Textarea rows={2} maxLength={MAX_REASON_LENGTH} {...register('reason')} />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" disabled={busy}>
+        <Button type="submit" variant="destructive" disabled={formState.isSubmitting}>
           {submitLabel}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
@@ -87,6 +103,7 @@ function PendingChange({ change, changes }: { change: PaymentChange; changes: Ho
         <ReasonForm
           label="Reason for declining"
           submitLabel="Decline request"
+          schema={declineChangeSchema}
           onCancel={() => setDeclining(false)}
           onSubmit={async (reason) => {
             try {
@@ -152,37 +169,46 @@ export function PaymentChangesSection({ home }: { home: Pick<HomeDetail, 'id'> }
   );
 }
 
+/** The payout typed in dollars ('0' when nothing is paid out), checked with the contract's field. */
+const completeFormSchema = z.object({
+  payout: typedNumber(
+    (text) => (text.trim() === '0' ? 0 : dollarsToCents(text)),
+    { invalid: 'Enter the payout in dollars, e.g. 45000.' },
+    completeNoticeSchema.shape.payoutCents.unwrap(),
+  ),
+});
+
 function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges }) {
   const acknowledge = useAcknowledgeNotice();
   const schedule = useScheduleNotice();
   const complete = useCompleteNotice();
   const cancel = useCancelNotice();
   const [mode, setMode] = useState<'none' | 'cancel'>('none');
-  const [scheduledDate, setScheduledDate] = useState(notice.scheduledDate ?? notice.requestedDate);
-  const [dateError, setDateError] = useState<string | undefined>();
-  const [payout, setPayout] = useState(centsToDollarsText(changes.accessibleEquityCents));
-  const [payoutError, setPayoutError] = useState<string | undefined>();
+  const scheduleForm = useForm<z.input<typeof scheduleNoticeSchema>, unknown, z.output<typeof scheduleNoticeSchema>>({
+    resolver: zodResolver(scheduleNoticeSchema),
+    defaultValues: { scheduledDate: notice.scheduledDate ?? notice.requestedDate },
+  });
+  const completeForm = useForm<z.input<typeof completeFormSchema>, unknown, z.output<typeof completeFormSchema>>({
+    resolver: zodResolver(completeFormSchema),
+    defaultValues: { payout: centsToDollarsText(changes.accessibleEquityCents) },
+  });
 
-  const doSchedule = async (event: FormEvent) => {
-    event.preventDefault();
-    setDateError(undefined);
+  const doSchedule = async ({ scheduledDate }: z.output<typeof scheduleNoticeSchema>) => {
     try {
       await schedule.mutateAsync({ id: notice.id, scheduledDate });
       notify.success('Transfer scheduled');
     } catch (error) {
-      setDateError(fieldOr(error, 'scheduledDate', 'Failed to schedule the transfer') ?? undefined);
+      const message = fieldOr(error, 'scheduledDate', 'Failed to schedule the transfer');
+      if (message) scheduleForm.setError('scheduledDate', { type: 'server', message }, { shouldFocus: true });
     }
   };
-  const doComplete = async (event: FormEvent) => {
-    event.preventDefault();
-    const payoutCents = payout.trim() === '0' ? 0 : dollarsToCents(payout);
-    if (payoutCents === null) return setPayoutError('Enter the payout in dollars, e.g. 45000.');
-    setPayoutError(undefined);
+  const doComplete = async ({ payout }: z.output<typeof completeFormSchema>) => {
     try {
-      await complete.mutateAsync({ id: notice.id, payoutCents });
+      await complete.mutateAsync({ id: notice.id, payoutCents: payout });
       notify.success('Transfer completed', 'The payout is in the ledger and the home is closed.');
     } catch (error) {
-      setPayoutError(fieldOr(error, 'payoutCents', 'Failed to complete the transfer') ?? undefined);
+      const message = fieldOr(error, 'payoutCents', 'Failed to complete the transfer');
+      if (message) completeForm.setError('payout', { type: 'server', message }, { shouldFocus: true });
     }
   };
 
@@ -194,6 +220,7 @@ function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges 
         <ReasonForm
           label="Reason for cancelling"
           submitLabel="Cancel notice"
+          schema={cancelNoticeSchema}
           onCancel={() => setMode('none')}
           onSubmit={async (reason) => {
             try {
@@ -222,9 +249,14 @@ function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges 
             </Button>
           )}
           {(notice.state === 'acknowledged' || notice.state === 'scheduled') && (
-            <form noValidate aria-label="Schedule the transfer" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(e) => void doSchedule(e)}>
-              <Field label="Transfer date" required error={dateError}>
-                <Input type="date" value={scheduledDate} onChange={(e) => setScheduledDate(e.target.value)} className="sm:max-w-56" />
+            <form
+              noValidate
+              aria-label="Schedule the transfer"
+              className="flex flex-col gap-3 sm:flex-row sm:items-end"
+              onSubmit={scheduleForm.handleSubmit(doSchedule)}
+            >
+              <Field label="Transfer date" required error={scheduleForm.formState.errors.scheduledDate?.message}>
+                <Input type="date" className="sm:max-w-56" {...scheduleForm.register('scheduledDate')} />
               </Field>
               <Button type="submit" variant={notice.state === 'scheduled' ? 'outline' : 'default'} disabled={schedule.isPending}>
                 {notice.state === 'scheduled' ? 'Move date' : 'Schedule transfer'}
@@ -232,9 +264,19 @@ function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges 
             </form>
           )}
           {notice.state === 'scheduled' && (
-            <form noValidate aria-label="Complete the transfer" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(e) => void doComplete(e)}>
-              <Field label="Payout ($)" required help={`Accessible equity today: ${money(changes.accessibleEquityCents)}.`} error={payoutError}>
-                <Input inputMode="decimal" value={payout} onChange={(e) => setPayout(e.target.value)} className="sm:max-w-56" />
+            <form
+              noValidate
+              aria-label="Complete the transfer"
+              className="flex flex-col gap-3 sm:flex-row sm:items-end"
+              onSubmit={completeForm.handleSubmit(doComplete)}
+            >
+              <Field
+                label="Payout ($)"
+                required
+                help={`Accessible equity today: ${money(changes.accessibleEquityCents)}.`}
+                error={completeForm.formState.errors.payout?.message}
+              >
+                <Input inputMode="decimal" className="sm:max-w-56" {...completeForm.register('payout')} />
               </Field>
               <Button type="submit" disabled={complete.isPending}>
                 Complete transfer

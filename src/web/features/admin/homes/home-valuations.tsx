@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { formatMoneyCents } from '../../../../domain/format';
 import {
   dollarsToCents,
@@ -13,79 +16,66 @@ import { VALUATION_SOURCE_LABELS } from '../../../../domain/homes/states';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api';
 import { calendarDate } from '../../../lib/dates';
-import { failureText } from '../../../lib/form-errors';
+import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { typedNumber } from '../../../lib/form-schemas';
 import { notify } from '../../../lib/toast';
 import { NumberInput } from '../../../components/ui/number-input';
 import { HomeSection, ScrollBox } from './home-section';
 import { useRecordValuation } from './homes-api';
 
-type FormField = 'value' | 'valuedOn' | 'source' | 'note';
-const FORM_FIELD: Readonly<Record<string, FormField>> = { valueCents: 'value', valuedOn: 'valuedOn', source: 'source', note: 'note' };
+/**
+ * The contract's valuation schema with the value typed in dollars and the home's own bound: not before its purchase
+ * (the server checks that too, against the record).
+ */
+const valuationFormSchema = (purchaseDate: string) =>
+  z.object({
+    value: typedNumber(dollarsToCents, { empty: 'Value is required.', invalid: 'Enter the value in dollars, e.g. 450000.' }, valuationSchema.shape.valueCents),
+    valuedOn: valuationSchema.shape.valuedOn.refine((date) => date >= purchaseDate, 'Date cannot be before the purchase date.'),
+    source: z.string().pipe(valuationSchema.shape.source),
+    note: valuationSchema.shape.note,
+  });
+type ValuationForm = z.input<ReturnType<typeof valuationFormSchema>>;
+type ValuationValues = z.output<ReturnType<typeof valuationFormSchema>>;
+const FIELDS = ['value', 'valuedOn', 'source', 'note'] as const;
 
 /** 'Record valuation' (decisions.md 'Valuations'): a value, its date (from the purchase to today), a source and a note. */
 function ValuationForm({ home, onDone }: { home: HomeDetail; onDone: () => void }) {
-  const [value, setValue] = useState('');
-  const [valuedOn, setValuedOn] = useState(todayIso());
-  const [source, setSource] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const schema = useMemo(() => valuationFormSchema(home.purchaseDate), [home.purchaseDate]);
+  const { register, handleSubmit, formState, setError } = useForm<ValuationForm, unknown, ValuationValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { value: '', valuedOn: todayIso(), source: '', note: '' },
+  });
+  const { errors } = formState;
   const record = useRecordValuation(home.id);
 
-  const fail = (next: Partial<Record<FormField, string>>) => {
-    setErrors(next);
-    // After React draws the messages, the first field in error takes the focus.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const valueCents = dollarsToCents(value);
-    const body = { valueCents: valueCents ?? Number.NaN, valuedOn, source: source as (typeof RECORDED_VALUATION_SOURCES)[number], note };
-    const next: Partial<Record<FormField, string>> = {};
-    if (valueCents === null) next.value = value.trim() ? 'Enter the value in dollars, e.g. 450000.' : 'Value is required.';
-    const parsed = valuationSchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = FORM_FIELD[String(issue.path[0])];
-        if (field && !next[field]) next[field] = issue.message;
-      }
-    }
-    if (!next.valuedOn && valuedOn < home.purchaseDate) next.valuedOn = 'Date cannot be before the purchase date.';
-    if (Object.keys(next).length > 0) return fail(next);
+  const onValid = async ({ value, valuedOn, source, note }: ValuationValues) => {
     try {
-      await record.mutateAsync(body);
+      await record.mutateAsync({ valueCents: value, valuedOn, source, note: note ?? undefined });
       notify.success('Valuation recorded');
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
-        const server: Partial<Record<FormField, string>> = {};
-        for (const [name, message] of Object.entries(error.fields)) if (FORM_FIELD[name]) server[FORM_FIELD[name]] ??= message;
-        return fail(server);
-      }
-      notify.error('Error', failureText(error, 'Failed to record the valuation'));
+      if (!applyServerFieldErrors(error, setError, FIELDS, { valueCents: 'value' }))
+        notify.error('Error', failureText(error, 'Failed to record the valuation'));
     }
   };
 
   return (
     <form
-      ref={formRef}
       noValidate
       aria-label="Record valuation"
       className="flex flex-col gap-4 rounded-[var(--radius-control)] bg-muted/50 p-4"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={handleSubmit(onValid)}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <Field label="Value" required error={errors.value}>
-          <NumberInput prefix="$" value={value} onChange={(e) => setValue(e.target.value)} />
+        <Field label="Value" required error={errors.value?.message}>
+          <NumberInput prefix="$" {...register('value')} />
         </Field>
-        <Field label="Valuation date" required error={errors.valuedOn}>
-          <Input type="date" value={valuedOn} min={home.purchaseDate} max={todayIso()} onChange={(e) => setValuedOn(e.target.value)} />
+        <Field label="Valuation date" required error={errors.valuedOn?.message}>
+          <Input type="date" min={home.purchaseDate} max={todayIso()} {...register('valuedOn')} />
         </Field>
-        <Field label="Source" required error={errors.source}>
-          <NativeSelect value={source} onChange={(e) => setSource(e.target.value)}>
+        <Field label="Source" required error={errors.source?.message}>
+          <NativeSelect {...register('source')}>
             <option value="">Choose a source</option>
             {RECORDED_VALUATION_SOURCES.map((s) => (
               <option key={s} value={s}>
@@ -95,8 +85,8 @@ function ValuationForm({ home, onDone }: { home: HomeDetail; onDone: () => void 
           </NativeSelect>
         </Field>
       </div>
-      <Field label="Note" error={errors.note} help={`Optional; ${MAX_VALUATION_NOTE} characters at most.`}>
-        <Textarea value={note} rows={2} maxLength={MAX_VALUATION_NOTE} className="text-sm" onChange={(e) => setNote(e.target.value)} />
+      <Field label="Note" error={errors.note?.message} help={`Optional; ${MAX_VALUATION_NOTE} characters at most.`}>
+        <Textarea rows={2} maxLength={MAX_VALUATION_NOTE} className="text-sm" {...register('note')} />
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>

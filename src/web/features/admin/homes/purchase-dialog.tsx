@@ -1,4 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { agreementComparisonInputs, applySlider, comparisonBaseline } from '../../../../domain/calculators';
 import { formatMoneyCents } from '../../../../domain/format';
 import {
@@ -9,6 +12,7 @@ import {
   PURCHASE_DAYS_AHEAD,
   purchaseSchema,
   todayIso,
+  type PurchaseInput,
   type PurchaseStart,
 } from '../../../../domain/homes/admin-homes';
 import { Alert } from '../../../components/ui/alert';
@@ -18,28 +22,75 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { brand } from '../../../lib/config';
-import { failureText } from '../../../lib/form-errors';
+import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { typedNumber } from '../../../lib/form-schemas';
 import { notify } from '../../../lib/toast';
 import { NumberInput } from '../../../components/ui/number-input';
 import { PaymentSlider } from '../../../components/comparison/payment-slider';
 import { PaymentSummary } from '../../../components/comparison/payment-summary';
 import { useRecordPurchase } from './homes-api';
 
-type FormField = 'address' | 'purchaseDate' | 'price' | 'downPayment' | 'mortgageRate' | 'appreciationRate' | 'monthlyPayment';
-type Errors = Partial<Record<FormField, string>>;
+const rateOf = (text: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : null);
 
+/** The slider's result for an agreement whose figures are all typed (cents, percent), at `requested` (null: the top). */
+function sliderResult(priceCents: number | null, downPaymentCents: number | null, r: number | null, a: number | null, requested: number | null) {
+  const ready =
+    priceCents !== null && priceCents > 0 && downPaymentCents !== null && downPaymentCents < priceCents && r !== null && r > 0 && r < 30 && a !== null;
+  if (!ready) return null;
+  const baseline = comparisonBaseline(
+    agreementComparisonInputs({ price: priceCents / 100, downPayment: downPaymentCents / 100, mortgageRate: r, appreciationRate: a }),
+  );
+  return { baseline, result: applySlider(baseline, requested ?? undefined) };
+}
+
+const shape = purchaseSchema.shape;
 /** The API's field (cents) → the form's (dollars). */
-const FORM_FIELD: Readonly<Record<string, FormField>> = {
-  address: 'address',
-  purchaseDate: 'purchaseDate',
-  priceCents: 'price',
-  downPaymentCents: 'downPayment',
-  mortgageRate: 'mortgageRate',
-  appreciationRate: 'appreciationRate',
-  monthlyPaymentCents: 'monthlyPayment',
-};
+const FORM_FIELD = { priceCents: 'price', downPaymentCents: 'downPayment', monthlyPaymentCents: 'monthlyPayment' } as const;
 
-const rateOf = (text: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
+/**
+ * The contract's purchase schema as the form holds it: amounts typed in dollars, rates as typed, and `monthlyPayment`
+ * the slider's position (null: the top). Once every field reads, the body it makes is checked by the contract's schema
+ * whole (the payment on the agreement's slider), its refusals under the form's fields.
+ */
+const purchaseFormSchema = z
+  .object({
+    address: shape.address,
+    purchaseDate: shape.purchaseDate,
+    price: typedNumber(dollarsToCents, { invalid: 'Enter the purchase price in dollars, e.g. 420000.' }, shape.priceCents),
+    downPayment: typedNumber(dollarsToCents, { invalid: 'Enter the down payment in dollars, e.g. 29400.' }, shape.downPaymentCents),
+    mortgageRate: typedNumber(rateOf, { invalid: 'Enter the mortgage rate as a number, e.g. 6.4.' }, shape.mortgageRate),
+    appreciationRate: typedNumber(rateOf, { invalid: 'Enter the appreciation as a number, e.g. 3.8.' }, shape.appreciationRate),
+    monthlyPayment: z.number().nullable(),
+  })
+  // The contract compares them only once every field reads: say so at once, whatever else is missing.
+  .check(
+    z.refine((v) => !(typeof v.price === 'number' && typeof v.downPayment === 'number' && v.downPayment >= v.price), {
+      path: ['downPayment'],
+      message: DOWN_PAYMENT_BELOW_PRICE,
+      when: () => true,
+    }),
+  )
+  .transform((v, ctx): PurchaseInput => {
+    const slider = sliderResult(v.price, v.downPayment, v.mortgageRate, v.appreciationRate, v.monthlyPayment);
+    const body = {
+      address: v.address,
+      purchaseDate: v.purchaseDate,
+      priceCents: v.price,
+      downPaymentCents: v.downPayment,
+      mortgageRate: v.mortgageRate,
+      appreciationRate: v.appreciationRate,
+      monthlyPaymentCents: slider ? Math.round(slider.result.sliderValue * 100) : Number.NaN,
+    };
+    const checked = purchaseSchema.safeParse(body);
+    if (checked.success) return checked.data;
+    for (const issue of checked.error.issues) {
+      const name = String(issue.path[0]);
+      ctx.addIssue({ code: 'custom', path: [FORM_FIELD[name as keyof typeof FORM_FIELD] ?? name], message: issue.message });
+    }
+    return z.NEVER;
+  });
+type PurchaseForm = z.input<typeof purchaseFormSchema>;
+const FIELDS = ['address', 'purchaseDate', 'price', 'downPayment', 'mortgageRate', 'appreciationRate', 'monthlyPayment'] as const;
 
 /**
  * 'Record purchase' (docs/product/back-office.md#record-purchase; calculators.md 'Homeowner figures'; decisions.md 'Homes,
@@ -62,88 +113,41 @@ export function PurchaseDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [address, setAddress] = useState(start.address);
-  const [purchaseDate, setPurchaseDate] = useState(start.purchaseDate);
-  const [price, setPrice] = useState(start.priceCents ? centsToDollarsText(start.priceCents) : '');
-  const [downPayment, setDownPayment] = useState(start.downPaymentCents ? centsToDollarsText(start.downPaymentCents) : '');
-  const [mortgageRate, setMortgageRate] = useState(String(start.mortgageRate));
-  const [appreciationRate, setAppreciationRate] = useState(String(start.appreciationRate));
-  /** The slider's requested position; null: the top (the comparison's baseline). */
-  const [requested, setRequested] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const { register, handleSubmit, formState, setError, setValue, control } = useForm<PurchaseForm, unknown, PurchaseInput>({
+    resolver: zodResolver(purchaseFormSchema),
+    defaultValues: {
+      address: start.address,
+      purchaseDate: start.purchaseDate,
+      price: start.priceCents ? centsToDollarsText(start.priceCents) : '',
+      downPayment: start.downPaymentCents ? centsToDollarsText(start.downPaymentCents) : '',
+      mortgageRate: String(start.mortgageRate),
+      appreciationRate: String(start.appreciationRate),
+      monthlyPayment: null,
+    },
+  });
+  const { errors } = formState;
   const [refusal, setRefusal] = useState<string>();
-  const formRef = useRef<HTMLFormElement>(null);
   const record = useRecordPurchase(applicationId);
 
+  const [price, downPayment, mortgageRate, appreciationRate, requested] = useWatch({
+    control,
+    name: ['price', 'downPayment', 'mortgageRate', 'appreciationRate', 'monthlyPayment'],
+  });
   const priceCents = dollarsToCents(price);
   const downPaymentCents = dollarsToCents(downPayment);
   const r = rateOf(mortgageRate);
   const a = rateOf(appreciationRate);
-  const ready = priceCents !== null && priceCents > 0 && downPaymentCents !== null && downPaymentCents < priceCents && r > 0 && r < 30 && Number.isFinite(a);
-
-  const baseline = useMemo(
-    () =>
-      ready
-        ? comparisonBaseline(agreementComparisonInputs({ price: priceCents / 100, downPayment: downPaymentCents / 100, mortgageRate: r, appreciationRate: a }))
-        : null,
-    [ready, priceCents, downPaymentCents, r, a],
-  );
+  const baseline = useMemo(() => sliderResult(priceCents, downPaymentCents, r, a, null)?.baseline ?? null, [priceCents, downPaymentCents, r, a]);
   const result = baseline ? applySlider(baseline, requested ?? undefined) : null;
-  const monthlyPaymentCents = result ? Math.round(result.sliderValue * 100) : null;
 
-  // After a refused save, the first field in error takes the focus.
-  const [focusTick, setFocusTick] = useState(0);
-  useEffect(() => {
-    if (focusTick) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusTick]);
-
-  const fail = (next: Errors) => {
-    setErrors(next);
-    setFocusTick((n) => n + 1);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onValid = async (body: PurchaseInput) => {
     setRefusal(undefined);
-    const typed: Errors = {};
-    if (priceCents === null) typed.price = 'Enter the purchase price in dollars, e.g. 420000.';
-    if (downPaymentCents === null) typed.downPayment = 'Enter the down payment in dollars, e.g. 29400.';
-    if (Number.isNaN(r)) typed.mortgageRate = 'Enter the mortgage rate as a number, e.g. 6.4.';
-    if (Number.isNaN(a)) typed.appreciationRate = 'Enter the appreciation as a number, e.g. 3.8.';
-    // The schema compares them only once every field parses: say so at once.
-    if (priceCents !== null && downPaymentCents !== null && downPaymentCents >= priceCents) typed.downPayment = DOWN_PAYMENT_BELOW_PRICE;
-    const body = {
-      address,
-      purchaseDate,
-      priceCents: priceCents ?? Number.NaN,
-      downPaymentCents: downPaymentCents ?? Number.NaN,
-      mortgageRate: r,
-      appreciationRate: a,
-      monthlyPaymentCents: monthlyPaymentCents ?? Number.NaN,
-    };
-    const parsed = purchaseSchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = FORM_FIELD[String(issue.path[0])];
-        // Without a complete agreement there is no slider: the fields above say what is missing.
-        if (field === 'monthlyPayment' && monthlyPaymentCents === null) continue;
-        if (field && !typed[field]) typed[field] = issue.message;
-      }
-    }
-    if (Object.keys(typed).length > 0) return fail(typed);
     try {
       await record.mutateAsync(body);
       notify.success('Purchase recorded', `${buyer} is now a homeowner. They will get an e-mail.`);
       onOpenChange(false);
     } catch (error) {
-      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
-        const next: Errors = {};
-        for (const [name, message] of Object.entries(error.fields)) {
-          const field = FORM_FIELD[name];
-          if (field) next[field] ??= message;
-        }
-        return fail(next);
-      }
+      if (applyServerFieldErrors(error, setError, FIELDS, FORM_FIELD)) return;
       if (error instanceof ApiError && error.status === 409) return setRefusal(error.message);
       notify.error('Error', failureText(error, 'Failed to record the purchase'));
     }
@@ -157,25 +161,25 @@ export function PurchaseDialog({
         <DialogDescription>
           The home {buyer} is buying with {brand.name}, and the agreement behind it. Saving makes them a homeowner and e-mails them.
         </DialogDescription>
-        <form ref={formRef} noValidate className="mt-5 flex flex-col gap-5" onSubmit={(event) => void submit(event)}>
+        <form noValidate className="mt-5 flex flex-col gap-5" onSubmit={handleSubmit(onValid, () => setRefusal(undefined))}>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field label="Property address" required error={errors.address} className="sm:col-span-2">
-              <Input value={address} maxLength={200} autoComplete="off" onChange={(e) => setAddress(e.target.value)} />
+            <Field label="Property address" required error={errors.address?.message} className="sm:col-span-2">
+              <Input maxLength={200} autoComplete="off" {...register('address')} />
             </Field>
-            <Field label="Purchase date" required error={errors.purchaseDate} help="The closing date; at most 90 days ahead.">
-              <Input type="date" value={purchaseDate} min="2000-01-01" max={latest} onChange={(e) => setPurchaseDate(e.target.value)} />
+            <Field label="Purchase date" required error={errors.purchaseDate?.message} help="The closing date; at most 90 days ahead.">
+              <Input type="date" min="2000-01-01" max={latest} {...register('purchaseDate')} />
             </Field>
-            <Field label="Purchase price" required error={errors.price}>
-              <NumberInput prefix="$" value={price} onChange={(e) => setPrice(e.target.value)} />
+            <Field label="Purchase price" required error={errors.price?.message}>
+              <NumberInput prefix="$" {...register('price')} />
             </Field>
-            <Field label="Down payment" required error={errors.downPayment}>
-              <NumberInput prefix="$" value={downPayment} onChange={(e) => setDownPayment(e.target.value)} />
+            <Field label="Down payment" required error={errors.downPayment?.message}>
+              <NumberInput prefix="$" {...register('downPayment')} />
             </Field>
-            <Field label="Mortgage rate" required error={errors.mortgageRate} help="The reference rate; from Settings to start.">
-              <NumberInput suffix="%" value={mortgageRate} onChange={(e) => setMortgageRate(e.target.value)} />
+            <Field label="Mortgage rate" required error={errors.mortgageRate?.message} help="The reference rate; from Settings to start.">
+              <NumberInput suffix="%" {...register('mortgageRate')} />
             </Field>
-            <Field label="Appreciation assumption" required error={errors.appreciationRate} help="Percent a year.">
-              <NumberInput suffix="%" value={appreciationRate} onChange={(e) => setAppreciationRate(e.target.value)} />
+            <Field label="Appreciation assumption" required error={errors.appreciationRate?.message} help="Percent a year.">
+              <NumberInput suffix="%" {...register('appreciationRate')} />
             </Field>
           </div>
           <section aria-labelledby={`${applicationId}-payment`} className="flex flex-col gap-4 rounded-[var(--radius-control)] border border-border p-4">
@@ -193,7 +197,7 @@ export function PurchaseDialog({
                   productName={brand.name}
                   label="Total monthly payment"
                   disabled={record.isPending}
-                  onChange={setRequested}
+                  onChange={(value) => setValue('monthlyPayment', value)}
                 />
                 <p className="text-sm text-muted-foreground">
                   Charged each month from the first month after the purchase:{' '}
@@ -208,7 +212,7 @@ export function PurchaseDialog({
             )}
             {errors.monthlyPayment && (
               <p role="alert" className="text-sm font-medium text-destructive">
-                {errors.monthlyPayment}
+                {errors.monthlyPayment.message}
               </p>
             )}
           </section>

@@ -1,4 +1,7 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { formatMoneyCents } from '../../../../domain/format';
 import { ledgerToday } from '../../../../domain/homes/dates';
 import {
@@ -17,9 +20,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { NumberInput } from '../../../components/ui/number-input';
-import { ApiError } from '../../../lib/api';
 import { calendarDate } from '../../../lib/dates';
-import { failureText } from '../../../lib/form-errors';
+import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
+import { typedNumber } from '../../../lib/form-schemas';
 import { notify } from '../../../lib/toast';
 import { useRecordPayment, useRecordRefund, useReverseEntry } from './payments-api';
 
@@ -29,19 +32,19 @@ import { useRecordPayment, useRecordRefund, useReverseEntry } from './payments-a
  * server's own schema first, then the server's field messages shown under the fields.
  */
 
-type Errors = Record<string, string | undefined>;
-
-/** The first field in error takes the focus once React has drawn the messages. */
-function focusFirstError(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
-function serverErrors(error: unknown, names: Readonly<Record<string, string>>): Errors | null {
-  if (!(error instanceof ApiError) || !error.fields) return null;
-  const next: Errors = {};
-  for (const [name, message] of Object.entries(error.fields)) if (names[name]) next[names[name]] ??= message;
-  return Object.keys(next).length > 0 ? next : null;
-}
+/** A payment's or a refund's contract schema as the dialog holds it: the amount typed in dollars, the date under one name. */
+const moneyFormSchema = (kind: 'payment' | 'refund') => {
+  const shape = kind === 'payment' ? recordPaymentSchema.shape : recordRefundSchema.shape;
+  return z.object({
+    amount: typedNumber(bankAmountCents, { empty: 'Amount is required.', invalid: 'Enter an amount in dollars and cents, e.g. 2354.00.' }, shape.amountCents),
+    date: kind === 'payment' ? recordPaymentSchema.shape.receivedOn : recordRefundSchema.shape.refundedOn,
+    reference: shape.reference,
+    memo: shape.memo,
+  });
+};
+type MoneyForm = z.input<ReturnType<typeof moneyFormSchema>>;
+type MoneyValues = z.output<ReturnType<typeof moneyFormSchema>>;
+const MONEY_FIELDS = ['amount', 'date', 'reference', 'memo'] as const;
 
 function ActionDialog({
   open,
@@ -82,56 +85,30 @@ export function MoneyDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const today = ledgerToday();
-  const [amount, setAmount] = useState('');
-  const [date, setDate] = useState(today);
-  const [reference, setReference] = useState('');
-  const [memo, setMemo] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const empty = { amount: '', date: today, reference: '', memo: '' };
+  const { register, handleSubmit, formState, setError, reset } = useForm<MoneyForm, unknown, MoneyValues>({
+    resolver: zodResolver(moneyFormSchema(kind)),
+    defaultValues: empty,
+  });
+  const { errors } = formState;
   const payment = useRecordPayment(homeId);
   const refund = useRecordRefund(homeId);
   const pending = payment.isPending || refund.isPending;
-  const dateField = kind === 'payment' ? 'receivedOn' : 'refundedOn';
-  const names = { amountCents: 'amount', [dateField]: 'date', reference: 'reference', memo: 'memo' } as Record<string, string>;
 
   const close = (next: boolean) => {
     onOpenChange(next);
-    if (!next) {
-      setAmount('');
-      setDate(ledgerToday());
-      setReference('');
-      setMemo('');
-      setErrors({});
-    }
+    if (!next) reset({ ...empty, date: ledgerToday() });
   };
 
-  const fail = (next: Errors) => {
-    setErrors(next);
-    focusFirstError(formRef.current);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const amountCents = bankAmountCents(amount);
-    const body = { amountCents: amountCents ?? Number.NaN, [dateField]: date, reference, memo };
-    const next: Errors = {};
-    if (amountCents === null) next.amount = amount.trim() ? 'Enter an amount in dollars and cents, e.g. 2354.00.' : 'Amount is required.';
-    const parsed = (kind === 'payment' ? recordPaymentSchema : recordRefundSchema).safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = names[String(issue.path[0])];
-        if (field && !next[field]) next[field] = issue.message;
-      }
-    }
-    if (Object.keys(next).length > 0) return fail(next);
+  const onValid = async ({ amount, date, reference, memo }: MoneyValues) => {
     try {
-      if (kind === 'payment') await payment.mutateAsync(body as Parameters<typeof payment.mutateAsync>[0]);
-      else await refund.mutateAsync(body as Parameters<typeof refund.mutateAsync>[0]);
+      if (kind === 'payment') await payment.mutateAsync({ amountCents: amount, receivedOn: date, reference, memo });
+      else await refund.mutateAsync({ amountCents: amount, refundedOn: date, reference, memo });
       notify.success(kind === 'payment' ? 'Payment recorded' : 'Refund recorded');
       close(false);
     } catch (error) {
-      const fields = serverErrors(error, names);
-      if (fields) return fail(fields);
+      const rename = { amountCents: 'amount', receivedOn: 'date', refundedOn: 'date' } as const;
+      if (applyServerFieldErrors(error, setError, MONEY_FIELDS, rename)) return;
       notify.error('Error', failureText(error, kind === 'payment' ? 'Failed to record the payment' : 'Failed to record the refund'));
     }
   };
@@ -143,20 +120,20 @@ export function MoneyDialog({
       title={kind === 'payment' ? 'Record payment' : 'Refund'}
       description={kind === 'payment' ? `Money received for ${address}.` : `Money returned to the homeowner of ${address}.`}
     >
-      <form ref={formRef} noValidate className="mt-5 flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+      <form noValidate className="mt-5 flex flex-col gap-4" onSubmit={handleSubmit(onValid)}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label="Amount" required error={errors.amount}>
-            <NumberInput prefix="$" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <Field label="Amount" required error={errors.amount?.message}>
+            <NumberInput prefix="$" {...register('amount')} />
           </Field>
-          <Field label={kind === 'payment' ? 'Date received' : 'Date refunded'} required error={errors.date}>
-            <Input type="date" value={date} max={today} onChange={(e) => setDate(e.target.value)} />
+          <Field label={kind === 'payment' ? 'Date received' : 'Date refunded'} required error={errors.date?.message}>
+            <Input type="date" max={today} {...register('date')} />
           </Field>
         </div>
-        <Field label="Bank reference" error={errors.reference} help="Optional.">
-          <Input value={reference} maxLength={MAX_REFERENCE_LENGTH} autoComplete="off" onChange={(e) => setReference(e.target.value)} />
+        <Field label="Bank reference" error={errors.reference?.message} help="Optional.">
+          <Input maxLength={MAX_REFERENCE_LENGTH} autoComplete="off" {...register('reference')} />
         </Field>
-        <Field label="Memo" error={errors.memo} help={`Optional; ${MAX_MEMO_LENGTH} characters at most.`}>
-          <Textarea value={memo} rows={2} maxLength={MAX_MEMO_LENGTH} className="text-sm" onChange={(e) => setMemo(e.target.value)} />
+        <Field label="Memo" error={errors.memo?.message} help={`Optional; ${MAX_MEMO_LENGTH} characters at most.`}>
+          <Textarea rows={2} maxLength={MAX_MEMO_LENGTH} className="text-sm" {...register('memo')} />
         </Field>
         <DialogFooter className="mt-2">
           <Button type="button" variant="outline" onClick={() => close(false)}>
@@ -171,37 +148,33 @@ export function MoneyDialog({
   );
 }
 
+/** The reversal's contract schema but the entry, which the dialog is opened for. */
+const reverseFormSchema = reverseEntrySchema.pick({ reason: true });
+type ReverseForm = z.input<typeof reverseFormSchema>;
+type ReverseValues = z.output<typeof reverseFormSchema>;
+
 /** 'Reverse': undoes one entry with a reason; the reversal carries its amount and today's date. */
 export function ReverseDialog({ homeId, entry, onClose }: { homeId: string; entry: AdminLedgerEntry | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { register, handleSubmit, formState, setError, reset } = useForm<ReverseForm, unknown, ReverseValues>({
+    resolver: zodResolver(reverseFormSchema),
+    defaultValues: { reason: '' },
+  });
   const reverse = useReverseEntry(homeId);
 
   const close = () => {
-    setReason('');
-    setError(undefined);
+    reset({ reason: '' });
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onValid = async ({ reason }: ReverseValues) => {
     if (!entry) return;
-    const parsed = reverseEntrySchema.safeParse({ seq: entry.seq, reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message);
-      return focusFirstError(formRef.current);
-    }
     try {
-      await reverse.mutateAsync(parsed.data);
+      await reverse.mutateAsync({ seq: entry.seq, reason });
       notify.success(`Entry ${entry.seq} reversed`);
       close();
     } catch (failure) {
-      const fields = serverErrors(failure, { reason: 'reason', seq: 'reason' });
-      if (fields) {
-        setError(fields.reason);
-        return focusFirstError(formRef.current);
-      }
+      // The entry is not a field of the form: a refusal of it is said under the reason.
+      if (applyServerFieldErrors(failure, setError, ['reason'], { seq: 'reason' })) return;
       notify.error('Error', failureText(failure, 'Failed to reverse the entry'));
     }
   };
@@ -217,9 +190,9 @@ export function ReverseDialog({ homeId, entry, onClose }: { homeId: string; entr
           : ''
       }
     >
-      <form ref={formRef} noValidate className="mt-5 flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
-        <Field label="Reason" required error={error} help={`${MAX_REASON_LENGTH} characters at most.`}>
-          <Textarea value={reason} rows={3} maxLength={MAX_REASON_LENGTH} className="text-sm" onChange={(e) => setReason(e.target.value)} />
+      <form noValidate className="mt-5 flex flex-col gap-4" onSubmit={handleSubmit(onValid)}>
+        <Field label="Reason" required error={formState.errors.reason?.message} help={`${MAX_REASON_LENGTH} characters at most.`}>
+          <Textarea rows={3} maxLength={MAX_REASON_LENGTH} className="text-sm" {...register('reason')} />
         </Field>
         <DialogFooter className="mt-2">
           <Button type="button" variant="outline" onClick={close}>
