@@ -4,7 +4,6 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, formatMoneyCents, formatPercent } from '../../../domain/format';
 import type { MyHome, ValuationPoint } from '../../../domain/homes/my-home';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -13,6 +12,7 @@ import { HomeStatements } from './home-statements';
 import { HomeValueChart } from './home-value-chart';
 import { LedgerSection } from './ledger-section';
 import { ChargeStateBadge } from './payment-breakdown-card';
+import { LoadError } from '../../components/load-error';
 
 const money = (cents: number) => formatMoneyCents(cents / 100);
 const rate = (percent: number) => formatPercent(percent / 100, { digits: 3, trim: true });
@@ -198,12 +198,7 @@ function Valuations() {
           <ValuationsTable points={valuations.data.points} />
         </>
       ) : valuations.error ? (
-        <Alert variant="warning">
-          We could not load your valuations.{' '}
-          <button type="button" className="rounded font-semibold text-primary underline-offset-4 hover:underline" onClick={() => void valuations.refetch()}>
-            Try again
-          </button>
-        </Alert>
+        <LoadError layout="inline" message="We could not load your valuations." onRetry={() => void valuations.refetch()} />
       ) : (
         <Skeleton className="h-72 w-full" />
       )}
@@ -248,13 +243,7 @@ export default function HomePage() {
             </Button>
           </Card>
         ) : (
-          <Alert variant="destructive" role="alert">
-            <p className="font-semibold">We could not load your home.</p>
-            <p>{home.error.message}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void home.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError message="We could not load your home." detail={home.error.message} onRetry={() => void home.refetch()} />
         )
       ) : (
         <>

@@ -4,13 +4,13 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { MAX_MESSAGE_CHARS, type Message } from '../../../../domain/application/messages';
 import { MessageItem } from '../../../components/messages/message-item';
 import { LiveAnnouncement, OlderMessagesButton, useArrivalAnnouncement, useOlderMessages } from '../../../components/messages/older-messages';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { serverMessageOr } from '../../../lib/form-errors';
 import { adminConversationQuery, adminOlderMessagesQuery, useDeleteAdminMessage, useMarkAdminMessagesRead, useSendAdminMessage } from './messages-api';
+import { LoadError } from '../../../components/load-error';
 
 /** Who wrote it, as staff read it. */
 const senderOf = (message: Message) => (message.side === 'staff' ? (message.senderName ?? 'Staff') : 'Applicant');
@@ -58,14 +58,7 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
           <Skeleton className="ml-auto h-10 w-2/3" />
         </div>
       ) : conversation.isError && !data ? (
-        <Alert variant="destructive" role="alert" className="mt-3">
-          <div className="space-y-2">
-            <p>{serverMessageOr(conversation.error, 'Failed to load the messages.')}</p>
-            <Button size="sm" variant="outline" onClick={() => void conversation.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </Alert>
+        <LoadError className="mt-3" message={serverMessageOr(conversation.error, 'Failed to load the messages.')} onRetry={() => void conversation.refetch()} />
       ) : (
         <>
           <OlderMessagesButton older={older} className="mt-3 text-center" />

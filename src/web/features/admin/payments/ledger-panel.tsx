@@ -14,6 +14,7 @@ import { failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { MoneyDialog, ReverseDialog } from './ledger-dialogs';
 import { ledgerQuery, useVerifyHome } from './payments-api';
+import { LoadError } from '../../../components/load-error';
 
 /**
  * A home's ledger in the back office (docs/product/back-office.md#payments 'A home's ledger'):
@@ -117,12 +118,10 @@ export function LedgerPanel({ homeId }: { homeId: string }) {
   }
   if (ledger.isError) {
     return (
-      <Alert variant="destructive">
-        <p>{ledger.error instanceof ApiError && ledger.error.status === 404 ? 'This home could not be found.' : 'The ledger could not be loaded.'}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void ledger.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        message={ledger.error instanceof ApiError && ledger.error.status === 404 ? 'This home could not be found.' : 'The ledger could not be loaded.'}
+        onRetry={() => void ledger.refetch()}
+      />
     );
   }
   const data = ledger.data;
