@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { serverMessageOr } from '../../lib/form-errors';
 import { conversationQuery, olderMessagesQuery, useDeleteMessage, useMarkMessagesRead, useSendMessage } from './chat-api';
 import { LoadError } from '../../components/load-error';
+import { formatNumber } from '../../../domain/format';
 
 /** Who wrote it, as the buyer reads it. */
 const senderOf = (message: Message) =>
@@ -122,7 +123,7 @@ function Composer() {
     event?.preventDefault();
     if (send.isPending) return;
     if (length === 0) return setError('Write a message.');
-    if (tooLong) return setError(`Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`);
+    if (tooLong) return setError(`Messages are limited to ${formatNumber(MAX_MESSAGE_CHARS)} characters.`);
     setError(null);
     send.mutate(text, {
       onSuccess: () => setText(''),
@@ -164,7 +165,7 @@ function Composer() {
         <p className="text-xs text-muted-foreground">
           <span id="chat-message-hint">Ctrl+Enter or ⌘+Enter sends. </span>
           <span id="chat-message-count" className={cn(tooLong && 'font-semibold text-destructive')}>
-            {length.toLocaleString('en-US')} / {MAX_MESSAGE_CHARS.toLocaleString('en-US')}
+            {formatNumber(length)} / {formatNumber(MAX_MESSAGE_CHARS)}
           </span>
         </p>
         <Button type="submit" disabled={send.isPending}>

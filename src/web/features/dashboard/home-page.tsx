@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatMoney, formatMoneyCents, formatPercent } from '../../../domain/format';
+import { formatCents, formatDate, formatMoney, formatPercent } from '../../../domain/format';
 import type { MyHome, ValuationPoint } from '../../../domain/homes/my-home';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,7 +14,6 @@ import { LedgerSection } from './ledger-section';
 import { ChargeStateBadge } from './payment-breakdown-card';
 import { LoadError } from '../../components/load-error';
 
-const money = (cents: number) => formatMoneyCents(cents / 100);
 const rate = (percent: number) => formatPercent(percent / 100, { digits: 3, trim: true });
 
 const th = 'px-3 py-2.5 text-left font-semibold whitespace-nowrap';
@@ -51,11 +50,11 @@ function TableBox({ label, children }: { label: string; children: ReactNode }) {
 function Agreement({ home }: { home: MyHome['home'] }) {
   const rows: [string, string][] = [
     ['Purchase date', formatDate(home.purchaseDate)],
-    ['Purchase price', money(home.priceCents)],
-    ['Your down payment', money(home.downPaymentCents)],
+    ['Purchase price', formatCents(home.priceCents)],
+    ['Your down payment', formatCents(home.downPaymentCents)],
     ['Mortgage reference rate', rate(home.mortgageRate)],
     ['Appreciation assumption', `${rate(home.appreciationRate)} a year`],
-    ['Monthly payment', money(home.monthlyPaymentCents)],
+    ['Monthly payment', formatCents(home.monthlyPaymentCents)],
   ];
   return (
     <Section title="Your agreement" description="Fixed when we bought your home together. A payment change starts a new term from a month not billed yet.">
@@ -91,7 +90,7 @@ function Agreement({ home }: { home: MyHome['home'] }) {
               <td className={td}>
                 Month {term.fromMonth} ({formatDate(term.startsOn)})
               </td>
-              <td className={`${td} ${num}`}>{money(term.monthlyPaymentCents)}</td>
+              <td className={`${td} ${num}`}>{formatCents(term.monthlyPaymentCents)}</td>
             </tr>
           ))}
         </tbody>
@@ -106,7 +105,7 @@ function Payments({ home }: { home: MyHome }) {
       {home.charges.length === 0 ? (
         <p className="text-[0.9375rem]">
           No payment has been billed yet.
-          {home.nextCharge && ` Your first, ${money(home.nextCharge.amountCents)}, is due ${formatDate(home.nextCharge.dueOn)}.`}
+          {home.nextCharge && ` Your first, ${formatCents(home.nextCharge.amountCents)}, is due ${formatDate(home.nextCharge.dueOn)}.`}
         </p>
       ) : (
         <TableBox label="Payment history">
@@ -135,8 +134,8 @@ function Payments({ home }: { home: MyHome }) {
               <tr key={charge.month}>
                 <td className={td}>{charge.month}</td>
                 <td className={td}>{formatDate(charge.dueOn)}</td>
-                <td className={`${td} ${num}`}>{money(charge.amountCents)}</td>
-                <td className={`${td} ${num}`}>{money(charge.paidCents)}</td>
+                <td className={`${td} ${num}`}>{formatCents(charge.amountCents)}</td>
+                <td className={`${td} ${num}`}>{formatCents(charge.paidCents)}</td>
                 <td className={td}>
                   <ChargeStateBadge state={charge.state} />
                 </td>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { formatMoneyCents } from '../../../domain/format';
+import { formatCents } from '../../../domain/format';
 import { isOpenNotice, MAX_NOTICE_NOTE_LENGTH, noticeRequestSchema, type HomeChanges } from '../../../domain/homes/changes';
 import { NOTICE_DAYS, NOTICE_KIND_LABELS, NOTICE_KINDS, type NoticeKind } from '../../../domain/homes/states';
 import { Button } from '../../components/ui/button';
@@ -159,7 +159,7 @@ function NoticeForm({ home }: { home: HomeChanges }) {
         <div className="rounded-[var(--radius-control)] bg-muted/50 p-4">
           <p className="text-sm text-muted-foreground">Estimated payout</p>
           <p className="text-2xl font-bold tracking-tight tabular" data-testid="estimated-payout">
-            {formatMoneyCents(home.accessibleEquityCents / 100)}
+            {formatCents(home.accessibleEquityCents)}
           </p>
           <p className="mt-1 text-sm text-muted-foreground">
             Your accessible equity at the latest valuation

@@ -12,6 +12,7 @@ import { AnnouncementsList } from './announcements-list';
 import { ANNOUNCEMENT_TEXTS } from './announcement-texts';
 import { ComposeAnnouncement } from './compose-announcement';
 import { LoadError } from '../../../components/load-error';
+import { formatNumber } from '../../../../domain/format';
 
 /**
  * /admin/announcements (docs/product/back-office.md#announcements): e-mail to the waitlist. The audience is the
@@ -47,8 +48,7 @@ export default function AnnouncementsPage() {
 
   const onCancel = (announcement: Announcement) =>
     cancel.mutate(announcement.id, {
-      onSuccess: (cancelled) =>
-        notify.success(ANNOUNCEMENT_TEXTS.cancelled, `“${cancelled.subject}”: ${cancelled.sent.toLocaleString('en-US')} sent before it stopped.`),
+      onSuccess: (cancelled) => notify.success(ANNOUNCEMENT_TEXTS.cancelled, `“${cancelled.subject}”: ${formatNumber(cancelled.sent)} sent before it stopped.`),
       onError: (error) => notify.error('Error', serverMessageOr(error, ANNOUNCEMENT_TEXTS.cancelFailed)),
     });
 

@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { serverMessageOr } from '../../../lib/form-errors';
 import { adminConversationQuery, adminOlderMessagesQuery, useDeleteAdminMessage, useMarkAdminMessagesRead, useSendAdminMessage } from './messages-api';
 import { LoadError } from '../../../components/load-error';
+import { formatNumber } from '../../../../domain/format';
 
 /** Who wrote it, as staff read it. */
 const senderOf = (message: Message) => (message.side === 'staff' ? (message.senderName ?? 'Staff') : 'Applicant');
@@ -90,7 +91,7 @@ function Composer({ applicationId, onSent }: { applicationId: string; onSent: ()
     event?.preventDefault();
     if (send.isPending) return;
     if (length === 0) return setError('Write a message.');
-    if (tooLong) return setError(`Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`);
+    if (tooLong) return setError(`Messages are limited to ${formatNumber(MAX_MESSAGE_CHARS)} characters.`);
     setError(null);
     send.mutate(text, {
       onSuccess: () => {
@@ -129,7 +130,7 @@ function Composer({ applicationId, onSent }: { applicationId: string; onSent: ()
       )}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <p id={`${id}-count`} className={cn('text-xs text-muted-foreground', tooLong && 'font-semibold text-destructive')}>
-          {length.toLocaleString('en-US')} / {MAX_MESSAGE_CHARS.toLocaleString('en-US')}
+          {formatNumber(length)} / {formatNumber(MAX_MESSAGE_CHARS)}
         </p>
         <Button type="submit" size="sm" disabled={send.isPending}>
           <Send aria-hidden="true" /> {send.isPending ? 'Sending…' : 'Send'}

@@ -21,6 +21,7 @@ import { ApiError } from '../../../lib/api';
 import { localDateTime } from '../../../lib/dates';
 import { useCreateRequest, useRequestAction } from './applications-api';
 import { checkRequestDraft, EMPTY_REQUEST_DRAFT, type RequestDraft } from './review-logic';
+import { formatNumber } from '../../../../domain/format';
 
 /** The requests of the review dialog (docs/product/back-office.md#requests): what was asked of the applicant, and asking more. */
 
@@ -42,7 +43,7 @@ const ACTION_TEXT: Record<RequestEvent['action'], string> = {
 /** A note box with its counter; the error under the field (visual.md 'Forms'). */
 function NoteField({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
   return (
-    <Field label={label} required error={error} help={`${value.length.toLocaleString('en-US')} / ${MAX_REQUEST_NOTE.toLocaleString('en-US')} characters`}>
+    <Field label={label} required error={error} help={`${formatNumber(value.length)} / ${formatNumber(MAX_REQUEST_NOTE)} characters`}>
       <Textarea value={value} maxLength={MAX_REQUEST_NOTE} rows={3} className="text-sm" onChange={(event) => onChange(event.target.value)} />
     </Field>
   );

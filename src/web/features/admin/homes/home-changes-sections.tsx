@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { dollarsToCents, centsToDollarsText, type HomeDetail } from '../../../../domain/homes/admin-homes';
-import { formatMoneyCents } from '../../../../domain/format';
+import { formatCents } from '../../../../domain/format';
 import { isOpenNotice, PAYMENT_CHANGE_STATE_LABELS, type HomeChanges, type Notice, type PaymentChange } from '../../../../domain/homes/changes';
 import { NoticeSteps } from '../../../components/homes/notice-steps';
 import { Alert } from '../../../components/ui/alert';
@@ -23,8 +23,6 @@ import {
   useScheduleNotice,
 } from './home-changes-api';
 import { HomeSection } from './home-section';
-
-const money = (cents: number) => formatMoneyCents(cents / 100);
 
 /** A server refusal's field message, or null; anything else is a toast. */
 function fieldOr(error: unknown, field: string, toast: string): string | null {
@@ -80,8 +78,8 @@ function PendingChange({ change, changes }: { change: PaymentChange; changes: Ho
   return (
     <div className="flex flex-col gap-3">
       <p className="text-[0.9375rem]">
-        Asked {localDate(change.requestedAt)}: <span className="font-semibold">{money(change.monthlyPaymentCents)}</span> a month instead of{' '}
-        {money(changes.currentPaymentCents)}, from month {changes.nextMonth} (the next unbilled month).
+        Asked {localDate(change.requestedAt)}: <span className="font-semibold">{formatCents(change.monthlyPaymentCents)}</span> a month instead of{' '}
+        {formatCents(changes.currentPaymentCents)}, from month {changes.nextMonth} (the next unbilled month).
       </p>
       {declining ? (
         <ReasonForm
@@ -139,7 +137,7 @@ export function PaymentChangesSection({ home }: { home: Pick<HomeDetail, 'id'> }
             <ul className="flex flex-col gap-1 text-sm">
               {earlier.map((c) => (
                 <li key={c.id}>
-                  {localDate(c.requestedAt)}: {money(c.monthlyPaymentCents)} — {PAYMENT_CHANGE_STATE_LABELS[c.state]}
+                  {localDate(c.requestedAt)}: {formatCents(c.monthlyPaymentCents)} — {PAYMENT_CHANGE_STATE_LABELS[c.state]}
                   {c.fromMonth ? ` from month ${c.fromMonth}` : ''}
                   {c.reason ? ` (${c.reason})` : ''}
                 </li>
@@ -233,7 +231,7 @@ function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges 
           )}
           {notice.state === 'scheduled' && (
             <form noValidate aria-label="Complete the transfer" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(e) => void doComplete(e)}>
-              <Field label="Payout ($)" required help={`Accessible equity today: ${money(changes.accessibleEquityCents)}.`} error={payoutError}>
+              <Field label="Payout ($)" required help={`Accessible equity today: ${formatCents(changes.accessibleEquityCents)}.`} error={payoutError}>
                 <Input inputMode="decimal" value={payout} onChange={(e) => setPayout(e.target.value)} className="sm:max-w-56" />
               </Field>
               <Button type="submit" disabled={complete.isPending}>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Minus, Plus, ShieldCheck, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatMoneyCents } from '../../../../domain/format';
+import { formatCents, formatNumber } from '../../../../domain/format';
 import { LEDGER_KIND_LABELS, PAYMENT_STATE_LABELS, type AdminLedgerEntry, type PaymentState, type VerifyResult } from '../../../../domain/homes/admin-payments';
 import type { HomeDetail } from '../../../../domain/homes/admin-homes';
 import { Alert } from '../../../components/ui/alert';
@@ -23,8 +23,6 @@ import { LoadError } from '../../../components/load-error';
  * Refund, Reverse and Verify. Used by /admin/payments and, as a section, by a home's record.
  */
 
-const money = (cents: number) => formatMoneyCents(cents / 100);
-
 export function PaymentStateBadge({ state }: { state: PaymentState }) {
   return <Badge variant={state === 'paid' ? 'success' : state === 'overdue' ? 'destructive' : 'warning'}>{PAYMENT_STATE_LABELS[state]}</Badge>;
 }
@@ -33,18 +31,18 @@ export function PaymentStateBadge({ state }: { state: PaymentState }) {
 export function verifyText(result: VerifyResult): string {
   if (result.ok) {
     return result.homes === 1
-      ? `The ledger is intact (${result.entries.toLocaleString('en-US')} ${result.entries === 1 ? 'entry' : 'entries'}).`
-      : `All ${result.homes.toLocaleString('en-US')} ledgers are intact (${result.entries.toLocaleString('en-US')} entries).`;
+      ? `The ledger is intact (${formatNumber(result.entries)} ${result.entries === 1 ? 'entry' : 'entries'}).`
+      : `All ${formatNumber(result.homes)} ledgers are intact (${formatNumber(result.entries)} entries).`;
   }
   return result.homes === 1
     ? `The ledger is broken: ${result.broken[0]?.message ?? ''}`
-    : `${result.brokenTotal.toLocaleString('en-US')} of ${result.homes.toLocaleString('en-US')} ledgers are broken.`;
+    : `${formatNumber(result.brokenTotal)} of ${formatNumber(result.homes)} ledgers are broken.`;
 }
 
 /** Charges add to what is owed; payments take from it; refunds give credit back; a reversal undoes the entry it names. */
 function signedAmount(entry: AdminLedgerEntry) {
   const sign = entry.kind === 'charge' || entry.kind === 'refund' ? '+' : entry.kind === 'payment' ? '−' : '';
-  return `${sign}${money(entry.amountCents)}`;
+  return `${sign}${formatCents(entry.amountCents)}`;
 }
 
 function EntryRow({ entry, anchor, onReverse }: { entry: AdminLedgerEntry; anchor: (seq: number) => string; onReverse: (entry: AdminLedgerEntry) => void }) {
@@ -74,7 +72,7 @@ function EntryRow({ entry, anchor, onReverse }: { entry: AdminLedgerEntry; ancho
       </td>
       <td className="py-2 pr-3 text-right whitespace-nowrap tabular">
         {signedAmount(entry)}
-        {entry.paidCents !== null && entry.state !== 'paid' && <span className="block text-xs text-muted-foreground">{money(entry.paidCents)} paid</span>}
+        {entry.paidCents !== null && entry.state !== 'paid' && <span className="block text-xs text-muted-foreground">{formatCents(entry.paidCents)} paid</span>}
       </td>
       <td className="py-2 pr-3 break-words">
         {entry.reference && <span className="block font-mono text-xs">{entry.reference}</span>}
@@ -137,10 +135,10 @@ export function LedgerPanel({ homeId }: { homeId: string }) {
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
-          { label: 'Charged', value: money(data.chargedCents) },
-          { label: 'Paid, less refunds', value: money(data.creditedCents) },
-          { label: data.balanceCents < 0 ? 'In credit' : 'Balance owed', value: money(Math.abs(data.balanceCents)) },
-          { label: 'Overdue', value: money(data.overdueCents) },
+          { label: 'Charged', value: formatCents(data.chargedCents) },
+          { label: 'Paid, less refunds', value: formatCents(data.creditedCents) },
+          { label: data.balanceCents < 0 ? 'In credit' : 'Balance owed', value: formatCents(Math.abs(data.balanceCents)) },
+          { label: 'Overdue', value: formatCents(data.overdueCents) },
         ].map((figure) => (
           <div key={figure.label} className="rounded-[var(--radius-control)] bg-muted/50 p-3">
             <dt className="text-xs font-semibold text-muted-foreground">{figure.label}</dt>
