@@ -5,6 +5,9 @@
  * percentages to one decimal (docs/product/calculators.md#rounding-and-display).
  * Pure: the same input always gives the same text, in the browser, on the server
  * and in tests (dates take an explicit time zone, UTC unless told).
+ * The only place that formats numbers and dates for reading: eslint.config.js forbids
+ * toLocaleString, toLocaleDateString, toLocaleTimeString and Intl.NumberFormat in
+ * src/web and src/domain outside this file.
  */
 
 /** U+2212, the typographic minus: '−$1,300' lines up with '$1,300' in tabular figures. */
