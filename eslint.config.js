@@ -80,6 +80,26 @@ export default tseslint.config(
       ],
     },
   },
+  // Money, counts and dates read the same everywhere (whole dollars with separators in the calculators, 'MMM d, yyyy'):
+  // they are formatted only by src/domain/format.ts. A rule of its own, as no-restricted-syntax above is per folder.
+  {
+    files: ['src/web/**/*.{ts,tsx}', 'src/domain/**/*.ts'],
+    ignores: ['src/domain/format.ts', 'src/domain/format.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Format through src/domain/format.ts (formatNumber, formatMoney, formatCents, formatPercent, formatDate).',
+        })),
+        {
+          object: 'Intl',
+          property: 'NumberFormat',
+          message: 'Format numbers through src/domain/format.ts (formatNumber, formatMoney, formatCents, formatPercent).',
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's (npm run format; checked by npm run lint): no ESLint rule argues with it.
   prettier,
 );

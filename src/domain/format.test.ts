@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatMoneyCents, formatMoneyCompact, formatPercent, MINUS } from './format';
+import { formatCents, formatDate, formatDateTime, formatMoney, formatMoneyCents, formatMoneyCompact, formatNumber, formatPercent, MINUS } from './format';
 
 describe('formatMoney', () => {
   it('shows whole dollars with thousands separators', () => {
@@ -86,5 +86,39 @@ describe('formatMoneyCents', () => {
     expect(formatMoneyCents(0.1 + 0.2)).toBe('$0.30');
     expect(formatMoneyCents(-12.05)).toBe(`${MINUS}$12.05`);
     expect(formatMoneyCents(0)).toBe('$0');
+  });
+});
+
+describe('formatCents', () => {
+  it('shows whole cents as dollars, cents only when there are any', () => {
+    expect(formatCents(123400)).toBe('$1,234');
+    expect(formatCents(123450)).toBe('$1,234.50');
+    expect(formatCents(235403)).toBe('$2,354.03');
+    expect(formatCents(7)).toBe('$0.07');
+    expect(formatCents(0)).toBe('$0');
+    expect(formatCents(-1205)).toBe(`${MINUS}$12.05`);
+    expect(formatCents(42_000_000)).toBe('$420,000');
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes counts with thousands separators', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(5000)).toBe('5,000');
+    expect(formatNumber(1_234_567)).toBe('1,234,567');
+  });
+
+  it('keeps up to three decimals, as the rates typed in a form', () => {
+    expect(formatNumber(6.5)).toBe('6.5');
+    expect(formatNumber(3.125)).toBe('3.125');
+    expect(formatNumber(2.12345)).toBe('2.123');
+    expect(formatNumber(-2)).toBe('-2');
+  });
+
+  it('gives the text toLocaleString gave before it (the e2e tests and the readers know it)', () => {
+    for (const value of [0, 7, 1000, 12_345.678, 1e9, -1500, 0.0005, Number.NaN]) {
+      expect(formatNumber(value)).toBe(value.toLocaleString('en-US'));
+    }
   });
 });

@@ -5,6 +5,9 @@
  * percentages to one decimal (docs/product/calculators.md#rounding-and-display).
  * Pure: the same input always gives the same text, in the browser, on the server
  * and in tests (dates take an explicit time zone, UTC unless told).
+ * The only place that formats numbers and dates for reading: eslint.config.js forbids
+ * toLocaleString, toLocaleDateString, toLocaleTimeString and Intl.NumberFormat in
+ * src/web and src/domain outside this file.
  */
 
 /** U+2212, the typographic minus: '−$1,300' lines up with '$1,300' in tabular figures. */
@@ -62,6 +65,11 @@ export function formatMoneyCents(value: number): string {
   return cents % 100 === 0 ? formatMoney(cents / 100) : signed(cents / 100, (v) => centDollars.format(v));
 }
 
+/** Dollars from whole cents, cents only when there are any: 123400 → '$1,234', 123450 → '$1,234.50'. */
+export function formatCents(cents: number): string {
+  return formatMoneyCents(cents / 100);
+}
+
 /** Short dollars for chart axes: 140879 → '$140.9K', 1.2e6 → '$1.2M'. */
 export function formatMoneyCompact(value: number): string {
   return signed(value, (v) => compactDollars.format(v));
@@ -77,6 +85,16 @@ export interface PercentOptions {
 /** A ratio as a percentage, one decimal by default: 0.385 → '38.5%', −0.02 → '−2.0%'. */
 export function formatPercent(ratio: number, { digits = 1, trim = false }: PercentOptions = {}): string {
   return signed(ratio, (v) => percentFormat(trim ? 0 : digits, digits).format(v));
+}
+
+const plainNumber = new Intl.NumberFormat('en-US');
+
+/**
+ * A count or a plain figure with thousands separators and up to three decimals: 1234 → '1,234',
+ * 2.5 → '2.5'. The same text as `value.toLocaleString('en-US')`, hyphen-minus and 'NaN' included.
+ */
+export function formatNumber(value: number): string {
+  return plainNumber.format(value);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

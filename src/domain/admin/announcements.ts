@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeIsoDateTime, safeString } from '../safe-text';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageSchema } from './lists';
 import { waitlistListParamsSchema } from './waitlist';
+import { formatNumber } from '../format';
 
 /**
  * Announcements to the waitlist (issue 13: 'We'll notify you when we launch!' made
@@ -50,7 +51,7 @@ export const announcementDraftSchema = z.object({
   body: safeString({ error: 'Message is required.' })
     .trim()
     .min(1, 'Message is required.')
-    .max(MAX_ANNOUNCEMENT_BODY, `Message must be at most ${MAX_ANNOUNCEMENT_BODY.toLocaleString('en-US')} characters.`),
+    .max(MAX_ANNOUNCEMENT_BODY, `Message must be at most ${formatNumber(MAX_ANNOUNCEMENT_BODY)} characters.`),
   audience: announcementAudienceSchema.default({ q: '', interest: 'all' }),
 });
 export type AnnouncementDraftInput = z.input<typeof announcementDraftSchema>;

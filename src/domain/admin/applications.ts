@@ -4,6 +4,7 @@ import { reviewDocumentSchema } from '../application/document-review';
 import { applicationRequestSchema } from '../application/requests';
 import { listParamsSchema } from './lists';
 import { safeIsoDateTime, safeString } from '../safe-text';
+import { formatNumber } from '../format';
 
 /**
  * The back office's applications (docs/product/back-office.md#overview,
@@ -149,7 +150,7 @@ export const statusChangeSchema = z
     /** Why it is declined, shown to the buyer (docs/product/back-office.md#application-status): required with Declined, ignored otherwise. */
     reason: safeString({ error: 'The reason must be text.' })
       .trim()
-      .max(MAX_DECLINE_REASON, `Keep the reason to ${MAX_DECLINE_REASON.toLocaleString('en-US')} characters.`)
+      .max(MAX_DECLINE_REASON, `Keep the reason to ${formatNumber(MAX_DECLINE_REASON)} characters.`)
       .optional(),
   })
   .superRefine((value, ctx) => {
@@ -178,7 +179,7 @@ export type AdminAssignee = z.output<typeof adminAssigneesSchema>['items'][numbe
 export const MAX_NOTES_LENGTH = 10_000;
 
 export const notesChangeSchema = z.object({
-  notes: safeString({ error: 'Notes must be text.' }).max(MAX_NOTES_LENGTH, `Notes are limited to ${MAX_NOTES_LENGTH.toLocaleString('en-US')} characters.`),
+  notes: safeString({ error: 'Notes must be text.' }).max(MAX_NOTES_LENGTH, `Notes are limited to ${formatNumber(MAX_NOTES_LENGTH)} characters.`),
 });
 export type NotesChange = z.output<typeof notesChangeSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../safe-text';
+import { formatNumber } from '../format';
 
 /**
  * What every back-office list shares (docs/product/back-office.md#lists: paged,
@@ -88,6 +89,6 @@ export function pageSummary(page: Page<unknown>): string {
   if (page.total === 0) return 'No results';
   const first = (page.page - 1) * page.pageSize + 1;
   const last = first + page.items.length - 1;
-  const total = `${page.total.toLocaleString('en-US')}${page.totalCapped ? '+' : ''}`;
-  return `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total}`;
+  const total = `${formatNumber(page.total)}${page.totalCapped ? '+' : ''}`;
+  return `Showing ${formatNumber(first)}–${formatNumber(last)} of ${total}`;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeIsoDateTime, safeString } from '../safe-text';
 import { applicationDocumentSchema } from './documents';
 import { MAX_REQUEST_NOTE } from './requests';
+import { formatNumber } from '../format';
 
 /**
  * Per-document review and versions, the reviewer's side (docs/product/back-office.md#document-review;
@@ -25,7 +26,7 @@ export const documentReviewSchema = z.discriminatedUnion(
       reason: safeString({ error: REVIEW_REASON_NEEDED })
         .trim()
         .min(1, REVIEW_REASON_NEEDED)
-        .max(MAX_REVIEW_REASON, `Keep the reason to ${MAX_REVIEW_REASON.toLocaleString('en-US')} characters.`),
+        .max(MAX_REVIEW_REASON, `Keep the reason to ${formatNumber(MAX_REVIEW_REASON)} characters.`),
     }),
   ],
   { error: 'Choose Accepted or Needs attention.' },

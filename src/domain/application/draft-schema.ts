@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from './dates';
 import { LIMITS } from './fields';
 import { isSingleLine, safeString, singleLineMessage } from '../safe-text';
+import { formatMoney } from '../format';
 
 /**
  * The lenient DRAFT schema: what the wizard saves as the user goes. Every field
@@ -24,7 +25,7 @@ const money = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
-    .max(LIMITS.money, `${label} must be at most $${LIMITS.money.toLocaleString('en-US')}`)
+    .max(LIMITS.money, `${label} must be at most ${formatMoney(LIMITS.money)}`)
     .transform((v) => Math.round(v * 100) / 100)
     .nullish();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeIsoDateTime, safeString } from '../safe-text';
+import { formatNumber } from '../format';
 
 /**
  * Messages: one conversation per application between its owner and our staff
@@ -63,7 +64,7 @@ export const newMessageSchema = z.object({
   body: safeString({ error: 'Write a message.' })
     .trim()
     .min(1, 'Write a message.')
-    .max(MAX_MESSAGE_CHARS, `Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`),
+    .max(MAX_MESSAGE_CHARS, `Messages are limited to ${formatNumber(MAX_MESSAGE_CHARS)} characters.`),
 });
 export type NewMessage = z.output<typeof newMessageSchema>;
 

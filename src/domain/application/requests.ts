@@ -4,6 +4,7 @@ import { documentTitle, STORED_DOCUMENT_TYPES, type DocumentType } from './docum
 import { APPLICATION_FIELDS, fieldByName } from './fields';
 import type { ApplicationStatus } from './status';
 import { APPLICATION_STEPS, type StepId } from './steps';
+import { formatNumber } from '../format';
 
 /**
  * Requests ("conditions"): what a reviewer asks of the buyer after submission — a
@@ -186,7 +187,7 @@ export function requestTitle(request: {
 const noteSchema = safeString({ error: 'Write a note to the applicant.' })
   .trim()
   .min(1, 'Write a note to the applicant.')
-  .max(MAX_REQUEST_NOTE, `Keep the note to ${MAX_REQUEST_NOTE.toLocaleString('en-US')} characters.`);
+  .max(MAX_REQUEST_NOTE, `Keep the note to ${formatNumber(MAX_REQUEST_NOTE)} characters.`);
 
 /** POST a new request: a document (a type, or 'other' with a title) or a correction of named fields, each with a note. */
 export const newRequestSchema = z.discriminatedUnion(
@@ -225,7 +226,7 @@ export type ReopenRequest = z.output<typeof reopenRequestSchema>;
 export const answerRequestSchema = z.object({
   comment: safeString({ error: 'The comment must be text.' })
     .trim()
-    .max(MAX_REQUEST_NOTE, `Keep the comment to ${MAX_REQUEST_NOTE.toLocaleString('en-US')} characters.`)
+    .max(MAX_REQUEST_NOTE, `Keep the comment to ${formatNumber(MAX_REQUEST_NOTE)} characters.`)
     .optional(),
 });
 export type AnswerRequest = z.output<typeof answerRequestSchema>;

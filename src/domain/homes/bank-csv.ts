@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSafeText, safeString } from '../safe-text';
 import { MAX_ENTRY_CENTS, MAX_REFERENCE_LENGTH } from './admin-payments';
+import { formatNumber } from '../format';
 
 /**
  * The bank's CSV of received payments (docs/product/back-office.md#payments 'Import bank CSV'):
@@ -26,7 +27,7 @@ export const BANK_CSV_COLUMNS = ['date', 'amount', 'reference', 'home'] as const
 export const bankCsvSchema = z.object({
   csv: safeString({ error: 'Choose a CSV file.' })
     .min(1, 'The file is empty.')
-    .max(MAX_BANK_CSV_LENGTH, `The file is too large: at most ${MAX_BANK_CSV_LENGTH.toLocaleString('en-US')} characters (about 1,000 payments). Split it.`),
+    .max(MAX_BANK_CSV_LENGTH, `The file is too large: at most ${formatNumber(MAX_BANK_CSV_LENGTH)} characters (about 1,000 payments). Split it.`),
 });
 export type BankCsvInput = z.output<typeof bankCsvSchema>;
 

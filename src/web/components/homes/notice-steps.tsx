@@ -1,11 +1,9 @@
 import { Check, Circle, X } from 'lucide-react';
-import { formatMoneyCents } from '../../../domain/format';
+import { formatCents } from '../../../domain/format';
 import { NOTICE_STATE_LABELS, type Notice } from '../../../domain/homes/changes';
 import { NOTICE_KIND_LABELS } from '../../../domain/homes/states';
 import { calendarDate, localDate } from '../../lib/dates';
 import { cn } from '../../lib/cn';
-
-const money = (cents: number) => formatMoneyCents(cents / 100);
 
 interface Step {
   label: string;
@@ -26,7 +24,7 @@ function stepsOf(notice: Notice): Step[] {
     steps.push({
       label: 'Completed',
       done: notice.state === 'completed',
-      detail: notice.state === 'completed' && notice.payoutCents !== null ? `payout ${money(notice.payoutCents)}` : undefined,
+      detail: notice.state === 'completed' && notice.payoutCents !== null ? `payout ${formatCents(notice.payoutCents)}` : undefined,
     });
   }
   return steps;
@@ -38,7 +36,7 @@ export function NoticeSteps({ notice }: { notice: Notice }) {
     <div className="flex flex-col gap-2">
       <p className="text-[0.9375rem]">
         <span className="font-semibold">{NOTICE_KIND_LABELS[notice.kind]}</span> on {calendarDate(notice.requestedDate)} — estimated payout{' '}
-        <span className="font-semibold tabular">{money(notice.estimatedPayoutCents)}</span>
+        <span className="font-semibold tabular">{formatCents(notice.estimatedPayoutCents)}</span>
       </p>
       <p className="text-sm text-muted-foreground">
         Status: <span className="font-semibold text-foreground">{NOTICE_STATE_LABELS[notice.state]}</span>

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useMatches, useNavigation } from 'react-router';
 import { signInPathFor } from '../../lib/redirect-target';
 import { useSession } from '../../lib/use-session';
-import { Button } from '../ui/button';
 import { PageLoading } from './route-states';
+import { LoadError } from '../load-error';
 
 /** What a route needs, declared in the route table as its `handle` (src/web/router.tsx). */
 export interface RouteAccess {
@@ -48,15 +48,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   // does not turn that navigation into a sign-in page when the session ends meanwhile.
   if (!user && navigation.state === 'loading' && navigation.location.pathname !== location.pathname) return <PageLoading />;
   if (user === undefined && error) {
-    return (
-      <div role="alert" className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center px-4 text-center">
-        <h1 className="text-2xl font-semibold">We could not load your account</h1>
-        <p className="mt-2 text-muted-foreground">{error.message}</p>
-        <Button className="mt-6" onClick={refetch}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError layout="page" message="We could not load your account" detail={error.message} onRetry={refetch} />;
   }
   if (!user) return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace />;
   if (user.rank < access.minRank) return <Navigate to="/" replace />;

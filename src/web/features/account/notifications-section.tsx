@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NotificationSetting } from '../../../domain/notifications';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Switch } from '../../components/ui/switch';
 import { failureText } from '../../lib/form-errors';
@@ -10,6 +8,7 @@ import { notificationSettingsQuery, useChangeNotification, type NotificationChan
 import { cn } from '../../lib/cn';
 import { groupSettings } from './notification-settings';
 import { SectionCard } from './section-card';
+import { LoadError } from '../../components/load-error';
 
 /**
  * docs/product/accounts.md#e-mail-notifications: one switch per kind of notification and reminder
@@ -46,12 +45,11 @@ export function NotificationsSection({ email }: { email: string }) {
         </div>
       )}
       {query.error && (
-        <Alert variant="destructive" role="alert">
-          <p>We could not load your e-mail settings. {failureText(query.error, 'Please try again.')}</p>
-          <Button variant="outline" size="sm" className="mt-3 bg-card" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          message="We could not load your e-mail settings."
+          detail={failureText(query.error, 'Please try again.')}
+          onRetry={() => void query.refetch()}
+        />
       )}
       {groups && (
         <div className="flex flex-col gap-6">

@@ -13,6 +13,7 @@ import { sessionsQuery, useRevokeOtherSessions, useRevokeSession } from './accou
 import { describeUserAgent } from './describe-user-agent';
 import { SectionCard } from './section-card';
 import { localDateTime } from '../../lib/dates';
+import { LoadError } from '../../components/load-error';
 
 /** Active sessions: device, address, when it signed in; sign out any other one, or all of them. */
 export function SessionsSection() {
@@ -112,12 +113,5 @@ function SessionsError({ error, onRetry }: { error: Error; onRetry: () => void }
       </Alert>
     );
   }
-  return (
-    <Alert variant="destructive" role="alert">
-      <p>We could not load your sessions. {failureText(error, 'Please try again.')}</p>
-      <Button variant="outline" size="sm" className="mt-3 bg-card" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
-  );
+  return <LoadError message="We could not load your sessions." detail={failureText(error, 'Please try again.')} onRetry={onRetry} />;
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { queryClient } from '../../lib/query-client';
 import type { ApplicationView } from '../../../domain/application';
 import { applicationQuery } from './application-api';
 import { ApplicationWizard } from './application-wizard';
+import { LoadError } from '../../components/load-error';
 
 /**
  * /apply — the Home Application (docs/product/application.md#access). The application is
@@ -42,14 +41,7 @@ export default function ApplyPage() {
           <Skeleton className="h-96 w-full" />
         </div>
       )}
-      {query.error && !query.data && (
-        <Alert variant="destructive">
-          <p>We could not load your application. {query.error.message}</p>
-          <Button size="sm" variant="outline" className="mt-3 bg-card" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.error && !query.data && <LoadError message="We could not load your application." detail={query.error.message} onRetry={() => void refetch()} />}
       {query.data && <ApplicationWizard key={generation} initial={query.data} onStale={onStale} />}
     </div>
   );

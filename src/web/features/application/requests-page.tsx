@@ -16,6 +16,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { applicationQuery } from './application-api';
 import { useAnswerCorrection, useSendToReviewer, useUploadToRequest, myRequestsQuery } from './requests-api';
+import { LoadError } from '../../components/load-error';
 
 /**
  * /apply/requests — the To do page (docs/product/application.md#after-submission-the-to-do-page):
@@ -37,13 +38,7 @@ export default function RequestsPage() {
           <Skeleton className="h-32 w-full" />
         </div>
       ) : requests.isError ? (
-        <Alert variant="destructive" role="alert">
-          <p className="font-semibold">We could not load your requests.</p>
-          <p>{requests.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void requests.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="We could not load your requests." detail={requests.error.message} onRetry={() => void requests.refetch()} />
       ) : requests.data.requests.length === 0 ? (
         <Card className="flex flex-col items-start gap-3 p-6">
           <CheckCircle2 aria-hidden="true" className="size-8 text-success" />

@@ -6,12 +6,13 @@ import { Link } from 'react-router';
 import { MAX_MESSAGE_CHARS, type Message } from '../../../domain/application/messages';
 import { MessageItem } from '../../components/messages/message-item';
 import { LiveAnnouncement, OlderMessagesButton, useArrivalAnnouncement, useOlderMessages } from '../../components/messages/older-messages';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { serverMessageOr } from '../../lib/form-errors';
 import { conversationQuery, olderMessagesQuery, useDeleteMessage, useMarkMessagesRead, useSendMessage } from './chat-api';
+import { LoadError } from '../../components/load-error';
+import { formatNumber } from '../../../domain/format';
 
 /** Who wrote it, as the buyer reads it. */
 const senderOf = (message: Message) =>
@@ -71,14 +72,11 @@ export default function ChatPage() {
           <Skeleton className="h-16 w-1/2" />
         </div>
       ) : conversation.isError && !data ? (
-        <Alert variant="destructive" role="alert" className="mt-6">
-          <div className="space-y-2">
-            <p>{serverMessageOr(conversation.error, 'Failed to load your messages.')}</p>
-            <Button size="sm" variant="outline" onClick={() => void conversation.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </Alert>
+        <LoadError
+          className="mt-6"
+          message={serverMessageOr(conversation.error, 'Failed to load your messages.')}
+          onRetry={() => void conversation.refetch()}
+        />
       ) : !data?.applicationId ? (
         <div className="mt-8 rounded-[var(--radius-card)] border border-border bg-card p-6 text-center">
           <h2 className="text-lg font-semibold">No application yet</h2>
@@ -145,7 +143,7 @@ function Composer() {
         <p className="text-xs text-muted-foreground">
           <span id="chat-message-hint">Ctrl+Enter or ⌘+Enter sends. </span>
           <span id="chat-message-count" className={cn(tooLong && 'font-semibold text-destructive')}>
-            {length.toLocaleString('en-US')} / {MAX_MESSAGE_CHARS.toLocaleString('en-US')}
+            {formatNumber(length)} / {formatNumber(MAX_MESSAGE_CHARS)}
           </span>
         </p>
         <Button type="submit" disabled={pending}>

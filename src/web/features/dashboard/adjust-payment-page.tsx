@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { agreementBounds, agreementComparisonInputs, applySlider, comparisonBaseline, type AgreementInputs } from '../../../domain/calculators';
-import { formatMoney, formatMoneyCents, formatPercent } from '../../../domain/format';
+import { formatCents, formatMoney, formatPercent } from '../../../domain/format';
 import { PAYMENT_CHANGE_STATE_LABELS, type HomeChanges } from '../../../domain/homes/changes';
 import { PaymentSlider } from '../../components/comparison/payment-slider';
 import { Alert } from '../../components/ui/alert';
@@ -17,7 +17,6 @@ import { myHomeChangesQuery, useAskForPayment, useWithdrawPaymentChange } from '
 import { HomeChangesFrame } from './home-changes-frame';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
-const dollarsOf = (value: number) => formatMoneyCents(value / 100);
 
 /** The agreement in the calculators' dollars. */
 const agreementOf = (home: HomeChanges): AgreementInputs => ({
@@ -83,7 +82,7 @@ function AdjustPayment({ home }: { home: HomeChanges }) {
         <Alert variant="info">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p>
-              You asked for <span className="font-semibold">{dollarsOf(pending.monthlyPaymentCents)}</span> a month. It is waiting for our approval; we will
+              You asked for <span className="font-semibold">{formatCents(pending.monthlyPaymentCents)}</span> a month. It is waiting for our approval; we will
               e-mail you.
             </p>
             <Button
@@ -103,7 +102,7 @@ function AdjustPayment({ home }: { home: HomeChanges }) {
       )}
       {!pending && decided && (
         <Alert variant={decided.state === 'declined' ? 'warning' : 'info'}>
-          Your request for {dollarsOf(decided.monthlyPaymentCents)} a month: {PAYMENT_CHANGE_STATE_LABELS[decided.state].toLowerCase()}
+          Your request for {formatCents(decided.monthlyPaymentCents)} a month: {PAYMENT_CHANGE_STATE_LABELS[decided.state].toLowerCase()}
           {decided.state === 'approved' && decided.fromMonth ? `, from month ${decided.fromMonth} of your agreement` : ''}.
           {decided.state === 'declined' && decided.reason ? ` Our reason: ${decided.reason}` : ''}
         </Alert>
@@ -111,8 +110,8 @@ function AdjustPayment({ home }: { home: HomeChanges }) {
 
       <Card className="p-6">
         <p className="text-[0.9375rem] text-muted-foreground">
-          Your monthly payment is <span className="font-semibold text-foreground">{dollarsOf(home.currentPaymentCents)}</span>. A new payment starts with month{' '}
-          {home.nextMonth} of your agreement, the next one we bill; months already billed keep their amount.
+          Your monthly payment is <span className="font-semibold text-foreground">{formatCents(home.currentPaymentCents)}</span>. A new payment starts with
+          month {home.nextMonth} of your agreement, the next one we bill; months already billed keep their amount.
         </p>
         <div className="mt-6">
           <PaymentSlider

@@ -24,6 +24,7 @@ import { PaymentBreakdownCard } from './payment-breakdown-card';
 import { meStatusQuery } from './status-query';
 import { StatusDialog } from './status-dialog';
 import { WealthRing } from './wealth-ring';
+import { LoadError } from '../../components/load-error';
 
 const link = 'rounded font-semibold text-primary underline-offset-4 hover:underline';
 
@@ -93,14 +94,7 @@ export default function DashboardPage() {
           </p>
         )
       )}
-      {failed && (
-        <Alert variant="warning" className="mt-6">
-          We could not load your home’s figures.{' '}
-          <button type="button" className={link} onClick={() => void home.refetch()}>
-            Try again
-          </button>
-        </Alert>
-      )}
+      {failed && <LoadError layout="inline" className="mt-6" message="We could not load your home’s figures." onRetry={() => void home.refetch()} />}
 
       {hasRank(user.role, 'admin') && !user.twoFactorEnabled && (
         <Alert variant="warning" className="mt-6">
@@ -141,12 +135,7 @@ export default function DashboardPage() {
           {status.data ? (
             <ApplicationStatusCard status={status.data} />
           ) : status.error ? (
-            <Alert variant="warning">
-              We could not load your application status.{' '}
-              <button type="button" className={link} onClick={() => void status.refetch()}>
-                Try again
-              </button>
-            </Alert>
+            <LoadError layout="inline" message="We could not load your application status." onRetry={() => void status.refetch()} />
           ) : (
             <Skeleton className="h-36 w-full" />
           )}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatMoneyCents } from '../../../domain/format';
+import { formatCents } from '../../../domain/format';
 import { isOpenNotice, PAYMENT_CHANGE_STATE_LABELS } from '../../../domain/homes/changes';
 import { Card } from '../../components/ui/card';
 import { myHomeChangesQuery } from './home-changes-api';
@@ -26,7 +26,7 @@ export function HomeChangesCard() {
       {change && (
         <div className="flex flex-col gap-1">
           <p className="text-[0.9375rem]">
-            Monthly payment of <span className="font-semibold">{formatMoneyCents(change.monthlyPaymentCents / 100)}</span>:{' '}
+            Monthly payment of <span className="font-semibold">{formatCents(change.monthlyPaymentCents)}</span>:{' '}
             <span className="font-semibold">{PAYMENT_CHANGE_STATE_LABELS[change.state]}</span>
             {change.state === 'approved' && change.fromMonth ? ` from month ${change.fromMonth}` : ''}
           </p>

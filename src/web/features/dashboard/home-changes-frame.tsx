@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { calendarDate } from '../../lib/dates';
+import { LoadError } from '../../components/load-error';
 
 const link = 'rounded font-semibold text-primary underline-offset-4 hover:underline';
 
@@ -46,14 +47,7 @@ export function HomeChangesFrame({
       </Alert>
     );
   } else if (error) {
-    body = (
-      <Alert variant="warning">
-        We could not load your home.{' '}
-        <button type="button" className={link} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </Alert>
-    );
+    body = <LoadError layout="inline" message="We could not load your home." onRetry={() => void refetch()} />;
   } else {
     body = <Skeleton className="h-96 w-full" />;
   }

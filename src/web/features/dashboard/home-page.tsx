@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatMoney, formatMoneyCents, formatPercent } from '../../../domain/format';
+import { formatCents, formatDate, formatMoney, formatPercent } from '../../../domain/format';
 import type { MyHome, ValuationPoint } from '../../../domain/homes/my-home';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -13,8 +12,8 @@ import { HomeStatements } from './home-statements';
 import { HomeValueChart } from './home-value-chart';
 import { LedgerSection } from './ledger-section';
 import { ChargeStateBadge } from './payment-breakdown-card';
+import { LoadError } from '../../components/load-error';
 
-const money = (cents: number) => formatMoneyCents(cents / 100);
 const rate = (percent: number) => formatPercent(percent / 100, { digits: 3, trim: true });
 
 const th = 'px-3 py-2.5 text-left font-semibold whitespace-nowrap';
@@ -51,11 +50,11 @@ function TableBox({ label, children }: { label: string; children: ReactNode }) {
 function Agreement({ home }: { home: MyHome['home'] }) {
   const rows: [string, string][] = [
     ['Purchase date', formatDate(home.purchaseDate)],
-    ['Purchase price', money(home.priceCents)],
-    ['Your down payment', money(home.downPaymentCents)],
+    ['Purchase price', formatCents(home.priceCents)],
+    ['Your down payment', formatCents(home.downPaymentCents)],
     ['Mortgage reference rate', rate(home.mortgageRate)],
     ['Appreciation assumption', `${rate(home.appreciationRate)} a year`],
-    ['Monthly payment', money(home.monthlyPaymentCents)],
+    ['Monthly payment', formatCents(home.monthlyPaymentCents)],
   ];
   return (
     <Section title="Your agreement" description="Fixed when we bought your home together. A payment change starts a new term from a month not billed yet.">
@@ -91,7 +90,7 @@ function Agreement({ home }: { home: MyHome['home'] }) {
               <td className={td}>
                 Month {term.fromMonth} ({formatDate(term.startsOn)})
               </td>
-              <td className={`${td} ${num}`}>{money(term.monthlyPaymentCents)}</td>
+              <td className={`${td} ${num}`}>{formatCents(term.monthlyPaymentCents)}</td>
             </tr>
           ))}
         </tbody>
@@ -106,7 +105,7 @@ function Payments({ home }: { home: MyHome }) {
       {home.charges.length === 0 ? (
         <p className="text-[0.9375rem]">
           No payment has been billed yet.
-          {home.nextCharge && ` Your first, ${money(home.nextCharge.amountCents)}, is due ${formatDate(home.nextCharge.dueOn)}.`}
+          {home.nextCharge && ` Your first, ${formatCents(home.nextCharge.amountCents)}, is due ${formatDate(home.nextCharge.dueOn)}.`}
         </p>
       ) : (
         <TableBox label="Payment history">
@@ -135,8 +134,8 @@ function Payments({ home }: { home: MyHome }) {
               <tr key={charge.month}>
                 <td className={td}>{charge.month}</td>
                 <td className={td}>{formatDate(charge.dueOn)}</td>
-                <td className={`${td} ${num}`}>{money(charge.amountCents)}</td>
-                <td className={`${td} ${num}`}>{money(charge.paidCents)}</td>
+                <td className={`${td} ${num}`}>{formatCents(charge.amountCents)}</td>
+                <td className={`${td} ${num}`}>{formatCents(charge.paidCents)}</td>
                 <td className={td}>
                   <ChargeStateBadge state={charge.state} />
                 </td>
@@ -198,12 +197,7 @@ function Valuations() {
           <ValuationsTable points={valuations.data.points} />
         </>
       ) : valuations.error ? (
-        <Alert variant="warning">
-          We could not load your valuations.{' '}
-          <button type="button" className="rounded font-semibold text-primary underline-offset-4 hover:underline" onClick={() => void valuations.refetch()}>
-            Try again
-          </button>
-        </Alert>
+        <LoadError layout="inline" message="We could not load your valuations." onRetry={() => void valuations.refetch()} />
       ) : (
         <Skeleton className="h-72 w-full" />
       )}
@@ -248,13 +242,7 @@ export default function HomePage() {
             </Button>
           </Card>
         ) : (
-          <Alert variant="destructive" role="alert">
-            <p className="font-semibold">We could not load your home.</p>
-            <p>{home.error.message}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void home.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError message="We could not load your home." detail={home.error.message} onRetry={() => void home.refetch()} />
         )
       ) : (
         <>

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { periodLabel, statementFileName } from '../../../domain/homes/statements';
 import { Skeleton } from '../../components/ui/skeleton';
 import { myStatementsQuery, statementHref } from './home-api';
+import { LoadError } from '../../components/load-error';
 
 const link = 'rounded font-semibold text-primary underline-offset-4 hover:underline';
 
@@ -39,12 +40,7 @@ export function HomeStatements() {
           <p className="text-[0.9375rem]">No statements yet. Your first arrives after your first month with us.</p>
         )
       ) : statements.error ? (
-        <p className="text-[0.9375rem]">
-          We could not load your statements.{' '}
-          <button type="button" className={link} onClick={() => void statements.refetch()}>
-            Try again
-          </button>
-        </p>
+        <LoadError layout="inline" message="We could not load your statements." onRetry={() => void statements.refetch()} />
       ) : (
         <Skeleton className="h-16 w-full" />
       )}

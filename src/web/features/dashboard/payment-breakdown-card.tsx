@@ -1,12 +1,10 @@
 import { CalendarClock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDate, formatMoneyCents } from '../../../domain/format';
+import { formatCents, formatDate } from '../../../domain/format';
 import { CHARGE_STATE_LABELS, type MyHome } from '../../../domain/homes/my-home';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { brand } from '../../lib/config';
-
-const money = (cents: number) => formatMoneyCents(cents / 100);
 
 export const STATE_BADGE = { paid: 'success', due: 'secondary', overdue: 'destructive' } as const;
 
@@ -25,7 +23,7 @@ function Part({ color, label, hint, cents }: { color: string; label: string; hin
           {hint && <span className="block text-sm text-muted-foreground">{hint}</span>}
         </span>
       </dt>
-      <dd className="tabular text-[0.9375rem] font-semibold whitespace-nowrap">{money(cents)}</dd>
+      <dd className="tabular text-[0.9375rem] font-semibold whitespace-nowrap">{formatCents(cents)}</dd>
     </div>
   );
 }
@@ -59,7 +57,7 @@ export function PaymentBreakdownCard({ home }: { home: MyHome }) {
             Payment breakdown
           </h2>
           {charge ? (
-            <p className="mt-1 text-3xl font-bold tracking-tight tabular">{money(charge.amountCents)}</p>
+            <p className="mt-1 text-3xl font-bold tracking-tight tabular">{formatCents(charge.amountCents)}</p>
           ) : (
             <p className="mt-1 text-[0.9375rem]">No payment has been billed yet.</p>
           )}
@@ -93,7 +91,7 @@ export function PaymentBreakdownCard({ home }: { home: MyHome }) {
           </dl>
           {charge.state !== 'paid' && charge.paidCents > 0 && (
             <p className="mt-2 text-sm">
-              {money(charge.paidCents)} of {money(charge.amountCents)} received.
+              {formatCents(charge.paidCents)} of {formatCents(charge.amountCents)} received.
             </p>
           )}
         </>
@@ -107,18 +105,18 @@ export function PaymentBreakdownCard({ home }: { home: MyHome }) {
           <Line>
             <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>
-              Next payment: <span className="font-semibold text-foreground tabular">{money(next.amountCents)}</span> due {formatDate(next.dueOn)}
+              Next payment: <span className="font-semibold text-foreground tabular">{formatCents(next.amountCents)}</span> due {formatDate(next.dueOn)}
             </span>
           </Line>
         )}
         <Line>
           {balanceCents > 0 ? (
             <span>
-              Balance owed: <span className="font-semibold text-foreground tabular">{money(balanceCents)}</span>
+              Balance owed: <span className="font-semibold text-foreground tabular">{formatCents(balanceCents)}</span>
             </span>
           ) : balanceCents < 0 ? (
             <span>
-              In credit: <span className="font-semibold text-foreground tabular">{money(-balanceCents)}</span>
+              In credit: <span className="font-semibold text-foreground tabular">{formatCents(-balanceCents)}</span>
             </span>
           ) : (
             <span>Nothing owed: every payment billed is paid.</span>

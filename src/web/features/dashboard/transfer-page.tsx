@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { formatMoneyCents } from '../../../domain/format';
+import { formatCents } from '../../../domain/format';
 import { isOpenNotice, MAX_NOTICE_NOTE_LENGTH, noticeRequestSchema, type HomeChanges } from '../../../domain/homes/changes';
 import { NOTICE_DAYS, NOTICE_KIND_LABELS, NOTICE_KINDS } from '../../../domain/homes/states';
 import { Button } from '../../components/ui/button';
@@ -136,7 +136,7 @@ function NoticeForm({ home }: { home: HomeChanges }) {
         <div className="rounded-[var(--radius-control)] bg-muted/50 p-4">
           <p className="text-sm text-muted-foreground">Estimated payout</p>
           <p className="text-2xl font-bold tracking-tight tabular" data-testid="estimated-payout">
-            {formatMoneyCents(home.accessibleEquityCents / 100)}
+            {formatCents(home.accessibleEquityCents)}
           </p>
           <p className="mt-1 text-sm text-muted-foreground">
             Your accessible equity at the latest valuation

@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { failureText } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { unsubscribeStateQuery, useResubscribe, useUnsubscribe } from './unsubscribe-api';
+import { LoadError } from '../../components/load-error';
 
 /**
  * /unsubscribe?token=… — the page every notification and reminder e-mail links to
@@ -56,14 +57,7 @@ function LinkState({ token }: { token: string }) {
   if (query.error) {
     // A link we did not make, or one cut short: the server says 404 (400 for a malformed token).
     if (query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500) return <InvalidLink />;
-    return (
-      <Alert variant="destructive" role="alert">
-        <p>We could not open this link. {failureText(query.error, 'Please try again.')}</p>
-        <Button variant="outline" size="sm" className="mt-3 bg-card" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError message="We could not open this link." detail={failureText(query.error, 'Please try again.')} onRetry={() => void query.refetch()} />;
   }
   return <Choice token={token} setting={query.data} />;
 }

@@ -1,6 +1,7 @@
 import type { AnnouncementAudience } from '../../../../domain/admin/announcements';
 import { interestLabel } from '../../../../domain/admin/waitlist';
 import { calendarDate } from '../../../lib/dates';
+import { formatNumber } from '../../../../domain/format';
 
 /** Texts of /admin/announcements (docs/product/back-office.md#announcements). */
 export const ANNOUNCEMENT_TEXTS = {
@@ -26,4 +27,4 @@ export function audienceText(audience: AnnouncementAudience): string {
   return parts.length ? `Waitlist entries ${parts.join(', ')}` : 'Everyone on the waitlist';
 }
 
-export const peopleText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'person' : 'people'}`;
+export const peopleText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'person' : 'people'}`;

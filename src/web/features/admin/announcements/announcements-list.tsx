@@ -6,6 +6,7 @@ import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/cn';
 import { inViewerZone, localDateTime } from '../../../lib/dates';
 import { audienceText } from './announcement-texts';
+import { formatNumber } from '../../../../domain/format';
 
 const BADGE = { draft: 'outline', sending: 'secondary', sent: 'success', cancelled: 'warning' } as const;
 
@@ -14,9 +15,9 @@ const percent = (a: Announcement) => (a.recipients ? (done(a) / a.recipients) * 
 
 /** '2 of 5 sent · 1 skipped · 0 failed', and for a cancelled one how many were never sent. */
 function progressText(a: Announcement): string {
-  const parts = [`${a.sent.toLocaleString('en-US')} of ${a.recipients.toLocaleString('en-US')} sent`, `${a.skipped.toLocaleString('en-US')} skipped`];
-  parts.push(`${a.failed.toLocaleString('en-US')} failed`);
-  if (a.state === 'cancelled' && remainingOf(a) > 0) parts.push(`${remainingOf(a).toLocaleString('en-US')} not sent`);
+  const parts = [`${formatNumber(a.sent)} of ${formatNumber(a.recipients)} sent`, `${formatNumber(a.skipped)} skipped`];
+  parts.push(`${formatNumber(a.failed)} failed`);
+  if (a.state === 'cancelled' && remainingOf(a) > 0) parts.push(`${formatNumber(remainingOf(a))} not sent`);
   return parts.join(' · ');
 }
 

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { announcementAudienceSchema, announcementListSchema, type Announcement } from '../../../../domain/admin/announcements';
-import { Button } from '../../../components/ui/button';
 import { failureText, serverMessageOr } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { AdminPageHeader } from '../components/admin-page-header';
@@ -12,6 +11,8 @@ import { announcementsListQuery, useCancelAnnouncement } from './announcements-a
 import { AnnouncementsList } from './announcements-list';
 import { ANNOUNCEMENT_TEXTS } from './announcement-texts';
 import { ComposeAnnouncement } from './compose-announcement';
+import { LoadError } from '../../../components/load-error';
+import { formatNumber } from '../../../../domain/format';
 
 /**
  * /admin/announcements (docs/product/back-office.md#announcements): e-mail to the waitlist. The audience is the
@@ -47,8 +48,7 @@ export default function AnnouncementsPage() {
 
   const onCancel = (announcement: Announcement) =>
     cancel.mutate(announcement.id, {
-      onSuccess: (cancelled) =>
-        notify.success(ANNOUNCEMENT_TEXTS.cancelled, `“${cancelled.subject}”: ${cancelled.sent.toLocaleString('en-US')} sent before it stopped.`),
+      onSuccess: (cancelled) => notify.success(ANNOUNCEMENT_TEXTS.cancelled, `“${cancelled.subject}”: ${formatNumber(cancelled.sent)} sent before it stopped.`),
       onError: (error) => notify.error('Error', serverMessageOr(error, ANNOUNCEMENT_TEXTS.cancelFailed)),
     });
 
@@ -58,12 +58,7 @@ export default function AnnouncementsPage() {
   // A failed load replaces the list: never the rows of an earlier filter under a new one (docs/product/back-office.md#lists).
   if (query.isError)
     body = (
-      <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
-        <p>{ANNOUNCEMENT_TEXTS.loadFailed}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError layout="list" className="p-6" message={ANNOUNCEMENT_TEXTS.loadFailed} onRetry={() => void query.refetch()} retrying={query.isRefetching} />
     );
   else if (query.isLoading && !items) body = <p className="p-6 text-center text-muted-foreground">Loading...</p>;
   else if (!items?.length) body = <p className="p-6 text-center text-muted-foreground">{ANNOUNCEMENT_TEXTS.empty}</p>;

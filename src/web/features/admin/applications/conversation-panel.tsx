@@ -5,12 +5,13 @@ import { useEffect, useId, useRef } from 'react';
 import { MAX_MESSAGE_CHARS, type Message } from '../../../../domain/application/messages';
 import { MessageItem } from '../../../components/messages/message-item';
 import { LiveAnnouncement, OlderMessagesButton, useArrivalAnnouncement, useOlderMessages } from '../../../components/messages/older-messages';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { serverMessageOr } from '../../../lib/form-errors';
 import { adminConversationQuery, adminOlderMessagesQuery, useDeleteAdminMessage, useMarkAdminMessagesRead, useSendAdminMessage } from './messages-api';
+import { LoadError } from '../../../components/load-error';
+import { formatNumber } from '../../../../domain/format';
 
 /** Who wrote it, as staff read it. */
 const senderOf = (message: Message) => (message.side === 'staff' ? (message.senderName ?? 'Staff') : 'Applicant');
@@ -58,14 +59,7 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
           <Skeleton className="ml-auto h-10 w-2/3" />
         </div>
       ) : conversation.isError && !data ? (
-        <Alert variant="destructive" role="alert" className="mt-3">
-          <div className="space-y-2">
-            <p>{serverMessageOr(conversation.error, 'Failed to load the messages.')}</p>
-            <Button size="sm" variant="outline" onClick={() => void conversation.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </Alert>
+        <LoadError className="mt-3" message={serverMessageOr(conversation.error, 'Failed to load the messages.')} onRetry={() => void conversation.refetch()} />
       ) : (
         <>
           <OlderMessagesButton older={older} className="mt-3 text-center" />
@@ -111,7 +105,7 @@ function Composer({ applicationId, onSent }: { applicationId: string; onSent: ()
       )}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <p id={`${id}-count`} className={cn('text-xs text-muted-foreground', tooLong && 'font-semibold text-destructive')}>
-          {length.toLocaleString('en-US')} / {MAX_MESSAGE_CHARS.toLocaleString('en-US')}
+          {formatNumber(length)} / {formatNumber(MAX_MESSAGE_CHARS)}
         </p>
         <Button type="submit" size="sm" disabled={pending}>
           <Send aria-hidden="true" /> {pending ? 'Sending…' : 'Send'}

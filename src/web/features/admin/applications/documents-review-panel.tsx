@@ -14,6 +14,7 @@ import { Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { localDate, localDateTime } from '../../../lib/dates';
 import { useDocumentReview } from './document-review-api';
+import { formatNumber } from '../../../../domain/format';
 
 /**
  * The review dialog's Documents (docs/product/back-office.md#document-review): per type, the
@@ -170,7 +171,7 @@ function CurrentFile({ file, applicationId, changeable }: { file: ReviewDocument
             label="What needs attention"
             required
             error={formState.errors.reason?.message}
-            help={`The applicant reads this, and it becomes a request for a new version. ${reason.length.toLocaleString('en-US')} / ${MAX_REVIEW_REASON.toLocaleString('en-US')} characters`}
+            help={`The applicant reads this, and it becomes a request for a new version. ${formatNumber(reason.length)} / ${formatNumber(MAX_REVIEW_REASON)} characters`}
           >
             <Textarea maxLength={MAX_REVIEW_REASON} rows={3} className="text-sm" {...register('reason')} />
           </Field>

@@ -26,6 +26,7 @@ import { ApiError } from '../../../lib/api';
 import { localDateTime } from '../../../lib/dates';
 import { useCreateRequest, useRequestAction } from './applications-api';
 import { checkRequestDraft, EMPTY_REQUEST_DRAFT, type RequestDraft } from './review-logic';
+import { formatNumber } from '../../../../domain/format';
 
 /** The requests of the review dialog (docs/product/back-office.md#requests): what was asked of the applicant, and asking more. */
 
@@ -47,7 +48,7 @@ const ACTION_TEXT: Record<RequestEvent['action'], string> = {
 /** A note box with its counter (`length`: the note's length now); the error under the field (visual.md 'Forms'). */
 function NoteField({ label, length, error, ...props }: { label: string; length: number; error?: string } & ComponentProps<'textarea'>) {
   return (
-    <Field label={label} required error={error} help={`${length.toLocaleString('en-US')} / ${MAX_REQUEST_NOTE.toLocaleString('en-US')} characters`}>
+    <Field label={label} required error={error} help={`${formatNumber(length)} / ${formatNumber(MAX_REQUEST_NOTE)} characters`}>
       <Textarea maxLength={MAX_REQUEST_NOTE} rows={3} className="text-sm" {...props} />
     </Field>
   );

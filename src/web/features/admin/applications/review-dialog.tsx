@@ -3,8 +3,6 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { applicantName, MAX_NOTES_LENGTH, type AdminApplicationDetail } from '../../../../domain/admin/applications';
 import { waitingAge } from '../../../../domain/admin/waiting';
 import { formatMoney } from '../../../../domain/format';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -18,6 +16,7 @@ import { DocumentsReviewPanel } from './documents-review-panel';
 import { RequestsPanel } from './requests-panel';
 import { StatusPanel } from './status-panel';
 import { calendarDate, localDateTime } from '../../../lib/dates';
+import { LoadError } from '../../../components/load-error';
 
 const DASH = '—';
 
@@ -269,16 +268,13 @@ export function ReviewDialog({ id, onClose }: { id: string | null; onClose: () =
         {data ? (
           <ReviewBody detail={data} saveNotesRef={saveNotesRef} />
         ) : detail.isError ? (
-          <Alert variant="destructive" className="mt-5">
-            <p>
-              {detail.error instanceof ApiError && detail.error.status === 404
-                ? 'This application could not be found.'
-                : 'The application could not be loaded.'}
-            </p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError
+            className="mt-5"
+            message={
+              detail.error instanceof ApiError && detail.error.status === 404 ? 'This application could not be found.' : 'The application could not be loaded.'
+            }
+            onRetry={() => void detail.refetch()}
+          />
         ) : (
           <LoadingBody />
         )}

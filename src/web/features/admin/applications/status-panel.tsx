@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api';
 import { settingsQuery } from '../settings/settings-api';
 import { useStatusChange } from './applications-api';
 import { statusSavePlan } from './review-logic';
+import { formatNumber } from '../../../../domain/format';
 
 type ReviewStatus = Exclude<ApplicationStatus, 'draft'>;
 
@@ -164,7 +165,7 @@ export function StatusPanel({
                   label="Reason shown to the applicant"
                   required
                   error={reasonError}
-                  help={`${reason.length.toLocaleString('en-US')} / ${MAX_DECLINE_REASON.toLocaleString('en-US')} characters`}
+                  help={`${formatNumber(reason.length)} / ${formatNumber(MAX_DECLINE_REASON)} characters`}
                 >
                   <Textarea value={reason} maxLength={MAX_DECLINE_REASON} rows={4} className="text-sm" onChange={(event) => setReason(event.target.value)} />
                 </Field>

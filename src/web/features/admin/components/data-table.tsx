@@ -1,8 +1,8 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, RotateCw } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { LoadError } from '../../../components/load-error';
 
 export interface SortState {
   sort: string;
@@ -35,7 +35,7 @@ interface DataTableProps<T> {
    */
   error?: ReactNode;
   /** Asks for the page again: the error's 'Try again' button. */
-  onRetry?: () => void;
+  onRetry: () => void;
   emptyText: string;
 }
 
@@ -51,14 +51,8 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSort, isLoa
   let body: ReactNode;
   if (error)
     body = (
-      <StateRow colSpan={columnCount} role="alert">
-        <span className="font-medium text-foreground">{error}</span>
-        {onRetry && (
-          <Button variant="outline" size="sm" disabled={isRefreshing} onClick={onRetry}>
-            <RotateCw aria-hidden="true" />
-            {isRefreshing ? 'Trying again...' : 'Try again'}
-          </Button>
-        )}
+      <StateRow colSpan={columnCount} role={null}>
+        <LoadError layout="list" message={error} onRetry={onRetry} retrying={isRefreshing} />
       </StateRow>
     );
   else if (isLoading && !rows) body = <StateRow colSpan={columnCount}>Loading...</StateRow>;
@@ -144,12 +138,13 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, onSort, isLoa
  * most), so a phone sees it without scrolling the 720 px table sideways
  * (docs/product/back-office.md#lists).
  */
-function StateRow({ colSpan, role = 'status', children }: { colSpan: number; role?: 'status' | 'alert'; children: ReactNode }) {
+/** `role={null}` when the content announces itself (the failure's LoadError is an alert). */
+function StateRow({ colSpan, role = 'status', children }: { colSpan: number; role?: 'status' | null; children: ReactNode }) {
   return (
     <tr>
       <td colSpan={colSpan} className="p-0">
         <div
-          role={role}
+          role={role ?? undefined}
           data-testid="list-state"
           className="sticky left-0 flex w-full max-w-[calc(100vw-2.25rem)] flex-col items-center gap-3 px-3 py-12 text-center text-muted-foreground sm:max-w-[calc(100vw-3.25rem)]"
         >

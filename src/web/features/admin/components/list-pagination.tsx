@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { pageCount, pageSummary, type Page } from '../../../../domain/admin/lists';
 import { Button } from '../../../components/ui/button';
+import { formatNumber } from '../../../../domain/format';
 
 /** 'Showing 1–25 of 230', Previous / Next and 'Page 1 of 10' under a list. */
 export function ListPagination({ page, onPage }: { page: Page<unknown> | undefined; onPage: (page: number) => void }) {
@@ -15,7 +16,7 @@ export function ListPagination({ page, onPage }: { page: Page<unknown> | undefin
           Previous
         </Button>
         <span className="px-2 tabular">
-          Page {page.page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+          Page {formatNumber(page.page)} of {formatNumber(pages)}
           {page.totalCapped ? '+' : ''}
         </span>
         <Button variant="outline" size="sm" disabled={page.page >= pages && !page.totalCapped} onClick={() => onPage(page.page + 1)}>

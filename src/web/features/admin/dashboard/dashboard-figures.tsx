@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { DECISION_WINDOW_DAYS, NEW_APPLICATION_DAYS, type AdminDashboard } from '../../../../domain/admin/applications';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-
-const count = (value: number) => value.toLocaleString('en-US');
+import { formatNumber } from '../../../../domain/format';
 
 /** A figure, or the dash of a count that could not be read (docs/product/back-office.md#overview: count failures are only logged). */
 function Figure({ value, missing }: { value: string | undefined; missing: string }) {
@@ -20,7 +19,7 @@ function Figure({ value, missing }: { value: string | undefined; missing: string
 }
 
 function CountCard({ to, label, icon, value }: { to: string; label: string; icon: ReactNode; value: number | null | undefined }) {
-  const shown = value === undefined ? undefined : value === null ? '—' : count(value);
+  const shown = value === undefined ? undefined : value === null ? '—' : formatNumber(value);
   return (
     <Link to={to} className="group rounded-[var(--radius-card)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
       <Card className="flex h-full items-center gap-4 p-5 transition-colors group-hover:border-primary/40 group-hover:bg-primary-soft/40">
@@ -50,10 +49,10 @@ export function CountCards({ counts }: { counts: AdminDashboard['counts'] | unde
 /** The KPI block (docs/product/back-office.md#overview): New (7d), In Review, Approved, Declined, Avg Decision (days, suffix d). */
 export function KpiBlock({ kpis }: { kpis: AdminDashboard['kpis'] | undefined }) {
   const items: { label: string; value: string | undefined; note?: string }[] = [
-    { label: `New (${NEW_APPLICATION_DAYS}d)`, value: kpis && count(kpis.newApplications7d) },
-    { label: 'In Review', value: kpis && count(kpis.inReview) },
-    { label: 'Approved', value: kpis && count(kpis.approved) },
-    { label: 'Declined', value: kpis && count(kpis.declined) },
+    { label: `New (${NEW_APPLICATION_DAYS}d)`, value: kpis && formatNumber(kpis.newApplications7d) },
+    { label: 'In Review', value: kpis && formatNumber(kpis.inReview) },
+    { label: 'Approved', value: kpis && formatNumber(kpis.approved) },
+    { label: 'Declined', value: kpis && formatNumber(kpis.declined) },
     {
       label: 'Avg Decision',
       value: kpis && (kpis.avgDecisionDays === null ? '—' : `${kpis.avgDecisionDays.toFixed(1)}d`),

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { applicantName } from '../../../../domain/admin/applications';
-import { formatMoney, formatMoneyCents } from '../../../../domain/format';
+import { formatCents, formatMoney, formatNumber } from '../../../../domain/format';
 import type { HomeDetail } from '../../../../domain/homes/admin-homes';
 import { calendarDate, localDate } from '../../../lib/dates';
 import { HomeSection, ScrollBox } from './home-section';
 
-const percent = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
-const dollars = (cents: number) => formatMoneyCents(cents / 100);
+/** A rate as the admin typed it, in percent points: 6.5 → '6.5%'. */
+const percent = (value: number) => `${formatNumber(value)}%`;
 
 /** The agreement fixed at the purchase (calculators.md 'Homeowner figures': P, D, r, a), the home and its homeowner. */
 export function AgreementSection({ home }: { home: HomeDetail }) {
@@ -26,11 +26,11 @@ export function AgreementSection({ home }: { home: HomeDetail }) {
       </span>,
     ],
     ['Purchase date', calendarDate(home.purchaseDate)],
-    ['Purchase price (P)', dollars(home.priceCents)],
-    ['Down payment (D)', dollars(home.downPaymentCents)],
+    ['Purchase price (P)', formatCents(home.priceCents)],
+    ['Down payment (D)', formatCents(home.downPaymentCents)],
     ['Mortgage rate (r)', percent(home.mortgageRate)],
     ['Appreciation assumption (a)', percent(home.appreciationRate)],
-    ['Monthly payment now', dollars(home.monthlyPaymentCents)],
+    ['Monthly payment now', formatCents(home.monthlyPaymentCents)],
     ['Latest value', `${formatMoney(home.valueCents / 100)} (${calendarDate(home.valuedOn)})`],
     ['State', home.closedOn ? `Closed on ${calendarDate(home.closedOn)}` : 'Active'],
     [
@@ -81,7 +81,7 @@ export function TermsSection({ home }: { home: HomeDetail }) {
             {home.terms.map((term) => (
               <tr key={term.fromMonth} className="border-t border-border">
                 <td className="py-1.5 pr-3 tabular">{term.fromMonth}</td>
-                <td className="py-1.5 pr-3 text-right tabular">{dollars(term.monthlyPaymentCents)}</td>
+                <td className="py-1.5 pr-3 text-right tabular">{formatCents(term.monthlyPaymentCents)}</td>
                 <td className="py-1.5 pr-3">{term.paymentChangeId ? 'Payment change' : 'Purchase'}</td>
                 <td className="py-1.5 whitespace-nowrap">
                   <time dateTime={term.createdAt}>{localDate(term.createdAt)}</time>

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMoneyCents } from '../../../../domain/format';
+import { formatCents } from '../../../../domain/format';
 import { NOTICE_STATE_LABELS } from '../../../../domain/homes/changes';
 import { NOTICE_KIND_LABELS } from '../../../../domain/homes/states';
 import { calendarDate, localDate } from '../../../lib/dates';
 import { pendingHomeChangesQuery } from './home-changes-api';
 
-const money = (cents: number) => formatMoneyCents(cents / 100);
 const rowButton = 'w-full rounded-sm px-2 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring min-h-11';
 
 /**
@@ -27,8 +26,8 @@ export function PendingHomeChanges({ onOpen }: { onOpen: (homeId: string) => voi
         {data.paymentChanges.map((change) => (
           <li key={change.id}>
             <button type="button" className={rowButton} onClick={() => onOpen(change.homeId)}>
-              Payment change — {change.ownerName}, {change.address}: {money(change.currentPaymentCents)} → {money(change.monthlyPaymentCents)} (asked{' '}
-              {localDate(change.requestedAt)})
+              Payment change — {change.ownerName}, {change.address}: {formatCents(change.currentPaymentCents)} → {formatCents(change.monthlyPaymentCents)}{' '}
+              (asked {localDate(change.requestedAt)})
             </button>
           </li>
         ))}

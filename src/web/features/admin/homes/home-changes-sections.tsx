@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { dollarsToCents, centsToDollarsText, type HomeDetail } from '../../../../domain/homes/admin-homes';
-import { formatMoneyCents } from '../../../../domain/format';
+import { formatCents } from '../../../../domain/format';
 import {
   cancelNoticeSchema,
   completeNoticeSchema,
@@ -38,8 +38,6 @@ import {
   useScheduleNotice,
 } from './home-changes-api';
 import { HomeSection } from './home-section';
-
-const money = (cents: number) => formatMoneyCents(cents / 100);
 
 /** A server refusal's field message, or null; anything else is a toast. */
 function fieldOr(error: unknown, field: string, toast: string): string | null {
@@ -96,8 +94,8 @@ function PendingChange({ change, changes }: { change: PaymentChange; changes: Ho
   return (
     <div className="flex flex-col gap-3">
       <p className="text-[0.9375rem]">
-        Asked {localDate(change.requestedAt)}: <span className="font-semibold">{money(change.monthlyPaymentCents)}</span> a month instead of{' '}
-        {money(changes.currentPaymentCents)}, from month {changes.nextMonth} (the next unbilled month).
+        Asked {localDate(change.requestedAt)}: <span className="font-semibold">{formatCents(change.monthlyPaymentCents)}</span> a month instead of{' '}
+        {formatCents(changes.currentPaymentCents)}, from month {changes.nextMonth} (the next unbilled month).
       </p>
       {declining ? (
         <ReasonForm
@@ -156,7 +154,7 @@ export function PaymentChangesSection({ home }: { home: Pick<HomeDetail, 'id'> }
             <ul className="flex flex-col gap-1 text-sm">
               {earlier.map((c) => (
                 <li key={c.id}>
-                  {localDate(c.requestedAt)}: {money(c.monthlyPaymentCents)} — {PAYMENT_CHANGE_STATE_LABELS[c.state]}
+                  {localDate(c.requestedAt)}: {formatCents(c.monthlyPaymentCents)} — {PAYMENT_CHANGE_STATE_LABELS[c.state]}
                   {c.fromMonth ? ` from month ${c.fromMonth}` : ''}
                   {c.reason ? ` (${c.reason})` : ''}
                 </li>
@@ -273,7 +271,7 @@ function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges 
               <Field
                 label="Payout ($)"
                 required
-                help={`Accessible equity today: ${money(changes.accessibleEquityCents)}.`}
+                help={`Accessible equity today: ${formatCents(changes.accessibleEquityCents)}.`}
                 error={completeForm.formState.errors.payout?.message}
               >
                 <Input inputMode="decimal" className="sm:max-w-56" {...completeForm.register('payout')} />

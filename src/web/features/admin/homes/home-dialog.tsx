@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, type ComponentType } from 'react';
 import { HOME_STATE_LABELS, type HomeDetail } from '../../../../domain/homes/admin-homes';
 import type { HomeState } from '../../../../domain/homes/states';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
@@ -15,6 +13,7 @@ import { LedgerSection } from '../payments/ledger-panel';
 import { homeDetailQuery } from './homes-api';
 import { StatementsSection } from './home-statements';
 import { ValuationsSection } from './home-valuations';
+import { LoadError } from '../../../components/load-error';
 
 export function HomeStateBadge({ state }: { state: HomeState }) {
   return <Badge variant={state === 'active' ? 'success' : 'outline'}>{HOME_STATE_LABELS[state]}</Badge>;
@@ -85,12 +84,11 @@ export function HomeDialog({ id, onClose }: { id: string | null; onClose: () => 
             ))}
           </div>
         ) : detail.isError ? (
-          <Alert variant="destructive" className="mt-5">
-            <p>{detail.error instanceof ApiError && detail.error.status === 404 ? 'This home could not be found.' : 'The home could not be loaded.'}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError
+            className="mt-5"
+            message={detail.error instanceof ApiError && detail.error.status === 404 ? 'This home could not be found.' : 'The home could not be loaded.'}
+            onRetry={() => void detail.refetch()}
+          />
         ) : (
           <LoadingBody />
         )}

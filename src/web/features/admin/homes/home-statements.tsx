@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../../domain/format';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { callApi, hrefOf } from '../../../lib/call-api';
 import { HomeSection } from './home-section';
+import { LoadError } from '../../../components/load-error';
 
 /** GET /api/admin/homes/{id}/statements, read afresh each time the record opens. */
 const homeStatementsQuery = (homeId: string) =>
@@ -45,12 +46,7 @@ export function StatementsSection({ home }: { home: HomeDetail }) {
           <p className="text-sm text-muted-foreground">No statements yet: the first is made on the 2nd of the month after the purchase.</p>
         )
       ) : statements.isError ? (
-        <p className="text-sm">
-          The statements could not be loaded.{' '}
-          <button type="button" className={link} onClick={() => void statements.refetch()}>
-            Try again
-          </button>
-        </p>
+        <LoadError layout="inline" message="The statements could not be loaded." onRetry={() => void statements.refetch()} />
       ) : (
         <Skeleton className="h-10 w-full" />
       )}

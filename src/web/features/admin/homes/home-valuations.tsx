@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { formatMoneyCents } from '../../../../domain/format';
+import { formatCents } from '../../../../domain/format';
 import {
   dollarsToCents,
   MAX_VALUATION_NOTE,
@@ -142,7 +142,7 @@ export function ValuationsSection({ home }: { home: HomeDetail }) {
                   {calendarDate(valuation.valuedOn)}
                   {index === 0 && <span className="ml-2 text-xs font-semibold text-primary">Counts</span>}
                 </td>
-                <td className="py-1.5 pr-3 text-right tabular">{formatMoneyCents(valuation.valueCents / 100)}</td>
+                <td className="py-1.5 pr-3 text-right tabular">{formatCents(valuation.valueCents)}</td>
                 <td className="py-1.5 pr-3">{VALUATION_SOURCE_LABELS[valuation.source]}</td>
                 <td className="py-1.5 break-words">{valuation.note ?? '—'}</td>
               </tr>

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { applicantName } from '../../../../domain/admin/applications';
-import { formatMoney, formatMoneyCents } from '../../../../domain/format';
+import { formatCents, formatMoney } from '../../../../domain/format';
 import { HOME_STATE_LABELS, type HomeListItem } from '../../../../domain/homes/admin-homes';
 import { HOME_STATES } from '../../../../domain/homes/states';
 import { Button } from '../../../components/ui/button';
@@ -51,7 +51,7 @@ function columns(onOpen: (id: string) => void): ColumnDef<HomeListItem, unknown>
       id: 'monthly',
       header: 'Monthly Payment',
       meta: { align: 'right', className: 'whitespace-nowrap' } satisfies ColumnMeta,
-      cell: ({ row }) => <span className="tabular">{formatMoneyCents(row.original.monthlyPaymentCents / 100)}</span>,
+      cell: ({ row }) => <span className="tabular">{formatCents(row.original.monthlyPaymentCents)}</span>,
     },
     {
       id: 'value',

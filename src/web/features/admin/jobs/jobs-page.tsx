@@ -13,6 +13,7 @@ import { ListPagination } from '../components/list-pagination';
 import { ListToolbar, SelectFilter } from '../components/list-toolbar';
 import { parseListParams, patchListSearch, type ListPatch } from '../lib/list-params';
 import { jobsListQuery, useRetryJob } from './jobs-api';
+import { LoadError } from '../../../components/load-error';
 
 /** Toasts and list texts of /admin/jobs (docs/product/back-office.md#jobs). */
 export const JOBS_LOAD_FAILED = 'Failed to load jobs';
@@ -82,14 +83,7 @@ export default function JobsPage() {
   let body;
   // A failed load replaces the list: never the rows of an earlier filter under a new one (docs/product/back-office.md#lists).
   if (query.isError)
-    body = (
-      <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
-        <p>{JOBS_LOAD_FAILED}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadError layout="list" className="p-6" message={JOBS_LOAD_FAILED} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
   else if (query.isLoading && !jobs) body = <p className="p-6 text-center text-muted-foreground">Loading...</p>;
   else if (!jobs?.length) body = <p className="p-6 text-center text-muted-foreground">{EMPTY[params.state]}</p>;
   else

@@ -16,7 +16,6 @@ import {
 } from '../../../../domain/admin/letters';
 import { stateName } from '../../../../domain/admin/states';
 import { formatMoneyCents } from '../../../../domain/format';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -30,6 +29,7 @@ import { ContactFields, StateSelect } from '../components/contact-fields';
 import { MoneyInput } from './add-letter-dialog';
 import { letterQuery, useSetLetterStatus, useUpdateLetter } from './letters-api';
 import { LETTER_TEXTS } from './letter-texts';
+import { LoadError } from '../../../components/load-error';
 
 const nameOf = (letter: Pick<LetterItem, 'firstName' | 'lastName'>) => `${letter.firstName} ${letter.lastName}`.trim();
 const money = (value: number | null) => (value === null ? null : formatMoneyCents(value));
@@ -186,14 +186,7 @@ export function LetterDetailDialog({ id, onClose }: { id: string | null; onClose
         <DialogDescription>{letter ? `Letter of intent added on ${localDate(letter.createdAt)}.` : 'A letter of intent.'}</DialogDescription>
         <div className="mt-5 flex flex-col gap-5">
           {query.isError ? (
-            <Alert variant="destructive">
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <p>{failureText(query.error, LETTER_TEXTS.loadOneFailed)}</p>
-                <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            </Alert>
+            <LoadError message={failureText(query.error, LETTER_TEXTS.loadOneFailed)} onRetry={() => void query.refetch()} />
           ) : !letter ? (
             <p role="status" className="py-8 text-center text-muted-foreground">
               Loading...

@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { formatMoneyCents } from '../../../../domain/format';
+import { formatCents, formatNumber } from '../../../../domain/format';
 import { MAX_BANK_CSV_LENGTH, type BankImportResult } from '../../../../domain/homes/bank-csv';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -18,8 +18,6 @@ import { useImportBankCsv, usePreviewImport } from './payments-api';
  * (each line matched to its home, the references already imported marked, the bad lines by
  * number), then Import (one transaction; nothing of a file with a bad line).
  */
-
-const money = (cents: number) => formatMoneyCents(cents / 100);
 
 function PreviewTable({ result }: { result: BankImportResult }) {
   if (result.rows.length === 0) return null;
@@ -55,7 +53,7 @@ function PreviewTable({ result }: { result: BankImportResult }) {
                 <span className="block">{row.address}</span>
                 <span className="block text-muted-foreground">{row.homeownerName}</span>
               </td>
-              <td className="py-1.5 pr-3 text-right tabular">{money(row.amountCents)}</td>
+              <td className="py-1.5 pr-3 text-right tabular">{formatCents(row.amountCents)}</td>
               <td className="py-1.5">
                 <span className="block font-mono text-xs break-all">{row.reference}</span>
                 {row.status === 'duplicate' && <Badge variant="warning">Already imported</Badge>}
@@ -98,7 +96,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     if (!file) return;
     const text = await file.text();
     if (text.length > MAX_BANK_CSV_LENGTH) {
-      setFileError(`The file is too large: at most ${MAX_BANK_CSV_LENGTH.toLocaleString('en-US')} characters (about 1,000 payments). Split it.`);
+      setFileError(`The file is too large: at most ${formatNumber(MAX_BANK_CSV_LENGTH)} characters (about 1,000 payments). Split it.`);
       return;
     }
     if (!text.trim()) {
@@ -180,14 +178,14 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             ) : done ? (
               <Alert variant="success">
                 <p>
-                  Imported {done.newCount} {done.newCount === 1 ? 'payment' : 'payments'} ({money(done.newCents)})
+                  Imported {done.newCount} {done.newCount === 1 ? 'payment' : 'payments'} ({formatCents(done.newCents)})
                   {done.duplicateCount > 0 && `; skipped ${done.duplicateCount} already imported`}.
                 </p>
               </Alert>
             ) : (
               <Alert variant="info">
                 <p>
-                  {result.newCount} new {result.newCount === 1 ? 'payment' : 'payments'} ({money(result.newCents)})
+                  {result.newCount} new {result.newCount === 1 ? 'payment' : 'payments'} ({formatCents(result.newCents)})
                   {result.duplicateCount > 0 && `; ${result.duplicateCount} already imported, to be skipped`}.
                 </p>
               </Alert>

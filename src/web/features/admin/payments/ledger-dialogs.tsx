@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { formatMoneyCents } from '../../../../domain/format';
+import { formatCents } from '../../../../domain/format';
 import { ledgerToday } from '../../../../domain/homes/dates';
 import {
   LEDGER_KIND_LABELS,
@@ -186,7 +186,7 @@ export function ReverseDialog({ homeId, entry, onClose }: { homeId: string; entr
       title={entry ? `Reverse entry ${entry.seq}` : 'Reverse entry'}
       description={
         entry
-          ? `${LEDGER_KIND_LABELS[entry.kind]} of ${formatMoneyCents(entry.amountCents / 100)} on ${calendarDate(entry.effectiveOn)}. A reversal of the same amount is added, dated today; both stay on the record.`
+          ? `${LEDGER_KIND_LABELS[entry.kind]} of ${formatCents(entry.amountCents)} on ${calendarDate(entry.effectiveOn)}. A reversal of the same amount is added, dated today; both stay on the record.`
           : ''
       }
     >

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Minus, Plus, ShieldCheck, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatMoneyCents } from '../../../../domain/format';
+import { formatCents, formatNumber } from '../../../../domain/format';
 import { LEDGER_KIND_LABELS, PAYMENT_STATE_LABELS, type AdminLedgerEntry, type PaymentState, type VerifyResult } from '../../../../domain/homes/admin-payments';
 import type { HomeDetail } from '../../../../domain/homes/admin-homes';
 import { Alert } from '../../../components/ui/alert';
@@ -14,6 +14,7 @@ import { failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { MoneyDialog, ReverseDialog } from './ledger-dialogs';
 import { ledgerQuery, useVerifyHome } from './payments-api';
+import { LoadError } from '../../../components/load-error';
 
 /**
  * A home's ledger in the back office (docs/product/back-office.md#payments 'A home's ledger'):
@@ -21,8 +22,6 @@ import { ledgerQuery, useVerifyHome } from './payments-api';
  * shortened and its reversal links; for a charge what is paid of it. Record payment,
  * Refund, Reverse and Verify. Used by /admin/payments and, as a section, by a home's record.
  */
-
-const money = (cents: number) => formatMoneyCents(cents / 100);
 
 export function PaymentStateBadge({ state }: { state: PaymentState }) {
   return <Badge variant={state === 'paid' ? 'success' : state === 'overdue' ? 'destructive' : 'warning'}>{PAYMENT_STATE_LABELS[state]}</Badge>;
@@ -32,18 +31,18 @@ export function PaymentStateBadge({ state }: { state: PaymentState }) {
 export function verifyText(result: VerifyResult): string {
   if (result.ok) {
     return result.homes === 1
-      ? `The ledger is intact (${result.entries.toLocaleString('en-US')} ${result.entries === 1 ? 'entry' : 'entries'}).`
-      : `All ${result.homes.toLocaleString('en-US')} ledgers are intact (${result.entries.toLocaleString('en-US')} entries).`;
+      ? `The ledger is intact (${formatNumber(result.entries)} ${result.entries === 1 ? 'entry' : 'entries'}).`
+      : `All ${formatNumber(result.homes)} ledgers are intact (${formatNumber(result.entries)} entries).`;
   }
   return result.homes === 1
     ? `The ledger is broken: ${result.broken[0]?.message ?? ''}`
-    : `${result.brokenTotal.toLocaleString('en-US')} of ${result.homes.toLocaleString('en-US')} ledgers are broken.`;
+    : `${formatNumber(result.brokenTotal)} of ${formatNumber(result.homes)} ledgers are broken.`;
 }
 
 /** Charges add to what is owed; payments take from it; refunds give credit back; a reversal undoes the entry it names. */
 function signedAmount(entry: AdminLedgerEntry) {
   const sign = entry.kind === 'charge' || entry.kind === 'refund' ? '+' : entry.kind === 'payment' ? '−' : '';
-  return `${sign}${money(entry.amountCents)}`;
+  return `${sign}${formatCents(entry.amountCents)}`;
 }
 
 function EntryRow({ entry, anchor, onReverse }: { entry: AdminLedgerEntry; anchor: (seq: number) => string; onReverse: (entry: AdminLedgerEntry) => void }) {
@@ -73,7 +72,7 @@ function EntryRow({ entry, anchor, onReverse }: { entry: AdminLedgerEntry; ancho
       </td>
       <td className="py-2 pr-3 text-right whitespace-nowrap tabular">
         {signedAmount(entry)}
-        {entry.paidCents !== null && entry.state !== 'paid' && <span className="block text-xs text-muted-foreground">{money(entry.paidCents)} paid</span>}
+        {entry.paidCents !== null && entry.state !== 'paid' && <span className="block text-xs text-muted-foreground">{formatCents(entry.paidCents)} paid</span>}
       </td>
       <td className="py-2 pr-3 break-words">
         {entry.reference && <span className="block font-mono text-xs">{entry.reference}</span>}
@@ -117,12 +116,10 @@ export function LedgerPanel({ homeId }: { homeId: string }) {
   }
   if (ledger.isError) {
     return (
-      <Alert variant="destructive">
-        <p>{ledger.error instanceof ApiError && ledger.error.status === 404 ? 'This home could not be found.' : 'The ledger could not be loaded.'}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void ledger.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        message={ledger.error instanceof ApiError && ledger.error.status === 404 ? 'This home could not be found.' : 'The ledger could not be loaded.'}
+        onRetry={() => void ledger.refetch()}
+      />
     );
   }
   const data = ledger.data;
@@ -138,10 +135,10 @@ export function LedgerPanel({ homeId }: { homeId: string }) {
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
-          { label: 'Charged', value: money(data.chargedCents) },
-          { label: 'Paid, less refunds', value: money(data.creditedCents) },
-          { label: data.balanceCents < 0 ? 'In credit' : 'Balance owed', value: money(Math.abs(data.balanceCents)) },
-          { label: 'Overdue', value: money(data.overdueCents) },
+          { label: 'Charged', value: formatCents(data.chargedCents) },
+          { label: 'Paid, less refunds', value: formatCents(data.creditedCents) },
+          { label: data.balanceCents < 0 ? 'In credit' : 'Balance owed', value: formatCents(Math.abs(data.balanceCents)) },
+          { label: 'Overdue', value: formatCents(data.overdueCents) },
         ].map((figure) => (
           <div key={figure.label} className="rounded-[var(--radius-control)] bg-muted/50 p-3">
             <dt className="text-xs font-semibold text-muted-foreground">{figure.label}</dt>

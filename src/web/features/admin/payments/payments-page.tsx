@@ -4,7 +4,7 @@ import { ShieldCheck, Upload } from 'lucide-react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { applicantName } from '../../../../domain/admin/applications';
-import { formatMoneyCents } from '../../../../domain/format';
+import { formatCents, formatNumber } from '../../../../domain/format';
 import { ledgerToday } from '../../../../domain/homes/dates';
 import { monthLabel, PAYMENT_STATE_LABELS, PAYMENT_STATES, type PaymentsListItem, type PaymentsTotals } from '../../../../domain/homes/admin-payments';
 import { Alert } from '../../../components/ui/alert';
@@ -30,7 +30,6 @@ import { ledgerQuery, usePaymentsList, useVerifyAll } from './payments-api';
  * with Record payment / Refund / Reverse, Import bank CSV, Export CSV and Verify ledgers.
  */
 
-const money = (cents: number) => formatMoneyCents(cents / 100);
 const STATE_OPTIONS = [{ value: 'all', label: 'All States' }, ...PAYMENT_STATES.map((state) => ({ value: state, label: PAYMENT_STATE_LABELS[state] }))];
 
 function columns(onOpen: (id: string) => void): ColumnDef<PaymentsListItem, unknown>[] {
@@ -56,13 +55,13 @@ function columns(onOpen: (id: string) => void): ColumnDef<PaymentsListItem, unkn
       id: 'amount',
       header: 'Amount',
       meta: { align: 'right', className: 'whitespace-nowrap' } satisfies ColumnMeta,
-      cell: ({ row }) => <span className="tabular">{money(row.original.amountCents)}</span>,
+      cell: ({ row }) => <span className="tabular">{formatCents(row.original.amountCents)}</span>,
     },
     {
       id: 'paid',
       header: 'Paid',
       meta: { align: 'right', className: 'whitespace-nowrap' } satisfies ColumnMeta,
-      cell: ({ row }) => <span className="tabular">{money(row.original.paidCents)}</span>,
+      cell: ({ row }) => <span className="tabular">{formatCents(row.original.paidCents)}</span>,
     },
     { id: 'state', header: 'State', cell: ({ row }) => <PaymentStateBadge state={row.original.state} /> },
     {
@@ -86,19 +85,19 @@ function columns(onOpen: (id: string) => void): ColumnDef<PaymentsListItem, unkn
 
 function Figures({ totals, onShow }: { totals: PaymentsTotals | undefined; onShow: (state: string) => void }) {
   const headingId = useId();
-  const homes = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'home' : 'homes'}`;
+  const homes = (n: number) => `${formatNumber(n)} ${n === 1 ? 'home' : 'homes'}`;
   const figures = totals
     ? [
-        { label: 'Due', value: money(totals.dueCents), note: homes(totals.dueHomes), state: 'all' },
-        { label: 'Paid', value: money(totals.paidCents), note: `${homes(totals.paidHomes)} paid in full`, state: 'paid' },
+        { label: 'Due', value: formatCents(totals.dueCents), note: homes(totals.dueHomes), state: 'all' },
+        { label: 'Paid', value: formatCents(totals.paidCents), note: `${homes(totals.paidHomes)} paid in full`, state: 'paid' },
         {
           label: 'Received',
-          value: money(totals.receivedCents),
-          note: `${totals.receivedPayments.toLocaleString('en-US')} ${totals.receivedPayments === 1 ? 'payment' : 'payments'}`,
+          value: formatCents(totals.receivedCents),
+          note: `${formatNumber(totals.receivedPayments)} ${totals.receivedPayments === 1 ? 'payment' : 'payments'}`,
           state: null,
         },
-        { label: 'Overdue', value: money(totals.overdueCents), note: homes(totals.overdueHomes), state: 'overdue' },
-        { label: 'Still due', value: money(totals.openCents), note: `${homes(totals.openHomes)} within 10 days`, state: 'due' },
+        { label: 'Overdue', value: formatCents(totals.overdueCents), note: homes(totals.overdueHomes), state: 'overdue' },
+        { label: 'Still due', value: formatCents(totals.openCents), note: `${homes(totals.openHomes)} within 10 days`, state: 'due' },
       ]
     : [];
   return (

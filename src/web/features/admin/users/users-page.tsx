@@ -21,6 +21,7 @@ import { AddUserDialog } from './add-user-dialog';
 import { refreshUsers, useChangeRole, useDeleteUser, useUsersList } from './users-api';
 import { inViewerZone, localDate } from '../../../lib/dates';
 import { USER_TEXTS } from './user-texts';
+import { formatNumber } from '../../../../domain/format';
 
 const LABEL_BADGE: Record<UserLabel, 'default' | 'secondary' | 'outline'> = {
   Applicant: 'default',
@@ -130,7 +131,7 @@ function DeleteButton({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 function totalText(page: { total: number; totalCapped: boolean } | undefined): string {
   if (!page) return 'Total Users';
   // A capped total is the cap itself (10,000 for the whole list, 1,000 while searching).
-  const n = `${page.total.toLocaleString('en-US')}${page.totalCapped ? '+' : ''}`;
+  const n = `${formatNumber(page.total)}${page.totalCapped ? '+' : ''}`;
   return `Total Users (${n})`;
 }
 

@@ -24,12 +24,11 @@ import {
   COMPARISON_TRANSFER_FEE_RATE,
   COMPARISON_TRANSFER_FEE_SHARE,
 } from '../../../../domain/calculators';
-import { formatPercent } from '../../../../domain/format';
+import { formatMoneyCents, formatPercent } from '../../../../domain/format';
 
 const p = (ratio: number) => formatPercent(ratio, { digits: 4, trim: true });
 /** A rate typed as a percent number (5.5 means 5.5 %). */
 const rate = (percent: number) => p(percent / 100);
-const dollars = (n: number) => `$${n.toFixed(Number.isInteger(n) ? 0 : 2)}`;
 
 /**
  * Every constant of docs/product/calculators.md#comparison, in words, so a reader can
@@ -43,7 +42,7 @@ export function ComparisonAssumptions({ productName: n }: { productName: string 
     `Mortgage insurance: ${p(COMPARISON_MORTGAGE_INSURANCE_RATE)} of the loan a year when the down payment is under ${p(COMPARISON_MORTGAGE_INSURANCE_DOWN_THRESHOLD)} of the price.`,
     `${n} payment: the mortgage’s principal and interest less a discount of ${p(COMPARISON_BASE_DISCOUNT)} at a ${rate(COMPARISON_BASELINE_RATE)} baseline rate, plus ${p(COMPARISON_DISCOUNT_PER_GAP_POINT)} for every 0.01 point your rate is above it (minus below it), between 0% and ${p(COMPARISON_DISCOUNT_MAX)}.`,
     `Appreciation share: ${n} buyers keep ${p(COMPARISON_BASE_APPRECIATION_SHARE)} of the home’s appreciation at the ${rate(COMPARISON_BASELINE_RATE)} baseline rate, ${p(COMPARISON_SHARE_RISE_PER_GAP_POINT)} more for every 0.01 point your rate is below it and ${p(COMPARISON_SHARE_FALL_PER_GAP_POINT)} less for every 0.01 point above it.`,
-    `Payment slider: moves in ${dollars(COMPARISON_SLIDER_STEP)} steps. Each step down gives up ${dollars(COMPARISON_PRINCIPAL_REDUCTION_PER_STEP)} a month of equity and ${p(COMPARISON_SHARE_REDUCTION_PER_STEP)} of the appreciation share. The lowest payment is the highest minus ${COMPARISON_SLIDER_FACTOR} times one twelfth of the first year’s mortgage principal, in whole ${dollars(COMPARISON_SLIDER_STEP)} steps.`,
+    `Payment slider: moves in ${formatMoneyCents(COMPARISON_SLIDER_STEP)} steps. Each step down gives up ${formatMoneyCents(COMPARISON_PRINCIPAL_REDUCTION_PER_STEP)} a month of equity and ${p(COMPARISON_SHARE_REDUCTION_PER_STEP)} of the appreciation share. The lowest payment is the highest minus ${COMPARISON_SLIDER_FACTOR} times one twelfth of the first year’s mortgage principal, in whole ${formatMoneyCents(COMPARISON_SLIDER_STEP)} steps.`,
     `Equity: the mortgage buyer’s is the down payment plus the principal repaid; the ${n} buyer’s is the same at the highest payment, less the equity given up on the slider. Savings are the monthly difference between the two payments, added up.`,
     `Appreciation: the home’s value grows by the appreciation rate you enter, compounded yearly.`,
     `Purchase costs: ${p(COMPARISON_PURCHASE_COST_RATE)} of the price, paid by both buyers alike, so they are not subtracted.`,
