@@ -41,6 +41,7 @@ export const adminApplicationsApi = {
     method: 'patch',
     path: '/api/admin/applications/{id}/status',
     access: 'admin',
+    codes: ['another_active_application', 'home_recorded', 'open_request_needed'],
     summary:
       'Sets the status (any to any; Missing Info needs an open request; Declined needs the reason shown to the applicant, cleared when it leaves Declined), stamps reviewed_at, audits, e-mails the applicant for approved / declined / missing_info',
     params: idParamsSchema,

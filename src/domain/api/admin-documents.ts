@@ -12,6 +12,7 @@ export const adminDocumentsApi = {
     method: 'put',
     path: '/api/admin/documents/{id}/review',
     access: 'admin',
+    codes: ['already_asked', 'application_closed', 'document_superseded'],
     summary:
       'Marks a current file of an application under review Accepted, or Needs attention with a reason the applicant reads — which becomes a document request for that file in the same transaction; audited',
     params: idParamsSchema,

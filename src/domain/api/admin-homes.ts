@@ -21,6 +21,7 @@ export const adminHomesApi = {
     method: 'post',
     path: '/api/admin/applications/{id}/home',
     access: 'admin',
+    codes: ['home_exists', 'not_approved'],
     summary:
       "Records the purchase of an approved application: the home and its agreement, the first term (month 1), the purchase's valuation, the buyer's role (homeowner, unless admin), the audit entry and the buyer's e-mail, in one transaction",
     params: idParamsSchema,

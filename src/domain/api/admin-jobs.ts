@@ -15,6 +15,7 @@ export const adminJobsApi = {
     method: 'post',
     path: '/api/admin/jobs/{id}/retry',
     access: 'admin',
+    codes: ['job_done', 'job_running'],
     summary: 'Runs a failed job again (its attempts start over), or a job waiting for its back-off now; audited',
     params: idParamsSchema,
     responses: { 200: { description: 'The job, queued and due now', schema: adminJobSchema } },

@@ -47,6 +47,7 @@ export const adminPaymentsApi = {
     method: 'post',
     path: '/api/admin/payments/import',
     access: 'admin',
+    codes: ['bank_csv_invalid'],
     summary:
       "Imports a bank's CSV of payments in one transaction (source bank_csv; audited): a reference already imported is skipped and reported; any bad line (422, with its number) imports nothing",
     body: bankCsvSchema,
@@ -73,6 +74,7 @@ export const adminPaymentsApi = {
     method: 'post',
     path: '/api/admin/homes/{id}/ledger/payments',
     access: 'admin',
+    codes: ['reference_exists'],
     summary: 'Records a payment received (source staff): amount in cents, date received (not in the future), optional bank reference and memo; audited',
     params: idParamsSchema,
     body: recordPaymentSchema,
@@ -93,6 +95,7 @@ export const adminPaymentsApi = {
     method: 'post',
     path: '/api/admin/homes/{id}/ledger/reversals',
     access: 'admin',
+    codes: ['already_reversed', 'reversal_not_reversible'],
     summary: 'Reverses entry `seq` with a reason (400 when there is no such entry; 409 when it is a reversal or already reversed); audited',
     params: idParamsSchema,
     body: reverseEntrySchema,

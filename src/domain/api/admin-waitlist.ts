@@ -32,6 +32,7 @@ export const adminWaitlistApi = {
     method: 'post',
     path: '/api/admin/waitlist',
     access: 'admin',
+    codes: ['email_taken'],
     summary: 'Adds an applicant to the waitlist; 409 when the e-mail is listed',
     body: addApplicantSchema,
     responses: { 201: { description: 'The entry as stored', schema: waitlistApplicantDetailSchema } },

@@ -34,6 +34,7 @@ export const applicationApi = {
     method: 'put',
     path: '/api/application',
     access: 'user',
+    codes: ['application_submitted', 'version_conflict'],
     summary: 'Saves the whole draft. personal.ssnLast4 / dateOfBirth: absent keeps the stored value, "" or null clears it',
     body: saveDraftBodySchema,
     responses: { 200: { description: 'The application as saved', schema: applicationViewSchema } },
@@ -44,6 +45,7 @@ export const applicationApi = {
     method: 'post',
     path: '/api/application/submit',
     access: 'user',
+    codes: ['application_incomplete', 'application_submitted', 'email_not_verified'],
     summary: 'Submits: status submitted, role guest → applicant, a confirmation e-mail',
     responses: { 200: { description: 'The application as submitted', schema: applicationViewSchema } },
     // 400 application_incomplete (`steps` and `fields` name what is missing); 403 email_not_verified; 409 application_submitted.
@@ -53,6 +55,7 @@ export const applicationApi = {
     method: 'post',
     path: '/api/application/documents',
     access: 'user',
+    codes: ['empty_file', 'file_too_large', 'invalid_upload', 'no_file', 'request_kind', 'too_many_files', 'unsupported_file_type'],
     summary:
       'Uploads one document (multipart/form-data; the first file is taken). A draft: replaces the earlier one of its type. After submission: a new version of the latest file of its type, or with `request` one more file answering that document request (at most 10 current per type); audited',
     query: uploadQuerySchema,
@@ -78,6 +81,7 @@ export const documentsApi = {
     method: 'delete',
     path: '/api/documents/{id}',
     access: 'user',
+    codes: ['application_submitted'],
     summary: "Removes a document of the owner's draft with its file; refused once submitted",
     params: idParamsSchema,
     responses: { 200: { description: 'Removed', schema: okSchema } },

@@ -13,6 +13,7 @@ export const homeApi = {
     method: 'get',
     path: '/api/me/home',
     access: 'user',
+    codes: ['no_home'],
     summary:
       "The signed-in user's home: the agreement and its history of terms, the figures of calculators.md 'Homeowner figures' (money in whole cents, ratios unrounded), the latest valuation, this month's charge split into equity credited, taxes and insurance and the rest, the next charge, the balance and every charge's state",
     responses: { 200: { description: 'The home', schema: myHomeSchema } },
@@ -22,6 +23,7 @@ export const homeApi = {
     method: 'get',
     path: '/api/me/home/ledger',
     access: 'user',
+    codes: ['no_home'],
     summary:
       "The home's whole ledger with its hashes (`{ homeId, entries }`, the shape verifyLedgerFile checks), as a JSON attachment: download it and verify the chain anywhere",
     responses: { 200: { description: 'The ledger file', schema: ledgerFileSchema } },
@@ -31,6 +33,7 @@ export const homeApi = {
     method: 'get',
     path: '/api/me/home/valuations',
     access: 'user',
+    codes: ['no_home'],
     summary: "The home's valuations, oldest first (with the purchase price first when no valuation was recorded then), each with the equity at its date",
     responses: { 200: { description: 'The valuations', schema: myValuationsSchema } },
     errors: [404],

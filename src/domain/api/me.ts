@@ -27,6 +27,7 @@ export const meApi = {
     method: 'delete',
     path: '/api/me',
     access: 'user',
+    codes: ['has_home', 'invalid_password', 'last_admin'],
     summary:
       'Deletes the account and everything of it (application, documents and their files, waitlist entry, kept mail) after checking the password like a sign-in; clears the session cookie. 400 invalid_password; 409 last_admin',
     body: deleteAccountSchema,
@@ -58,6 +59,7 @@ export const meApi = {
     method: 'post',
     path: '/api/me/email',
     access: 'user',
+    codes: ['invalid_password', 'same_email'],
     summary:
       'Asks to change the address: mails a link to the new one and a notice to the current one; nothing changes until the link is opened. The same answer whether or not the new address has an account. 400 invalid_password or same address',
     body: changeEmailSchema,
@@ -68,6 +70,7 @@ export const meApi = {
     method: 'post',
     path: '/api/me/email/confirm',
     access: 'user',
+    codes: ['email_taken', 'invalid_token'],
     summary:
       'Makes the change with the token of the mailed link (signed in to the account that asked); the address is then verified. 400 invalid_token; 409 email_taken',
     body: confirmEmailChangeSchema,

@@ -35,6 +35,7 @@ export const notificationsApi = {
     method: 'get',
     path: '/api/unsubscribe',
     access: 'public',
+    codes: ['invalid_link'],
     summary: 'What an unsubscribe link is about (the kind and whether it is on); changes nothing. 404 for a link we did not make',
     query: unsubscribeQuerySchema,
     responses: { 200: { description: 'The kind and its state', schema: notificationSettingSchema } },
@@ -45,6 +46,7 @@ export const notificationsApi = {
     method: 'post',
     path: '/api/unsubscribe',
     access: 'public',
+    codes: ['invalid_link'],
     summary:
       "RFC 8058 one-click unsubscribe, the List-Unsubscribe header's URL: turns the link's kind off for its address (idempotent, audited). A mail client's POST comes from no page of ours with `List-Unsubscribe=One-Click` as a form body, which is ignored: the sealed token is the authority",
     query: unsubscribeQuerySchema,
@@ -57,6 +59,7 @@ export const notificationsApi = {
     method: 'put',
     path: '/api/unsubscribe',
     access: 'public',
+    codes: ['invalid_link'],
     summary: "The unsubscribe page's 'Turn it back on' (or off again): sets the link's kind for its address (audited)",
     query: unsubscribeQuerySchema,
     body: notificationChangeSchema,

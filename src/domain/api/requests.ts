@@ -54,6 +54,7 @@ export const myRequestsApi = {
     method: 'post',
     path: '/api/application/requests/{id}/answer',
     access: 'user',
+    codes: ['no_file', 'request_state'],
     summary: "A document request's 'Send to reviewer' once a file is uploaded to it; the last open one moves Missing Info back to In Review; audited",
     params: idParamsSchema,
     body: answerRequestSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../safe-text';
+import type { CommonErrorCode, RouteErrorCode } from './error-codes';
 
 /**
  * One declaration per API route (docs/decisions/017-route-contracts.md): its method,
@@ -54,7 +55,12 @@ export interface RouteContract {
   responses: Partial<Record<200 | 201 | 202 | 302, Reply>>;
   /** Error statuses beyond those implied by the access and the inputs (401/403, 400, 404). */
   errors?: readonly (400 | 404 | 409 | 413 | 415 | 422 | 429 | 503)[];
+  /** The error codes of this route's own rules (src/domain/api/error-codes.ts); any route may answer the common ones. */
+  codes?: readonly RouteErrorCode[];
 }
+
+/** The codes a route can answer: the common ones and those its contract declares. */
+export type ErrorCodeOf<C extends RouteContract> = CommonErrorCode | (C['codes'] extends readonly (infer K)[] ? K : never);
 
 /** Declares a route; an identity function that keeps the literal types for inference. */
 export const defineRoute = <const C extends RouteContract>(contract: C): C => contract;

@@ -1,4 +1,5 @@
-import type { AuthedEnv } from '../platform/http/guards';
+import { ROLE_RANK } from '../../domain/roles';
+import { requireRole, type AuthedEnv } from '../platform/http/guards';
 import { apiRouter } from '../platform/http/route';
 import { adminAnnouncementsRoutes } from './admin/announcements';
 import { adminApplicationsRoutes } from './admin/applications';
@@ -16,6 +17,9 @@ import { adminRequestsRoutes } from './admin/requests';
 import { adminSettingsRoutes } from './admin/settings';
 import { adminUsersRoutes } from './admin/users';
 import { adminWaitlistRoutes } from './admin/waitlist';
+
+/** Every admin route lives under this prefix. */
+const ADMIN_PREFIX = '/api/admin';
 
 /**
  * `/api/admin/*`, mounted at the root by src/server/api.ts. Each route is declared in
@@ -41,5 +45,10 @@ export function adminRoutes() {
   admin.route('/', adminHomesRoutes());
   admin.route('/', adminPaymentsRoutes());
   admin.route('/', adminHomeChangesRoutes());
+  // A path no admin route has answers like the admin routes to anyone below admin (401/403), so the
+  // admin area's paths cannot be probed; a two-factor admin gets the API's 404. Matched last only.
+  admin.all(`${ADMIN_PREFIX}/*`, requireRole(ROLE_RANK.admin), (c) =>
+    c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404),
+  );
   return admin;
 }

@@ -1,8 +1,9 @@
+import type { ErrorCode } from '../../domain/api/error-codes';
 /** The one API client: JSON in, JSON out, errors as ApiError with the server's code and fields. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     /** What an error code carries beyond its fields (e.g. `steps` of application_incomplete). */
@@ -48,7 +49,7 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   if (!response.ok) {
     const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } & Record<string, unknown> } | undefined)?.error;
     const { code, message, fields, ...details } = error ?? {};
-    throw new ApiError(response.status, code ?? 'http_error', message ?? `The server answered ${response.status}.`, fields, details);
+    throw new ApiError(response.status, (code ?? 'http_error') as ErrorCode, message ?? `The server answered ${response.status}.`, fields, details);
   }
   if (data === undefined) throw new ApiError(response.status, 'invalid_reply', 'The server sent an unreadable reply.');
   return data as T;

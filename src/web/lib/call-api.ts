@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../domain/api/error-codes';
 import { pathOf, queryStringOf, type ReplyBody, type RouteContract, type RouteInput } from '../../domain/api/route';
 import { api, ApiError } from './api';
 
@@ -86,7 +87,7 @@ export function uploadWithProgress<C extends RouteContract>(
       if (xhr.status < 200 || xhr.status >= 300) {
         const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } & Record<string, unknown> } | undefined)?.error;
         const { code, message, fields, ...details } = error ?? {};
-        reject(new ApiError(xhr.status, code ?? 'http_error', message ?? `The server answered ${xhr.status}.`, fields, details));
+        reject(new ApiError(xhr.status, (code ?? 'http_error') as ErrorCode, message ?? `The server answered ${xhr.status}.`, fields, details));
         return;
       }
       if (data === undefined) reject(new ApiError(xhr.status, 'invalid_reply', 'The server sent an unreadable reply.'));

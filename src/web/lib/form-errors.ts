@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../domain/api/error-codes';
+import type { ErrorCodeOf, RouteContract } from '../../domain/api/route';
 import type { FieldValues, Path, UseFormGetFieldState, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api';
 import { useAnnouncer, type Announcer } from './announce';
@@ -62,7 +64,12 @@ export function failureText(error: unknown, specText: string): string {
   return specText;
 }
 
-export const isApiError = (error: unknown, code: string): error is ApiError => error instanceof ApiError && error.code === code;
+/** Whether `error` is the API's answer `code` (any code: better-auth's endpoints have no contract). */
+export const isApiError = (error: unknown, code: ErrorCode): error is ApiError => error instanceof ApiError && error.code === code;
+
+/** Whether `error` is `contract`'s answer `code`: only a code the route declares (or a common one) compiles. */
+export const isErrorOf = <C extends RouteContract>(_contract: C, error: unknown, code: ErrorCodeOf<C>): error is ApiError =>
+  error instanceof ApiError && error.code === code;
 
 /** The server's own message for a refusal (it names the rule, e.g. the 5-minute delete window), or `fallback` when there is none. */
 export const serverMessageOr = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);

@@ -1,10 +1,11 @@
+import type { ServerErrorCode } from '../../../domain/api/error-codes';
 import { MAX_LETTER_PDF_BYTES } from '../../../domain/admin/letters';
 import { receiveMultipart, type ReceivedMultipart } from '../applications';
 import { AppError } from '../../platform/lib/errors';
 import type { FileStorage } from '../../platform/storage/file-storage';
 
 const invalidForm = () => new AppError(400, 'invalid_upload', 'Send the letter as multipart/form-data.');
-const fileError = (status: 400 | 413, code: string, message: string) => new AppError(status, code, message, { file: message });
+const fileError = (status: 400 | 413, code: ServerErrorCode, message: string) => new AppError(status, code, message, { file: message });
 /** docs/product/back-office.md#letters-of-intent: the letter upload accepts PDF only. */
 export const notPdf = () => fileError(400, 'not_pdf', 'Please upload a PDF file.');
 

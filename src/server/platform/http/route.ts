@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
+import { isCommonErrorCode } from '../../../domain/api/error-codes';
 import type { Access, ReplyBody, RouteContract, SuccessStatus } from '../../../domain/api/route';
 import { ROLE_RANK } from '../../../domain/roles';
 import { AppError, validationError } from '../lib/errors';
@@ -152,6 +153,21 @@ const jsonBodyFirst: MiddlewareHandler = async (c, next) => {
 };
 
 /**
+ * In tests, a route that answers an error code of its own that its contract does not declare
+ * (`codes`, src/domain/api/error-codes.ts) fails loudly: the web compares the declared union.
+ */
+async function withDeclaredCodes<T>(contract: RouteContract, work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && !isCommonErrorCode(error.code) && !contract.codes?.includes(error.code)) {
+      throw new Error(`${contract.method.toUpperCase()} ${contract.path} answered ${error.code}, which its contract does not declare in \`codes\``);
+    }
+    throw error;
+  }
+}
+
+/**
  * Registers `contract` on `router` with `handler`. A streamed multipart route is
  * registered without a body validator (which would buffer the upload) and documented
  * with its form separately.
@@ -165,6 +181,7 @@ export function route<C extends RouteContract, E extends Env>(
   const success = (contract.responses[201] ? 201 : contract.responses[202] ? 202 : 200) as SuccessStatus<C>;
   const reply = contract.responses[success];
   const checkReplies = process.env.NODE_ENV === 'test' && reply?.schema;
+  const checkCodes = process.env.NODE_ENV === 'test';
   const run = async (c: Context<E>) => {
     const valid = c.req as unknown as { valid(target: string): unknown };
     const args = {
@@ -172,7 +189,7 @@ export function route<C extends RouteContract, E extends Env>(
       query: contract.query ? valid.valid('query') : {},
       body: contract.body ? valid.valid('json') : undefined,
     } as RouteArgs<C>;
-    const result = await handler(c, args);
+    const result = checkCodes ? await withDeclaredCodes(contract, () => handler(c, args)) : await handler(c, args);
     if (result instanceof Response) return result;
     if (checkReplies) {
       // Tests catch a reply that drifted from its declared shape (the client's types come from it).

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ServerErrorCode } from '../../../domain/api/error-codes';
 
 /** The one error shape of the API: `{ error: { code, message, fields? } }` (style.md 'Typed errors'). */
 export interface ErrorBody {
@@ -9,7 +10,7 @@ export interface ErrorBody {
 export class AppError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
-    readonly code: string,
+    readonly code: ServerErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,

@@ -3,9 +3,10 @@ import { CheckCircle2, MailX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ApiError } from '../../lib/api';
 import { confirmEmailQuery } from './account-api';
 import { AuthCard, StateIcon } from '../../components/auth/auth-card';
+import { meApi } from '../../../domain/api/me';
+import { isErrorOf } from '../../lib/form-errors';
 
 const INVALID_LINK = 'This link is invalid or has expired, or belongs to another account. Ask for a new one on your account page.';
 
@@ -56,7 +57,7 @@ export default function ConfirmEmailPage() {
           title="We could not change your email"
         >
           <Alert variant="destructive" role="alert">
-            {confirmation.error instanceof ApiError && confirmation.error.code === 'email_taken' ? confirmation.error.message : INVALID_LINK}
+            {isErrorOf(meApi.confirmEmail, confirmation.error, 'email_taken') ? confirmation.error.message : INVALID_LINK}
           </Alert>
           <div className="mt-5">{toAccount}</div>
         </AuthCard>

@@ -10,7 +10,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Field } from '../../components/ui/field';
 import { LiveRegion } from '../../components/ui/live-region';
 import { PasswordInput } from '../../components/ui/password-input';
-import { failureText, isApiError, useErrorAnnouncer } from '../../lib/form-errors';
+import { meApi } from '../../../domain/api/me';
+import { failureText, isErrorOf, useErrorAnnouncer } from '../../lib/form-errors';
 import { forgetSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useDeleteAccount } from './account-api';
@@ -62,10 +63,10 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
       },
       onError: (failure) => {
         // The problem shows in an alert (role=alert), which screen readers read as it appears.
-        if (isApiError(failure, 'invalid_password')) {
+        if (isErrorOf(meApi.delete, failure, 'invalid_password')) {
           setError('password', { type: 'server', message: failure.fields?.password ?? 'That password is not correct.' }, { shouldFocus: true });
           announceErrors();
-        } else if (isApiError(failure, 'last_admin')) setProblem(failure.message);
+        } else if (isErrorOf(meApi.delete, failure, 'last_admin')) setProblem(failure.message);
         else setProblem(failureText(failure, 'Failed to delete your account. Please try again.'));
       },
     });

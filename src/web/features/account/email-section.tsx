@@ -10,7 +10,8 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { LiveRegion } from '../../components/ui/live-region';
-import { applyServerFieldErrors, failureText, isApiError, useErrorAnnouncer } from '../../lib/form-errors';
+import { meApi } from '../../../domain/api/me';
+import { applyServerFieldErrors, failureText, isErrorOf, useErrorAnnouncer } from '../../lib/form-errors';
 import type { SessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { emailStateQuery, useRequestEmailChange } from './account-api';
@@ -41,7 +42,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
       reset(EMPTY);
       notify.success('Check your new address', `We sent a link to ${next.pending?.email ?? values.newEmail}.`, { key: 'email' });
     } catch (error) {
-      if (isApiError(error, 'invalid_password')) {
+      if (isErrorOf(meApi.changeEmail, error, 'invalid_password')) {
         setError('password', { type: 'server', message: 'Your current password is not right.' }, { shouldFocus: true });
         announceErrors();
         return;

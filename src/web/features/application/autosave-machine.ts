@@ -1,4 +1,6 @@
 import { ApiError } from '../../lib/api';
+import { applicationApi } from '../../../domain/api/application';
+import { isErrorOf } from '../../lib/form-errors';
 
 /**
  * The autosave's rules as a pure state machine (docs/product/application.md#draft):
@@ -62,8 +64,8 @@ export function failureOf(error: unknown): SaveFailure {
   if (error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500)) {
     return { kind: 'retry', message: error.message, rateLimited: error.status === 429 };
   }
-  if (error instanceof ApiError && error.code === 'application_submitted') return { kind: 'submitted' };
-  if (error instanceof ApiError && error.code === 'version_conflict') return { kind: 'conflict' };
+  if (isErrorOf(applicationApi.save, error, 'application_submitted')) return { kind: 'submitted' };
+  if (isErrorOf(applicationApi.save, error, 'version_conflict')) return { kind: 'conflict' };
   return { kind: 'failed', message: error instanceof Error ? error.message : 'The draft could not be saved.' };
 }
 

@@ -3,7 +3,7 @@ import { applicationApi } from '../../../domain/api/application';
 import { checkPickedFile, type ApplicationDocument, type DocumentType } from '../../../domain/application';
 import { ApiError } from '../../lib/api';
 import { uploadWithProgress } from '../../lib/call-api';
-import { failureText } from '../../lib/form-errors';
+import { failureText, isErrorOf } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { UPLOAD_MESSAGES } from './upload-messages';
 
@@ -17,8 +17,9 @@ export interface UploadInProgress {
 export type UploadOutcome = { kind: 'stored'; id: string } | { kind: 'failed' } | { kind: 'cancelled'; fileName: string };
 
 function uploadFailure(error: unknown) {
-  if (error instanceof ApiError && (error.status === 415 || error.code === 'unsupported_file_type')) return UPLOAD_MESSAGES.invalidType;
-  if (error instanceof ApiError && (error.status === 413 || error.code === 'file_too_large')) return UPLOAD_MESSAGES.tooLarge;
+  if (error instanceof ApiError && (error.status === 415 || isErrorOf(applicationApi.uploadDocument, error, 'unsupported_file_type')))
+    return UPLOAD_MESSAGES.invalidType;
+  if (error instanceof ApiError && (error.status === 413 || isErrorOf(applicationApi.uploadDocument, error, 'file_too_large'))) return UPLOAD_MESSAGES.tooLarge;
   return { title: UPLOAD_MESSAGES.failed.title, description: failureText(error, UPLOAD_MESSAGES.failed.description) };
 }
 

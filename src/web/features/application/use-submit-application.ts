@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { firstProblemStep, stepProblemsSchema, type ApplicationView, type StepProblems } from '../../../domain/application';
-import { failureText, isApiError } from '../../lib/form-errors';
+import { applicationApi } from '../../../domain/api/application';
+import { failureText, isErrorOf } from '../../lib/form-errors';
 import { refreshSessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useSubmitApplicationMutation } from './application-api';
@@ -48,15 +49,15 @@ export function useSubmitApplication({ flush, goTo, onSubmitted, onStale }: Opti
         },
         onError: (error) => {
           setAttempted(true);
-          if (isApiError(error, 'application_incomplete')) {
+          if (isErrorOf(applicationApi.submit, error, 'application_incomplete')) {
             const steps = stepsOf(error.details) ?? localProblems;
             const first = firstProblemStep(steps) ?? firstProblemStep(localProblems);
             if (first !== undefined) goTo(first);
             notify.error('Application incomplete', error.message);
-          } else if (isApiError(error, 'email_not_verified')) {
+          } else if (isErrorOf(applicationApi.submit, error, 'email_not_verified')) {
             notify.error('Error', error.message);
             void refreshSessionUser();
-          } else if (isApiError(error, 'application_submitted')) {
+          } else if (isErrorOf(applicationApi.submit, error, 'application_submitted')) {
             onStale();
           } else {
             notify.error('Error', failureText(error, FAILED));

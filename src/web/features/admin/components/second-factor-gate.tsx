@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { AuthCard, StateIcon } from '../../../components/auth/auth-card';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api';
 import { signInPathFor } from '../../../lib/redirect-target';
 import { useSignOut } from '../../../lib/use-sign-out';
 import { adminPingQuery } from '../dashboard/dashboard-api';
+import { isApiError } from '../../../lib/form-errors';
 
 export const SECOND_FACTOR_NOTICE = 'Sign in with your password and the code from your authenticator app to open the back office.';
 
@@ -23,7 +23,7 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
   const location = useLocation();
   const ping = useQuery(adminPingQuery());
   const { signOut, pending } = useSignOut({ to: signInPathFor(`${location.pathname}${location.search}`), notice: SECOND_FACTOR_NOTICE });
-  const refused = ping.error instanceof ApiError && ping.error.code === 'two_factor_required' ? ping.error : undefined;
+  const refused = isApiError(ping.error, 'two_factor_required') ? ping.error : undefined;
   if (!refused) return children;
   return (
     <div className="mx-auto max-w-md py-8">
