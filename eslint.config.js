@@ -50,7 +50,7 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The browser never imports server code.' }] }],
-      // Text follows the reader's text size (issue 17, WCAG 1.4.4; docs/product/public-site.md#reflow): a font size in px would not.
+      // Text follows the reader's text size (WCAG 1.4.4; docs/product/public-site.md#reflow): a font size in px would not.
       'no-restricted-syntax': [
         'error',
         {
@@ -60,8 +60,8 @@ export default tseslint.config(
       ],
     },
   },
-  // Every string schema refuses NUL and lone surrogates, which PostgreSQL cannot store (issue 12): build it with
-  // src/domain/safe-text.ts. The environment's schema (config.ts) reads no request input.
+  // Every string schema refuses NUL and lone surrogates, which PostgreSQL cannot store: build it with
+  // src/domain/safe-text.ts (docs/decisions/019-formatting-and-boundaries.md). The environment's schema (config.ts) reads no request input.
   {
     files: ['src/domain/**/*.ts', 'src/server/**/*.ts'],
     ignores: ['src/domain/safe-text.ts', 'src/server/platform/config.ts', '**/*.test.ts'],

@@ -24,7 +24,7 @@ import { withPageStatements } from './review-explain';
 import { commandCpuMs, createGetter, fmt, percentile, processCpuMs, startProcess } from './lib';
 
 /**
- * Back-office benchmark (issue 6 'Benchmark'): 1,000,000 applications of 100,000
+ * Back-office benchmark (docs/decisions/013-applications-search.md): 1,000,000 applications of 100,000
  * users (plus waitlist entries and letters) in PostgreSQL and 100,000 applications
  * of 10,000 users in PGlite, generated set-based in SQL; then the real server is
  * measured over HTTP with a signed-in, two-factor admin: 10 concurrent clients, a
@@ -589,7 +589,7 @@ async function benchPglite() {
 
 export async function benchAdmin() {
   const only = process.env.BENCH_ADMIN_DB;
-  console.log('\nBack office — admin list endpoints over HTTP (issue 6)');
+  console.log('\nBack office — admin list endpoints over HTTP');
   if (!only || only === 'postgres') await benchPostgres();
   if (!only || only === 'pglite') await benchPglite();
   console.log('\nTargets: PostgreSQL p95 ≤ 50 ms for the applications queries and the dashboard, ≤ 100 ms for users; PGlite p95 ≤ 200 ms.');

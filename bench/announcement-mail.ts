@@ -15,7 +15,8 @@ import { createMailer } from '../src/server/platform/mail/send-mail';
 import { fmt } from './lib';
 
 /**
- * Issue 13's benchmark 'the job runner sends ≥ 200 queued e-mails a second to a local SMTP sink', on the real path:
+ * The benchmark 'the job runner sends ≥ 200 queued e-mails a second to a local SMTP sink' (docs/decisions/020-job-runner.md),
+ * on the real path:
  * an announcement to the whole waitlist (BENCH_ANNOUNCEMENT_RECIPIENTS entries, default 2,000) recorded by
  * sendAnnouncement, then sent by the server's job runner with the announcement:send job (announcement-sender.ts):
  * each mail read from the queued recipients, checked against the address's choices, sealed with its one-click

@@ -19,7 +19,7 @@ import { adminBrowser, Browser, serverEnv } from './http';
 import { fmt, percentile, startProcess } from './lib';
 
 /**
- * Homeowners benchmark (issue 14 'Benchmark'): 100,000 homes bought five years ago with every month's
+ * Homeowners benchmark (docs/decisions/024-ledger-projections.md): 100,000 homes bought five years ago with every month's
  * charge and payment but this month's (≈ 11.8 million ledger rows, hash chains computed here with
  * node:crypto exactly as the ledger service does); this month is then billed by runCharges, as the server's
  * hourly job would. With 10 concurrent clients, each a different homeowner signed in: the dashboard's figures
@@ -544,7 +544,7 @@ async function benchPglite(count: number, today: string): Promise<Figures | unde
 }
 
 export async function benchHomes() {
-  console.log('\nHomeowners — dashboard figures, ledger, /admin/payments, the charge run and ledger:verify (issue 14)');
+  console.log('\nHomeowners — dashboard figures, ledger, /admin/payments, the charge run and ledger:verify');
   const today = ledgerToday();
   const postgresHomes = process.env.BENCH_HOMES_POSTGRES === '0' ? 0 : Number(process.env.BENCH_HOMES ?? 100_000);
   const pgliteHomes = Number(process.env.BENCH_HOMES_PGLITE ?? 10_000);

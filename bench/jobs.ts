@@ -20,14 +20,14 @@ import { fmt } from './lib';
  *   queue filled in one statement (batch of 10, the default, and of 50; on PostgreSQL
  *   also two runners with a pool each, as two instances);
  * - throughput of a mail-shaped kind: each job sends one message to a local SMTP sink
- *   (issue 13's benchmark asks ≥ 200 queued e-mails a second);
+ *   (docs/decisions/020-job-runner.md: the benchmark asks ≥ 200 queued e-mails a second);
  * - enqueue: single enqueue() calls, each its own commit;
  * - pickup latency: from the commit of an enqueue (and kick()) to the handler starting,
  *   on an idle runner;
  * - an idle poll: one claim that finds nothing, with 100,000 done and 10,000 not yet
  *   due jobs in the table.
  * - an announcement to the waitlist sent by the runner through the server's mailer
- *   (announcement-mail.ts: issue 13's e-mails a second on the real path).
+ *   (announcement-mail.ts: those e-mails a second on the real path).
  * Prints figures, asserts nothing. Knobs: BENCH_JOBS (no-op jobs per run, default
  * 5000), BENCH_JOBS_DB=pglite|postgres (one only), BENCH_DATABASE_URL,
  * BENCH_JOBS_ONLY=announcements (that part only), BENCH_ANNOUNCEMENT_RECIPIENTS.

@@ -1,4 +1,4 @@
-// npm run bench -- pages (issue 16): every public route on a simulated mid-range phone, the profile Lighthouse
+// npm run bench -- pages: every public route on a simulated mid-range phone, the profile Lighthouse
 // uses for mobile — Chromium with the CPU 4× slower, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, a cold
 // cache for every load, a 412 × 823 phone screen — median of 3 loads per route: Largest Contentful Paint, Cumulative
 // Layout Shift, Total Blocking Time and the bytes transferred, each beside the landing page's. On the built app
@@ -12,7 +12,7 @@ import { fmt, startProcess } from './lib';
 
 const LOADS = Number(process.env.BENCH_PAGES_LOADS ?? 3);
 
-/** The public routes of issue 16, the landing page first. */
+/** The public routes (docs/decisions/025-server-rendered-public-pages.md), the landing page first. */
 export const PUBLIC_ROUTES = [
   '/',
   '/intro',
@@ -125,7 +125,7 @@ export async function benchPages() {
     }
     const landing = rows[0]!;
     console.log(`\nPublic pages on a mid-range phone (CPU 4×, 150 ms RTT, 1.6 Mbit/s, cold cache), median of ${LOADS} loads — ${staticDir}`);
-    console.log('Goal (issue 16): LCP ≤ 2.0 s, ≤ 1.1× the landing page for text-and-form pages; CLS ≤ 0.05\n');
+    console.log('Goal: LCP ≤ 2.0 s, ≤ 1.1× the landing page for text-and-form pages; CLS ≤ 0.05\n');
     const header = ['route', 'LCP ms', '× landing', 'CLS', 'TBT ms', 'KB transferred'];
     const table = rows.map((r) => [r.route, fmt(r.lcp), fmt(r.lcp / landing.lcp, 2), fmt(r.cls, 3), fmt(r.tbt), fmt(r.bytes / 1024, 1)]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));

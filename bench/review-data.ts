@@ -5,7 +5,7 @@ import { benchDatabase } from './bench-database';
 import { fmt } from './lib';
 
 /**
- * The data of the After Submit benchmark (issue 13 'Benchmark', docs/decisions/021-requests-and-messages.md
+ * The data of the After Submit benchmark (docs/decisions/021-requests-and-messages.md
  * 'Measurements'), generated set-based in SQL into its own PostgreSQL database and kept between runs:
  *
  * - 1,000,000 users, each with one application (row g of generate_series is user g and application g, so
@@ -23,7 +23,7 @@ import { fmt } from './lib';
  * dashboard's trigger-kept counters are recounted after; then VACUUM ANALYZE.
  */
 
-/** BENCH_REVIEW_APPLICATIONS: fewer for a quick try of the generator (default 1,000,000, the issue's scale). */
+/** BENCH_REVIEW_APPLICATIONS: fewer for a quick try of the generator (default 1,000,000, the benchmark's scale). */
 export const APPLICATIONS = Number(process.env.BENCH_REVIEW_APPLICATIONS ?? 1_000_000);
 export const REVIEW_DB_NAME = APPLICATIONS === 1_000_000 ? 'ownstead_bench_review' : `ownstead_bench_review_${APPLICATIONS}`;
 const GENERATOR_VERSION = 2;

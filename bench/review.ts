@@ -21,7 +21,7 @@ import { APPLICATIONS, benchUserEmail, benchUserId, ensureReviewData, refillDueJ
 import { explainClaim, explainPages, explainWaitingSql, WAITING_COUNT_SQL, WAITING_PAGE_SQL } from './review-explain';
 
 /**
- * After Submit benchmark (issue 13 'Benchmark'; docs/decisions/021-requests-and-messages.md 'Indexes for
+ * After Submit benchmark (docs/decisions/021-requests-and-messages.md 'Indexes for
  * the benchmark'): on PostgreSQL with 1,000,000 applications, ~3,000,000 messages, 2,000,000 requests and
  * 200,000 reminder jobs waiting (bench/review-data.ts), 10 concurrent clients, p95 ≤ 50 ms each:
  * - the buyer's conversation page (GET /api/messages, the newest 50) through the real server, each client
@@ -301,7 +301,7 @@ const missed = ({ run, reference }: Row) =>
     ) > GOAL_MS);
 
 export async function benchReview() {
-  console.log('\nAfter Submit — conversation page, unread counts, Waiting for us, reminder scan (issue 13)');
+  console.log('\nAfter Submit — conversation page, unread counts, Waiting for us, reminder scan');
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let databaseUrl: string;
   try {

@@ -2,7 +2,7 @@ import { expect, expectAccessible, test } from './fixtures';
 import { latestLink, mailsTo, pathOf, uniqueEmail, waitForToastsToGo } from './support/accounts';
 
 test.describe('changing the e-mail address', () => {
-  // Issue 15 'Accounts': the journey on a phone and on a desktop.
+  // The journey on a phone and on a desktop (docs/decisions/006-accounts.md, 'Changing the e-mail address').
   for (const width of [375, 1280]) {
     test(`asks for the password, mails a link to the new address and a notice to the old one; the link changes it and the new address signs in (${width} px)`, async ({
       page,

@@ -3,7 +3,7 @@ import { uniqueEmail, waitForToastsToGo, uniqueTag } from './support/accounts';
 import { APP_URL } from './support/ports';
 
 /**
- * Issue 15, 'Back office': letters of intent's detail view, edit and status; every list's
+ * The back office (docs/product/back-office.md): letters of intent's detail view, edit and status; every list's
  * failure with Try again (offline too); empty states in view on a phone; one layout grid;
  * the settings' regional rates feeding the calculator, and leaving with unsaved changes.
  * Each at 375 and 1280 px.
@@ -18,7 +18,7 @@ const LISTS = [
 ] as const;
 
 for (const width of [375, 1280]) {
-  test.describe(`the back office at ${width} px (issue 15)`, () => {
+  test.describe(`the back office at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
     test('a letter of intent opens with every field, is edited (refused fields named) and changes status, each in the audit log', async ({

@@ -10,8 +10,8 @@ const wholeDollars = (dollars: number) => formatMoney(Math.round(dollars * 100) 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /**
- * Staff record a purchase from an approved application and keep its home (issue 14;
- * docs/decisions/022-homes-and-ledger.md): the form starts from the application and
+ * Staff record a purchase from an approved application and keep its home
+ * (docs/decisions/022-homes-and-ledger.md): the form starts from the application and
  * the settings, the payment is chosen on the comparison's slider, the buyer becomes a
  * homeowner and is e-mailed (and sees their own figures on the dashboard), the home is listed
  * on /admin/homes, and a valuation is recorded.

@@ -7,7 +7,7 @@ import { waitForToastsToGo } from './support/accounts';
 import { recordHomeOverHttp } from './support/homes';
 
 /**
- * /admin/payments (issue 14; docs/product/back-office.md#payments): an admin records payments
+ * /admin/payments (docs/product/back-office.md#payments): an admin records payments
  * on a home's ledger and sees the month's Received figure follow, imports the bank's CSV
  * (preview, then import; the same file again is skipped; a bad line imports nothing) and
  * verifies every ledger. axe and 375 px.

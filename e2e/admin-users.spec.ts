@@ -15,7 +15,7 @@ test.describe('/admin/users', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Total Users \([\d,]+\+?\)$/);
     await expectAccessible(page);
 
-    // One 'Add User' on the screen (issue 15): the header's, which opens the dialog.
+    // One 'Add User' on the screen (docs/product/back-office.md#users): the header's, which opens the dialog.
     await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(1);
     await page.getByRole('button', { name: 'Add User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add User' });
@@ -50,7 +50,7 @@ test.describe('/admin/users', () => {
     await role.selectOption('applicant');
     await expect(page.getByText('Role updated')).toBeVisible();
 
-    // Granting or removing Admin asks first (issue 13); Cancel changes nothing.
+    // Granting or removing Admin asks first (docs/product/back-office.md#users); Cancel changes nothing.
     await role.selectOption('admin');
     const grant = page.getByRole('dialog', { name: `Make ${name} an admin?` });
     await expect(grant).toBeVisible();
@@ -105,7 +105,7 @@ test.describe('/admin/users', () => {
     await dialog.getByLabel('Last Name').fill('Duplicate');
     await dialog.getByLabel('Email').fill(account.email.toUpperCase());
     await dialog.getByRole('button', { name: 'Add User' }).click();
-    // The reason sits under its field, which takes focus; no toast repeats it (issue 15: one rule for messages).
+    // The reason sits under its field, which takes focus; no toast repeats it (docs/product/public-site.md#messages: one rule for messages).
     await expect(shownText(dialog, 'An account with this email already exists.')).toBeVisible();
     await expect(dialog.getByTestId('live-region')).toHaveText('An account with this email already exists.');
     await expect(dialog.getByLabel('Email')).toBeFocused();
@@ -119,7 +119,7 @@ test.describe('/admin/users', () => {
     await page.goto(`/admin/users?q=${encodeURIComponent(account.email)}`);
     const name = `${account.firstName} ${account.lastName}`;
     await expect(page.getByRole('combobox', { name: `Role for ${name}` })).toBeDisabled();
-    // An admin wears the 'Admin' badge beside the name (issue 15); one 'Add User' on a phone too.
+    // An admin wears the 'Admin' badge beside the name (docs/product/back-office.md#users); one 'Add User' on a phone too.
     const nameCell = page.getByRole('row').filter({ hasText: account.email }).getByRole('cell').filter({ hasText: name });
     await expect(nameCell.getByText('Admin', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(1);

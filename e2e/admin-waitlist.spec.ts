@@ -59,7 +59,7 @@ test.describe('/admin/waitlist', () => {
       const term = details.locator('dt', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
       await expect(term.locator('xpath=following-sibling::dd[1]'), label).toHaveText(value);
     }
-    // Issue 15: no field twice — each label once, and the public form's timeline is the Timeline line, not a second one.
+    // docs/product/back-office.md#waitlist: no field twice — each label once, and the public form's timeline is the Timeline line, not a second one.
     const terms = await details.locator('dt').allTextContents();
     expect(terms.length).toBeGreaterThan(15);
     expect(new Set(terms).size, terms.join(', ')).toBe(terms.length);
@@ -112,7 +112,7 @@ test.describe('/admin/waitlist', () => {
     await dialog.getByLabel('Last Name').fill('Again');
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByRole('button', { name: 'Add Applicant' }).click();
-    // The reason sits under its field, which takes focus; no toast repeats it (issue 15: one rule for messages).
+    // The reason sits under its field, which takes focus; no toast repeats it (docs/product/public-site.md#messages: one rule for messages).
     await expect(shownText(dialog, 'This email is already on the waitlist.')).toBeVisible();
     await expect(dialog.getByLabel('Email')).toBeFocused();
     await expect(page.getByText('Failed to add applicant')).toHaveCount(0);

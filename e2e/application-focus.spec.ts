@@ -7,7 +7,7 @@ import { expectSaved, SAMPLE_PDF, stepHeading, verifyEmail } from './support/app
 import { APP_URL } from './support/ports';
 
 /**
- * The application as a keyboard and phone user meets it (issues 15 'Application' and 17):
+ * The application as a keyboard and phone user meets it:
  * sensitive fields never swapped under the cursor, honest step marks, uploads with
  * progress, Cancel and a confirmed Remove, focus that never falls to the page or under
  * the sticky bars, and step 6 at 320 px (docs/product/application.md#keyboard-and-focus).

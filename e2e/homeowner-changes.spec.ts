@@ -14,7 +14,8 @@ import {
 } from './support/home-changes';
 
 /**
- * 'Adjust Monthly Payment' and 'Transfer' (issue 14), both sides: the homeowner seeded before
+ * 'Adjust Monthly Payment' and 'Transfer' (docs/product/dashboard.md#adjust-monthly-payment,
+ * #transfer), both sides: the homeowner seeded before
  * the server started (e2e/support/seed-home-changes.ts) asks for a lower payment and staff
  * approve it — a new term from the next unbilled month, which the homeowner's page then
  * shows as their payment (the charge run bills it when that month falls due: tested on the

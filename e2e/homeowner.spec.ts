@@ -10,7 +10,7 @@ import { periodLabel } from '../src/domain/homes/statements';
 import { BILLED_MONTHS, HOME_AGREEMENT, HOME_TERMS, HOMEOWNER, LATEST_VALUATION, PAID_MONTHS, purchaseDateFor, statementPeriodOf } from './support/homes';
 
 /**
- * The homeowner's own side (issue 14, 'The homeowner's dashboard'): the homeowner seeded
+ * The homeowner's own side (docs/product/dashboard.md#homeowner-dashboard): the homeowner seeded
  * before the server started (e2e/support/seed-homes.ts) signs in and sees their own figures,
  * checked against homeownerFigures computed here from the seed's inputs, without the
  * 'Example dashboard' badge; the payment breakdown; 'Details' opens their home page, where

@@ -6,7 +6,7 @@ import { PERSONAL, SAMPLE_PDF, SAMPLE_PNG, stepHeading } from './support/applica
 import { focusedDescription, shiftTabTo, tabTo, typeInto } from './support/focus';
 
 /**
- * Issue 17, 'Done when': the whole way from the landing page to a submitted application, then the account
+ * The whole way from the landing page to a submitted application, then the account
  * page's dialog, with the keyboard alone (docs/product/public-site.md#messages, docs/product/application.md#keyboard-and-focus).
  * After every key the test says where focus is — the expected control, never <body> — and, where a result or an
  * error appears without a page change, what the focused heading or the live region says. A page change is the one

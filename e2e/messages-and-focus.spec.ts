@@ -5,8 +5,8 @@ import { latestLink, pathOf } from './support/accounts';
 import { stepHeading } from './support/application';
 
 /**
- * One rule for messages and focus (docs/product/public-site.md#messages, ADR 023;
- * issues 15 and 17): toasts on phones, keyed toasts, the toast's close button, the
+ * One rule for messages and focus (docs/product/public-site.md#messages, ADR 023):
+ * toasts on phones, keyed toasts, the toast's close button, the
  * dialogs' focus, announced errors, focus never under a sticky bar; and where an
  * admin lands after signing in (docs/product/accounts.md#admin-landing).
  */

@@ -43,7 +43,7 @@ test.describe('privacy policy', () => {
     await expect(article).toContainText('last four digits of your Social Security number');
     await expect(article).toContainText('encrypted at rest');
     await expect(article).toContainText('we do not respond to Do Not Track signals');
-    // Issue 12: no analytics tool and no performance cookies exist, so the policy names none.
+    // No analytics tool and no performance cookies exist, so the policy names none.
     await expect(article).toContainText('We do not use analytics or advertising tools');
     await expect(article).not.toContainText('analytics tool');
     const cookies = page.getByRole('region', { name: 'Cookies' });

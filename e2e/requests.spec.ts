@@ -3,7 +3,8 @@ import { APP_URL } from './support/ports';
 import { SAMPLE_PDF } from './support/application';
 
 /**
- * Issue 13 'The buyer's side': a reviewer asks for a pay stub and a corrected phone
+ * The buyer's side (docs/product/application.md#after-submission-the-to-do-page):
+ * a reviewer asks for a pay stub and a corrected phone
  * number; the buyer sees 'We need a few things from you' on the dashboard, opens the
  * To do page, uploads the file and corrects the phone, sends both, and the application
  * is back In Review by itself. Accessible and without sideways scrolling at 375 px.

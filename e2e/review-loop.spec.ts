@@ -14,7 +14,7 @@ const MISSING_INFO_SUBJECT = 'We need a little more information for your applica
 const APPROVED_SUBJECT = 'Your home application is approved';
 
 /**
- * Issue 13's whole 'after Submit' loop, in the browser, as both sides do it
+ * The whole 'after Submit' loop, in the browser, as both sides do it
  * (docs/product/back-office.md#requests, #application-status;
  * docs/product/application.md#after-submission-the-to-do-page, #conversation,
  * #e-mails-about-your-application): the reviewer asks for a pay stub and a corrected

@@ -3,7 +3,7 @@ import { comparisonPath, DEFAULT_BRAND } from '../src/domain/brand';
 import { expectAccessible, hasHorizontalScroll } from './fixtures';
 
 /**
- * Issue 16 (docs/decisions/025-server-rendered-public-pages.md): every public page arrives drawn by the server — its
+ * docs/decisions/025-server-rendered-public-pages.md: every public page arrives drawn by the server — its
  * heading, its text, its form and a calculator's first figures —, reads with JavaScript off, and the app takes it over
  * (hydrates) without a mismatch or any error in the console. A drawn form waits, disabled, until then: the browser
  * itself never sends it.

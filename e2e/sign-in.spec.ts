@@ -41,7 +41,7 @@ test.describe('sign-in, sign-out and password reset', () => {
   });
 
   test('an anonymous visitor opening /account comes back to it after signing in', async ({ page, existingAccount: account }) => {
-    // The issue names /apply, which another issue builds; /account is guarded the same way.
+    // The rule names /apply too (docs/product/accounts.md#roles-and-access); /account is guarded the same way.
     await page.goto('/account?from=mail');
     await expect(page).toHaveURL(/\/auth\/signin\?redirectTo=%2Faccount%3Ffrom%3Dmail$/);
     await signInWithForm(page, account);

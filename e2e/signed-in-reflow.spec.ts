@@ -8,7 +8,7 @@ import { APP_URL } from './support/ports';
 import { enlargeText, sidewaysOverflow } from './support/reflow';
 
 /**
- * Issue 17, 'Done when': the reflow check (WCAG 1.4.10, 320 px) and the text-size check (WCAG 1.4.4, text at 200 % at
+ * The reflow check (WCAG 1.4.10, 320 px) and the text-size check (WCAG 1.4.4, text at 200 % at
  * 375 and 1280 px) for every signed-in page (the public ones: e2e/public-reflow.spec.ts). A page may hold a wide table
  * in a box of its own that scrolls; the page itself never scrolls sideways. Every dialog of the signed-in pages is
  * checked at 200 % at 375 px too. docs/product/public-site.md#reflow.

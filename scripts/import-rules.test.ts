@@ -6,10 +6,10 @@ import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The one rule of imports (.dependency-cruiser.cjs; docs/architecture.md) refuses each import it
- * forbids: every rule is broken on purpose in a small tree of files laid out like src/, and
- * checked with the project's own rule set. An allowed import is checked to pass, so a rule that
- * refuses everything fails here too.
+ * The one rule of imports (.dependency-cruiser.cjs; docs/decisions/019-formatting-and-boundaries.md)
+ * refuses each import it forbids: every rule is broken on purpose in a small tree of files laid out
+ * like src/, and checked with the project's own rule set. An allowed import is checked to pass, so a
+ * rule that refuses everything fails here too.
  */
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs') as { forbidden: IForbiddenRuleType[] };

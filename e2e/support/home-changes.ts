@@ -1,7 +1,7 @@
 import { agreementBounds } from '../../src/domain/calculators';
 
 /**
- * The homeowner of e2e/homeowner-changes.spec.ts (issue 14: 'Adjust Monthly Payment' and
+ * The homeowner of e2e/homeowner-changes.spec.ts (docs/product/dashboard.md: 'Adjust Monthly Payment' and
  * 'Transfer'), written before the e2e server opens the database (e2e/support/seed-home-changes.ts):
  * a home bought on the 15th four calendar months ago, paying the top of the agreement's
  * slider, its months billed and paid, and an appraisal above the price so the accessible

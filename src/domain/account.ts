@@ -43,7 +43,7 @@ export const meStatusSchema = z.object({
       submittedAt: safeIsoDateTime('A date-time').nullable(),
       reviewedAt: safeIsoDateTime('A date-time').nullable(),
       updatedAt: safeIsoDateTime('A date-time').nullable(),
-      /** The requests waiting for the buyer (issue 13 'The buyer's side': Missing Info lists them), oldest first. */
+      /** The requests waiting for the buyer (docs/product/dashboard.md#status: Missing Info lists them), oldest first. */
       openRequests: z.array(z.object({ id: safeString(), title: safeString() })),
       /** Declined: the reviewer's reason shown to the buyer; else null. */
       declineReason: safeString().nullable(),

@@ -3,7 +3,7 @@ import { emailSchema, PASSWORD_MAX } from './auth';
 import { safeIsoDateTime, safeString } from './safe-text';
 
 /**
- * Changing the account's e-mail address (issue 12; the e-sign disclosure promises
+ * Changing the account's e-mail address (docs/decisions/006-accounts.md; the e-sign disclosure promises
  * it): the new address and the current password, shared by the account page's form
  * and POST /api/me/email.
  */

@@ -4,7 +4,7 @@ import { safeString } from './safe-text';
 /**
  * The kinds of notification and reminder e-mail, each with its own switch and its
  * own one-click unsubscribe (RFC 8058) — docs/decisions/021-requests-and-messages.md
- * 'Notification preferences'; issue 13 'Notifications and reminders'. Transactional
+ * 'Notification preferences'; docs/product/accounts.md#e-mail-notifications. Transactional
  * mail (password reset, e-mail verification, the submission's confirmation) has no
  * kind and no switch. A choice someone made is stored per address and kind
  * (`notification_preferences`); otherwise the kind's default applies: on for the

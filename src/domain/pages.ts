@@ -47,7 +47,7 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
       title: `Unsubscribe | ${n}`,
       description: `Turn off one kind of e-mail from ${n}, or turn it back on.`,
     },
-    // Account screens (issue 4). The signed-in pages are listed so the server serves them; their content is private.
+    // Account screens (docs/product/accounts.md#screens). The signed-in pages are listed so the server serves them; their content is private.
     '/auth/signup': {
       title: `Create Your Account | ${n}`,
       description: `Create your ${n} account to save your plans, follow your home application and see your dashboard.`,
@@ -73,7 +73,7 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
       description: `Your ${n} dashboard.`,
     },
     '/dashboard/home': {
-      // issue 14: the homeowner's home page, 'Details' on the dashboard.
+      // docs/product/dashboard.md#home-page: the homeowner's home page, 'Details' on the dashboard.
       title: `My Home | ${n}`,
       description: `Your home with ${n}: the agreement, your payments, valuations, statements and your ledger.`,
     },
@@ -83,7 +83,7 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
       description: `Apply to buy your home with ${n}: six short steps, saved as you go.`,
     },
     '/apply/requests': {
-      // issue 13 'The buyer's side': the To do page.
+      // docs/product/application.md#after-submission-the-to-do-page: the To do page.
       title: `To Do | ${n}`,
       description: `What the ${n} reviewer needs from you: documents to upload and answers to correct.`,
     },

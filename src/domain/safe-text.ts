@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one rule for text from outside (issue 12): no NUL character and no half of
+ * The one rule for text from outside: no NUL character and no half of
  * a UTF-16 surrogate pair. PostgreSQL stores neither — a text column refuses
  * NUL and any value that is not valid UTF-8 — so such a value passed every
  * other check and then failed in the database with a 500. Every string schema

@@ -10,7 +10,7 @@ import { startTestServer, waitlistSubmission, type HttpReply, type TestServer, r
 import { registeredApiRoutes, routeKey } from './test/registered-routes';
 
 /**
- * Issue 12 point 4: NUL bytes and lone UTF-16 surrogates in any string — body
+ * NUL bytes and lone UTF-16 surrogates in any string — body
  * field, query parameter, path parameter, multipart field or file name — of any
  * route the API registers, and of every better-auth endpoint, for the role that
  * reaches it. No answer may be a 5xx; a JSON or form field, a query value and a

@@ -18,7 +18,7 @@ import { settleMailJobs } from './test/mail-jobs';
 import { registeredApiRoutes, routeKey } from './test/registered-routes';
 
 /**
- * Issue 12 point 3: no personal data in any log line, whatever fails. Every API
+ * docs/product/privacy.md#logs: no personal data in any log line, whatever fails. Every API
  * route is driven into a database error while it carries (or touches stored)
  * personal values no one else uses, and every captured log line is searched for
  * them. The database fails as it does in life: writes refused by a constraint

@@ -11,8 +11,8 @@ import { newAccount } from './test/auth-client';
 import { createTestDatabase, sleep, uniqueEmail, waitFor, waitlistSubmission } from './test/harness';
 
 /**
- * SIGTERM drains (issue 12): the real server in its own process (`tsx
- * src/server/main.ts`, as `npm run serve` starts it) gets SIGTERM in the middle
+ * SIGTERM drains (docs/decisions/015-embedded-durability.md#also-in-issue-12-faults): the real
+ * server in its own process (`tsx src/server/main.ts`, as `npm run serve` starts it) gets SIGTERM in the middle
  * of a waitlist burst, a request whose body is still arriving, mail on its way
  * to a slow SMTP server and a client that keeps sending on a kept-alive
  * connection. Every request is answered (or its connection refused), every

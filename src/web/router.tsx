@@ -54,7 +54,7 @@ export const appRoutes = (): RouteObject[] => [
         ],
       },
       {
-        // Accounts (issue 4): the server-state provider, the account screens and the signed-in area, all lazy.
+        // Accounts (docs/product/accounts.md): the server-state provider, the account screens and the signed-in area, all lazy.
         lazy: page(() => import('./components/layout/session-provider-layout')),
         errorElement: <RouteErrorScreen />,
         children: [
@@ -78,7 +78,8 @@ export const appRoutes = (): RouteObject[] => [
                 lazy: page(() => import('./features/dashboard/dashboard-page')),
               },
               {
-                // 'Adjust Monthly Payment' and 'Transfer' from the dashboard (issue 14); a user without a home is told so.
+                // 'Adjust Monthly Payment' and 'Transfer' from the dashboard (docs/product/dashboard.md#adjust-monthly-payment,
+                // #transfer); a user without a home is told so.
                 path: 'dashboard/payment',
                 handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
                 lazy: page(() => import('./features/dashboard/adjust-payment-page')),
@@ -89,14 +90,14 @@ export const appRoutes = (): RouteObject[] => [
                 lazy: page(() => import('./features/dashboard/transfer-page')),
               },
               {
-                // The homeowner's home page, 'Details' on the dashboard (issue 14); the same access as the dashboard.
+                // The homeowner's home page, 'Details' on the dashboard (docs/product/dashboard.md#home-page); the same access as the dashboard.
                 path: 'dashboard/home',
                 handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
                 lazy: page(() => import('./features/dashboard/home-page')),
               },
               { path: 'apply', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/application/apply-page')) },
               {
-                // The To do page (issue 13 'The buyer's side'): the reviewer's requests and their answers.
+                // The To do page (docs/product/application.md#after-submission-the-to-do-page): the reviewer's requests and their answers.
                 path: 'apply/requests',
                 handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess,
                 lazy: page(() => import('./features/application/requests-page')),
@@ -118,7 +119,7 @@ export const appRoutes = (): RouteObject[] => [
                 lazy: page(() => import('./features/account/confirm-email-page')),
               },
               {
-                // The back office (issue 6): its own navigation; every page needs admin and two-factor.
+                // The back office (docs/product/back-office.md#access): its own navigation; every page needs admin and two-factor.
                 path: 'admin',
                 handle: { minRank: ROLE_RANK.admin, requireTwoFactor: true } satisfies RouteAccess,
                 lazy: page(() => import('./features/admin/components/admin-layout')),

@@ -5,7 +5,7 @@ import { waitlistListParamsSchema } from './waitlist';
 import { formatNumber } from '../format';
 
 /**
- * Announcements to the waitlist (issue 13: 'We'll notify you when we launch!' made
+ * Announcements to the waitlist (docs/product/back-office.md#announcements: 'We'll notify you when we launch!' made
  * true): composed and previewed by an admin, sent to the waitlist's current filter
  * by the job runner at a throttled rate, every recipient recorded, unsubscribed
  * addresses skipped (docs/decisions/021-requests-and-messages.md 'Announcements').

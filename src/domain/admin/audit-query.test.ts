@@ -41,7 +41,7 @@ describe('the audit list parameters', () => {
   });
 });
 
-describe('the audit Changes column on the page reads as words (issue 15)', () => {
+describe('the audit Changes column on the page reads as words', () => {
   it('names fields by their labels, spelling out other keys', () => {
     expect(
       describeChanges(

@@ -53,7 +53,7 @@ export const settingsSchema = z.object({
     .min(1, 'Horizon is 1 to 10 years.')
     .max(10, 'Horizon is 1 to 10 years.'),
   regionRates: regionRatesSchema,
-  /** Our addition: e-mail the applicant when an admin moves an application to approved, declined or missing_info (issue 6). */
+  /** Our addition: e-mail the applicant when an admin moves an application to approved, declined or missing_info (docs/product/back-office.md#settings). */
   statusEmails: z.boolean(),
   featureFlags: z.object({
     otp: z.boolean(),

@@ -3,7 +3,7 @@ import { homeDetailSchema, homeListItemSchema, homeListSchema, purchaseSchema, p
 import { defineRoute, idParamsSchema } from './route';
 
 /**
- * The back office's homes (issue 14; docs/decisions/022-homes-and-ledger.md): 'Record
+ * The back office's homes (docs/decisions/022-homes-and-ledger.md): 'Record
  * purchase' from an approved application, the homes list, a home's record and its
  * valuations. Money in whole cents (src/domain/homes/admin-homes.ts).
  */

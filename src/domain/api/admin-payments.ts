@@ -11,7 +11,7 @@ import { bankCsvSchema, bankImportResultSchema } from '../homes/bank-csv';
 import { defineRoute, idParamsSchema } from './route';
 
 /**
- * Staff's money operations and /admin/payments (issue 14; docs/product/back-office.md#payments;
+ * Staff's money operations and /admin/payments (docs/product/back-office.md#payments;
  * docs/decisions/022-homes-and-ledger.md). Every change goes through the ledger's one writer
  * (src/server/modules/homes/ledger.ts) with its audit entry in the same transaction. Admin routes: the
  * guard of /api/admin (admin with two-factor) covers them all. Money in whole cents.

@@ -13,7 +13,7 @@ import {
 import { defineRoute, idParamsSchema, okSchema } from './route';
 
 /**
- * A homeowner's payment changes and 60-day notices (issue 14; src/domain/homes/changes.ts).
+ * A homeowner's payment changes and 60-day notices (docs/product/dashboard.md#what-comes-with-a-home; src/domain/homes/changes.ts).
  * The homeowner's routes resolve the home from the session, never from an id in the URL;
  * staff's are admin-only behind two-factor and audited.
  */

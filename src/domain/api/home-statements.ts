@@ -4,7 +4,7 @@ import { safeString } from '../safe-text';
 import { defineRoute, idParamsSchema } from './route';
 
 /**
- * Monthly statements (issue 14): the homeowner's own, found from the session (never
+ * Monthly statements (docs/product/dashboard.md#home-page): the homeowner's own, found from the session (never
  * from an id alone: another home's statement is 404), and a home's in the back office
  * (downloads audited). Each a PDF (src/server/modules/homes/statements.ts).
  */

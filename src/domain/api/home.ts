@@ -3,8 +3,8 @@ import { ledgerFileSchema } from '../ledger';
 import { defineRoute } from './route';
 
 /**
- * `/api/me/home`: the signed-in homeowner's own home, read-only (issue 14, 'The
- * homeowner's dashboard'; src/domain/homes/my-home.ts). The home is always the
+ * `/api/me/home`: the signed-in homeowner's own home, read-only
+ * (docs/product/dashboard.md#homeowner-dashboard; src/domain/homes/my-home.ts). The home is always the
  * session's own (homeIdOfUser), never one named in the URL; 404 'You do not have a
  * home with us yet.' for a user without one. Every reply is personal (no-store).
  */

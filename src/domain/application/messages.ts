@@ -4,15 +4,15 @@ import { formatNumber } from '../format';
 
 /**
  * Messages: one conversation per application between its owner and our staff
- * (docs/decisions/021-requests-and-messages.md; issue 13 'Messages'). Plain text,
+ * (docs/decisions/021-requests-and-messages.md; docs/product/application.md#conversation). Plain text,
  * stored, never edited; a sender may delete their own within 5 minutes. Pure: the
  * server, the /chat page and the review dialog share it.
  */
 
-/** Issue 13: plain text of at most 5,000 characters. */
+/** docs/product/application.md#conversation: plain text of at most 5,000 characters. */
 export const MAX_MESSAGE_CHARS = 5000;
 
-/** Issue 13: a sender may delete their own message within 5 minutes. */
+/** docs/product/application.md#conversation: a sender may delete their own message within 5 minutes. */
 export const MESSAGE_DELETE_WINDOW_MS = 5 * 60 * 1000;
 
 /** Which side wrote a message: the application's owner, or staff (any admin). */

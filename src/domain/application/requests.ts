@@ -9,7 +9,7 @@ import { formatNumber } from '../format';
 /**
  * Requests ("conditions"): what a reviewer asks of the buyer after submission — a
  * document, or a correction of named answers — and the rules around them
- * (docs/decisions/021-requests-and-messages.md; issue 13 'Requests'). Pure: the
+ * (docs/decisions/021-requests-and-messages.md; docs/product/back-office.md#requests). Pure: the
  * server, the review dialog and the buyer's To do page share it.
  */
 
@@ -30,7 +30,7 @@ export type RequestActor = 'staff' | 'applicant';
 export const REQUEST_DOCUMENT_TYPES = STORED_DOCUMENT_TYPES;
 export type RequestDocumentType = (typeof REQUEST_DOCUMENT_TYPES)[number];
 
-/** The note to the buyer (issue 13: required, at most 1,000 characters); also the buyer's comment on an answer. */
+/** The note to the buyer (docs/product/back-office.md#requests: required, at most 1,000 characters); also the buyer's comment on an answer. */
 export const MAX_REQUEST_NOTE = 1000;
 /** The title of an 'Other' document ('Divorce decree'). */
 export const MAX_REQUEST_TITLE = 100;
@@ -72,7 +72,7 @@ export const REQUEST_STATUSES = ['submitted', 'in_review', 'missing_info'] as co
 export const requestsChangeable = (status: ApplicationStatus) => (REQUEST_STATUSES as readonly string[]).includes(status);
 export const APPLICATION_CLOSED_MESSAGE = 'This application is closed: its requests can no longer change.';
 
-/** Issue 13: moving an application to Missing Info requires at least one open request. */
+/** docs/product/back-office.md#application-status: moving an application to Missing Info requires at least one open request. */
 export const OPEN_REQUEST_NEEDED_MESSAGE =
   'Missing Info needs at least one open request. Add a request that says what the applicant should send or correct, then change the status.';
 
@@ -83,8 +83,8 @@ export function statusChangeProblem(to: ApplicationStatus, openRequests: number)
 
 /**
  * The status an application takes by itself once its last open request is no
- * longer open (answered by the buyer — issue 13: 'goes back to In Review by
- * itself', the buyer as the actor — or withdrawn by the reviewer): In Review
+ * longer open (answered by the buyer — docs/product/application.md#after-submission-the-to-do-page: 'goes
+ * back to In Review by itself', the buyer as the actor — or withdrawn by the reviewer): In Review
  * when it was Missing Info and nothing is open any more, else no change (null).
  */
 export function statusWhenRequestCloses(status: ApplicationStatus, openAfter: number): 'in_review' | null {
@@ -93,7 +93,7 @@ export function statusWhenRequestCloses(status: ApplicationStatus, openAfter: nu
 
 /**
  * `applications.waiting_since`: since when the application waits for us — the
- * back office's 'Waiting for us', oldest first (issue 13 'Staff workflow'; ADR 021).
+ * back office's 'Waiting for us', oldest first (docs/product/back-office.md#waiting-for-us; ADR 021).
  * - draft, approved, declined: nobody's turn, null;
  * - submitted or in review: ours; the time it became ours is kept, else now;
  * - missing info: the buyer's, except for answered requests — the oldest answer's time, or null.

@@ -6,8 +6,8 @@ import { safeIsoDateTime, safeString } from '../safe-text';
 import { HOME_STATES, VALUATION_SOURCES } from './states';
 
 /**
- * The back office's homes (issue 14; docs/decisions/022-homes-and-ledger.md;
- * decisions.md 'Homes, agreements and the ledger'): 'Record purchase' from an
+ * The back office's homes (docs/decisions/022-homes-and-ledger.md;
+ * docs/product/back-office.md#homes): 'Record purchase' from an
  * approved application, the homes list and a home's record with its terms and
  * valuations. Shared by the server and the pages. Pure.
  *

@@ -6,7 +6,7 @@ import { ledgerToday } from './dates';
 import { PAYMENT_SOURCES } from './states';
 
 /**
- * Staff's money operations and /admin/payments (issue 14; docs/product/back-office.md#payments;
+ * Staff's money operations and /admin/payments (docs/product/back-office.md#payments;
  * docs/decisions/022-homes-and-ledger.md): record a payment or a refund, reverse an entry,
  * import a bank's CSV, verify the hash chains, and the month's figures with the homes
  * behind them. Money crosses the API in whole cents. Pure: shared by the server and the pages.

@@ -5,7 +5,7 @@ import { ledgerToday } from './dates';
 import { NOTICE_DAYS, NOTICE_KINDS, NOTICE_STATES, PAYMENT_CHANGE_STATES, type NoticeState, type PaymentChangeState } from './states';
 
 /**
- * A homeowner's changes to their agreement (issue 14, 'The homeowner's dashboard'):
+ * A homeowner's changes to their agreement (docs/product/dashboard.md#what-comes-with-a-home):
  * 'Adjust Monthly Payment' — a request staff approve (a new term from the next
  * unbilled month, nothing recomputed backwards) or decline with a reason — and
  * 'Transfer', the 60-day notice staff acknowledge, schedule, complete (payout, home

@@ -14,8 +14,8 @@ import { safeString } from '../safe-text';
 import { HOME_STATES, VALUATION_SOURCES } from './states';
 
 /**
- * The homeowner's own home, read-only (issue 14, 'The homeowner's dashboard';
- * docs/product/dashboard.md#homeowner-dashboard): the agreement and its terms, the
+ * The homeowner's own home, read-only
+ * (docs/product/dashboard.md#homeowner-dashboard): the agreement and its terms, the
  * figures of calculators.md 'Homeowner figures', the latest valuation, this month's
  * charge split into equity credited, taxes and insurance and the rest, the payment
  * history, and the valuations with the equity at each. Shared by the server and the

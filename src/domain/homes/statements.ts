@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeString } from '../safe-text';
 
 /**
- * Monthly statements (issue 14; docs/decisions/022-homes-and-ledger.md 'Charges and
+ * Monthly statements (docs/decisions/022-homes-and-ledger.md 'Charges and
  * statements on the job runner'): one PDF per home and calendar month of the ledger's
  * time zone, made from the 2nd of the next month on.
  */

@@ -1,6 +1,6 @@
 /**
- * The homeowner phase's states and kinds (issue 14; docs/decisions/022-homes-and-ledger.md;
- * decisions.md 'Homes, agreements and the ledger'). The database checks each list
+ * The homeowner phase's states and kinds (docs/decisions/022-homes-and-ledger.md;
+ * docs/product/dashboard.md#what-comes-with-a-home). The database checks each list
  * (src/server/platform/db/homes-schema.ts), so a new value is a line here and a migration.
  */
 

@@ -1,6 +1,6 @@
 /**
- * What a home's ledger says is paid and owed (issue 14, 'The ledger'; decisions.md 'Homes,
- * agreements and the ledger'). Whole cents throughout, never floats.
+ * What a home's ledger says is paid and owed (docs/decisions/022-homes-and-ledger.md#the-ledger;
+ * docs/product/dashboard.md#what-comes-with-a-home). Whole cents throughout, never floats.
  *
  * - A charge owes its amount; a payment credits; a refund takes credit back (money
  *   returned to the homeowner); a payout is equity paid out at a transfer and leaves the

@@ -1,5 +1,5 @@
 /**
- * Verifying a home's hash chain (decisions.md 'Homes, agreements and the ledger'): the
+ * Verifying a home's hash chain (docs/product/dashboard.md#what-comes-with-a-home): the
  * server's `ledger:verify` and admin button, and a homeowner checking their download,
  * run this same code and name the first broken entry.
  */

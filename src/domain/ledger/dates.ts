@@ -2,7 +2,7 @@
  * Calendar days of the ledger, as YYYY-MM-DD text in UTC (no time zone can shift a due date).
  * Month k of an agreement falls due on the 1st of the k-th calendar month after the
  * purchase (docs/product/calculators.md#months-and-payment-changes); a charge is overdue
- * when it is not paid in full 10 days after that (issue 14, 'The ledger').
+ * when it is not paid in full 10 days after that (docs/decisions/022-homes-and-ledger.md#the-ledger).
  */
 
 /** A charge not paid in full this many days after its due date is overdue; on the 10th day it is still due. */

@@ -1,6 +1,6 @@
 /**
  * A home's ledger entries and their hash chain (docs/product/dashboard.md#what-comes-with-a-home,
- * decisions.md 'Homes, agreements and the ledger'): append-only, whole cents, each entry
+ * docs/decisions/022-homes-and-ledger.md#the-ledger): append-only, whole cents, each entry
  * storing the hash of the one before and of its own content, so any change to a stored
  * entry is detectable — by the server and by a homeowner verifying their download.
  * Isomorphic: SHA-256 comes from Web Crypto (`globalThis.crypto.subtle`, Node 20 and browsers).

@@ -1,5 +1,5 @@
 /**
- * The ledger domain (decisions.md 'Homes, agreements and the ledger'): entries and their
+ * The ledger domain (docs/product/dashboard.md#what-comes-with-a-home): entries and their
  * hash chain, the downloaded file's schema, due dates, and what is paid and owed.
  * Pure and isomorphic: the server, the browser and the tests share it.
  */

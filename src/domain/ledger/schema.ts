@@ -1,5 +1,5 @@
 /**
- * The downloaded ledger file (decisions.md 'Homes, agreements and the ledger': the homeowner
+ * The downloaded ledger file (docs/product/dashboard.md#what-comes-with-a-home: the homeowner
  * can download and verify their own ledger): `{ homeId, entries }` with every entry's hash.
  * `verifyLedgerFile` reads such a file and checks its chain with verifyChain.
  */

@@ -117,7 +117,10 @@ export interface CurrentApplication {
 
 export interface PlannedApplications {
   rows: ApplicationRow[];
-  /** The open requests of the Missing Info applications (issue 13: Missing Info needs one), each with its 'create' event. */
+  /**
+   * The open requests of the Missing Info applications (docs/product/back-office.md#application-status: Missing Info needs
+   * one), each with its 'create' event.
+   */
   requests: RequestRow[];
   requestEvents: RequestEventRow[];
   /** Sensitive values to seal once the cipher is known: [application id, ssn last 4, date of birth]. */

@@ -12,7 +12,7 @@ import { describeSeed, seed } from './seed';
 import { homeownersWithoutHome } from './seed-homes';
 
 /**
- * `npm run seed`'s homeowners (issue 14): approved applications turned into homes with
+ * `npm run seed`'s homeowners (README.md#demo-data): approved applications turned into homes with
  * years of charges and payments written through the ledger service, so every chain
  * verifies and every home's figures compute; one homeowner can sign in and finds their
  * statement; a second run adds nothing.

@@ -12,8 +12,8 @@ import { agreementOf, appendLedgerEntries, type NewLedgerEntry } from '../module
 import { prng } from './seed-context';
 
 /**
- * The seed's homeowners (issue 14: `npm run seed` 'now also creates homeowners with a
- * few years of history'): some approved seeded applications become homes bought one to
+ * The seed's homeowners (README.md#demo-data: `npm run seed` also creates homeowners with a
+ * few years of history): some approved seeded applications become homes bought one to
  * four years ago, with the application's price and down payment, the settings' rate,
  * the comparison's appreciation and a payment on the agreement's slider; one changes
  * its payment a year in; every month's charge and its payment (mostly on time, some

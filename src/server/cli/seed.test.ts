@@ -58,7 +58,8 @@ describe('npm run seed', () => {
           );
           expect(await count(`applications where status <> 'submitted' and not (reviewed_at > submitted_at)`)).toBe(0);
           expect(await count(`applications where submitted_at < now() - interval '366 days' or submitted_at > now()`)).toBe(0);
-          // Missing Info has an open request (issue 13), whose turn it is agrees with the status (ADR 021), declined ones say why.
+          // Missing Info has an open request (docs/product/back-office.md#application-status), whose turn it is agrees with
+          // the status (ADR 021), declined ones say why.
           expect(
             await count(
               `applications a where status = 'missing_info' and not exists (select 1 from application_requests r where r.application_id = a.id and r.state = 'open')`,

@@ -68,7 +68,7 @@ export const configSchema = z
       .transform((v) => v || undefined),
     COIN_SITE_URL: optionalUrl,
     MORTGAGE_CALCULATOR_URL: optionalUrl,
-    // ---- Accounts (issue 4; docs/decisions/006-accounts.md) ----
+    // ---- Accounts (docs/decisions/006-accounts.md) ----
     /** Signs sessions, links and encrypts two-factor secrets; generated into DATA_DIR/auth-secret when blank. */
     BETTER_AUTH_SECRET: optionalText(z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')),
     /** smtp://user:pass@host:587 or smtps://…:465; blank keeps mail in the mail_outbox table and logs its link. */
@@ -91,7 +91,7 @@ export const configSchema = z
       .optional()
       .transform((v) => v || undefined),
     ADMIN_PASSWORD: optionalText(z.string()),
-    // ---- Applications and documents (issue 5; docs/decisions/007-applications-and-documents.md) ----
+    // ---- Applications and documents (docs/decisions/007-applications-and-documents.md) ----
     /** 32 bytes as base64 or hex (`openssl rand -base64 32`); blank: generated once into DATA_DIR/encryption-key. */
     DATA_ENCRYPTION_KEY: optionalText(
       z.string().refine((v) => decodeKey(v) !== undefined, 'must be 32 bytes as base64 (44 characters) or hex (64 characters)'),

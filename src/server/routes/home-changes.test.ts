@@ -14,7 +14,8 @@ import { insertTestHome } from '../test/home-fixtures';
 import { settleMailJobs } from '../test/mail-jobs';
 
 /**
- * 'Adjust Monthly Payment' and 'Transfer' (issue 14): the homeowner asks, staff decide;
+ * 'Adjust Monthly Payment' and 'Transfer' (docs/product/dashboard.md#adjust-monthly-payment, #transfer): the homeowner
+ * asks, staff decide;
  * every rule of src/server/modules/homes/changes.ts and notices.ts — the slider's bounds and steps, one pending
  * request and one open notice, the next unbilled month, the 60 days, the payout, the
  * closed home the charge run leaves alone — and that a homeowner reaches only their own home.

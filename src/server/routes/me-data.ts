@@ -18,7 +18,7 @@ export const meStatus: RouteHandler<typeof meApi.status, AuthedEnv> = async (c):
   const user = c.var.user;
   const row = await latestApplication(c.var.deps.db, user.id);
   const status = dashboardStatus(user.role ?? 'guest', row?.status);
-  // The open requests of a submitted application: the dashboard's 'We need a few things from you' (issue 13 'The buyer's side').
+  // The open requests of a submitted application: the dashboard's 'We need a few things from you' (docs/product/dashboard.md#dialogs).
   const open =
     row && requestsChangeable(row.status)
       ? await c.var.deps.db

@@ -9,8 +9,8 @@ import { startTestServer, type TestServer } from '../test/harness';
 const pdf = (name = 'stub.pdf') => ({ bytes: fixture('sample.pdf'), name, contentType: 'application/pdf' });
 
 /**
- * The buyer's side of requests (docs/decisions/021-requests-and-messages.md; issue 13
- * 'The buyer's side', 'Versions, never silent loss'): the To do list, a correction of
+ * The buyer's side of requests (docs/decisions/021-requests-and-messages.md;
+ * docs/product/application.md#after-submission-the-to-do-page, #documents): the To do list, a correction of
  * exactly the named answers, an upload answering a document request, the return to
  * In Review, versions after submission, and nobody else's requests.
  */

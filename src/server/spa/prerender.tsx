@@ -10,7 +10,7 @@ import { setServerConfig } from '../../web/lib/config';
 import { appRoutes } from '../../web/router';
 
 /**
- * The public pages the server sends already drawn (issue 16; docs/decisions/025-server-rendered-public-pages.md),
+ * The public pages the server sends already drawn (docs/decisions/025-server-rendered-public-pages.md),
  * besides `/` (docs/decisions/012-static-landing.md) and the not-found page. Their forms wait, disabled, until the
  * app has taken the page over (HoldUntilHydrated). Pages behind a sign-in or a token in their link are left to the
  * browser, as before.

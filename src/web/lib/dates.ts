@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime } from '../../domain/format';
 
 /**
- * The one rule for dates on screen (issue 11, 3): an instant (a sign-up, a submission,
+ * The one rule for dates on screen (docs/product/back-office.md#dates): an instant (a sign-up, a submission,
  * an audit entry) is shown in the viewer's own time zone, in lists and dialogs alike,
  * and a column of them says which zone in its header. A calendar date (a date of
  * birth) has no zone and never shifts. Formats are domain/format.ts's

@@ -1,6 +1,6 @@
 /**
  * Work that must reach the server before the session ends — the application's
- * unsaved draft (issue 5: nothing typed is lost by a sign-out). A page registers
+ * unsaved draft (docs/product/application.md#draft: nothing typed is lost by a sign-out). A page registers
  * a flush while it is open; signing out waits for every flush first.
  */
 type Flush = () => Promise<unknown>;

@@ -16,7 +16,7 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       // Offline, TanStack's default ('online') pauses a query without end, so a list would sit on
       // 'Loading...' or on the rows of an earlier search. Ask anyway: the request fails, the retries
-      // run out and the page says it failed, with Try again (issue 15, 'every list shows an error').
+      // run out and the page says it failed, with Try again (docs/product/back-office.md#lists).
       networkMode: 'always',
       // A 4xx answer will not change by asking again; a network or 5xx failure may.
       retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/lib/errors';
 import { changeEmailVerificationMail, emailChangeNoticeMail, emailInUseMail, type MailContext } from '../../platform/mail/templates';
 
 /**
- * Changing the account's e-mail address (issue 12, docs/decisions/006-accounts.md):
+ * Changing the account's e-mail address (docs/decisions/006-accounts.md):
  * the request needs the current password; the new address gets a one-time link,
  * the current one a notice; the address changes only when the link is opened in a
  * session of the same account, and is then verified. better-auth's own

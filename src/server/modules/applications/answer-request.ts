@@ -89,7 +89,7 @@ async function markAnswered(
   });
   // Staff hear of it (docs/product/back-office.md#staff-e-mails).
   await notifyAnswer(tx, application.id, now);
-  // issue 13: when the buyer has answered every open request, back to In Review by itself, the buyer as the actor.
+  // When the buyer has answered every open request, back to In Review by itself, the buyer as the actor.
   // Their own move sends them no status e-mail (docs/product/application.md#e-mails-about-your-application).
   const status = statusWhenRequestCloses(application.status, await openRequestCount(tx, application.id));
   if (status) await moveStatus(tx, actor, application, status, now, 'the applicant answered every open request');

@@ -3,8 +3,8 @@ import { renderMail, type MailContent } from '../../platform/mail/layout';
 import { appLink, hello, type MailContext } from '../../platform/mail/templates';
 
 /**
- * Confirmation after a submitted application (issue 5). Holds no application data
- * beyond the first name: mail is not a safe place for it.
+ * Confirmation after a submitted application (docs/product/application.md#e-mails-about-your-application).
+ * Holds no application data beyond the first name: mail is not a safe place for it.
  */
 export function applicationSubmittedMail(ctx: MailContext, { firstName, submittedAt }: { firstName?: string; submittedAt: Date }): MailContent {
   const when = submittedAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });

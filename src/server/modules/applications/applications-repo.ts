@@ -30,7 +30,7 @@ import { isoTimeOrNull } from '../../platform/lib/iso-time';
 import { staffUnreadCounts } from './conversation';
 
 /**
- * The back office's reads of applications, in SQL (issue 6 'Server rules': paged,
+ * The back office's reads of applications, in SQL (docs/product/back-office.md#lists: paged,
  * filtered and sorted in the database, with indexes). Drafts are never listed:
  * they are the applicant's work in progress.
  */

@@ -22,7 +22,7 @@ export const MAX_FILES_PER_TYPE = 10;
  * (created as a draft if needed). The file goes to storage first; the row follows
  * in a transaction (docs/product/application.md#documents).
  * - A draft: replaces an earlier one of the same type; the earlier file is removed after commit.
- * - After submission nothing is deleted (issue 13 'Versions, never silent loss'; ADR 021):
+ * - After submission nothing is deleted (docs/product/application.md#documents; ADR 021):
  *   with `requestId` the file is one more of its type answering that open document
  *   request (a new version of the file whose 'Needs attention' raised it, if it is still current); without, it is a new version of the latest current file of its type
  *   (`replaces_id`, the older one `superseded_at`). At most MAX_FILES_PER_TYPE current

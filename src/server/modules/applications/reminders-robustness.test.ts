@@ -14,7 +14,7 @@ import { registerReminders } from './reminders';
 import { draftReminderJob, requestReminderJob, verifyReminderJob } from './reminders-schedule';
 
 /**
- * Reminders survive what the job runner survives (issue 13 'Tests'; docs/decisions/020-job-runner.md):
+ * Reminders survive what the job runner survives (docs/decisions/020-job-runner.md):
  * two server instances on one PostgreSQL database send each due reminder exactly once, and a
  * runner killed in the middle of a batch loses none and sends none twice but the ones it held.
  */

@@ -39,7 +39,7 @@ export type StatusLock = (tx: Executor, applicationId: string) => Promise<AppErr
  * same transaction (src/server/modules/applications/status-notification.ts: every status, sent
  * when the statusEmails setting is on), so a refused change queues none. Declined stores the
  * reason the buyer is shown (the contract requires it), audited in the same entry. The account's role is left alone: an admin makes a
- * homeowner from the users page (issue 6).
+ * homeowner from the users page (docs/product/back-office.md#application-status).
  */
 export async function changeStatus(
   deps: Deps,

@@ -6,7 +6,7 @@ import { emailKeyOf } from '../../platform/notifications/preferences';
 
 /**
  * Who on the staff hears about an application (docs/product/back-office.md#staff-e-mails;
- * issue 13: 'to the assigned admin or, with no assignee, to the admins who opt in').
+ * to the assigned admin or, with no assignee, to the admins who opt in).
  * Staff kinds are off until an admin turns them on (account page, src/domain/notifications.ts),
  * and the one rule is:
  * - the application's assignee, if they are still an admin and have the kind on;

@@ -14,7 +14,7 @@ import { mailContextOf } from '../../platform/notifications/send-notification';
 
 /**
  * The buyer's e-mail about a status change (docs/product/application.md#e-mails-about-your-application;
- * issue 13: every status change, In Review included, listing the open requests where
+ * every status change, In Review included, listing the open requests where
  * there are any). Enqueued in the status change's transaction by whoever moves the
  * status for a reviewer (the status selector, the withdrawal of the last open request);
  * the buyer's own last answer moving Missing Info back to In Review sends none — they

@@ -17,7 +17,7 @@ const incomplete = (steps: StepProblems[]) =>
   });
 
 /**
- * Submits the user's application (issue 5 'Real behaviour'): checks everything on
+ * Submits the user's application (docs/product/application.md#submission): checks everything on
  * the server, then in ONE transaction stores status `submitted`, submitted_at,
  * certified_at, the consents and the back office's columns, and raises guest to
  * applicant. The confirmation e-mail goes out after the commit.

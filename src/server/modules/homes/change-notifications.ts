@@ -10,9 +10,10 @@ import { defineNotification, notify } from '../../platform/notifications/notific
 import { mailContextOf } from '../../platform/notifications/send-notification';
 
 /**
- * The homeowner's e-mails about their payment changes and 60-day notices (issue 14: 'the
- * homeowner sees each step and gets an e-mail'), kind `home_updates`. Queued in the
- * transaction of the step; built from the database when the job runs.
+ * The homeowner's e-mails about their payment changes and 60-day notices
+ * (docs/product/dashboard.md#adjust-monthly-payment, #transfer: the homeowner sees each
+ * step and gets an e-mail), kind `home_updates`. Queued in the transaction of the step;
+ * built from the database when the job runs.
  */
 
 const money = (cents: number) => formatMoneyCents(cents / 100);

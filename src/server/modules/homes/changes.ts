@@ -16,8 +16,8 @@ import { fieldError, homeClosed, isUniqueViolation, lockedHomeOf, toCents } from
 import { noticeView } from './notices';
 
 /**
- * 'Adjust Monthly Payment' (docs/product/dashboard.md#adjust-monthly-payment; decisions.md 'Homes,
- * agreements and the ledger'; docs/decisions/022-homes-and-ledger.md), and what a home's page lists of
+ * 'Adjust Monthly Payment' (docs/product/dashboard.md#adjust-monthly-payment, #what-comes-with-a-home;
+ * docs/decisions/022-homes-and-ledger.md), and what a home's page lists of
  * its changes and notices (the 60-day notices themselves: src/server/modules/homes/notices.ts). Every change is
  * written with its audit entry, and its e-mail queued, in one transaction. A term starts at the next
  * unbilled month — the one after the highest month charged, as the charge run counts

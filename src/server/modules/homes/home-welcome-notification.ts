@@ -8,8 +8,8 @@ import { defineNotification, notify } from '../../platform/notifications/notific
 import { mailContextOf } from '../../platform/notifications/send-notification';
 
 /**
- * The new homeowner's e-mail when staff record their purchase (issue 14;
- * docs/decisions/022-homes-and-ledger.md 'Roles'): their dashboard now shows their own
+ * The new homeowner's e-mail when staff record their purchase
+ * (docs/decisions/022-homes-and-ledger.md 'Roles'): their dashboard now shows their own
  * home. Queued in the purchase's transaction; sends nothing if the home is gone.
  */
 export const homeWelcomeNotification = defineNotification('home-welcome', z.object({ homeId: safeString().uuid() }), async (deps, { homeId }) => {

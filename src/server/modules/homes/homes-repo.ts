@@ -19,7 +19,7 @@ import {
 } from '../../platform/lists/list-query';
 
 /**
- * The back office's homes (issue 14; docs/decisions/022-homes-and-ledger.md): the list,
+ * The back office's homes (docs/decisions/022-homes-and-ledger.md): the list,
  * paged, searched, filtered and sorted in SQL like the other lists
  * (docs/product/back-office.md#lists), and a home's record.
  */

@@ -13,8 +13,8 @@ import { loadHomeFigures } from './home-figures';
 import { appendLedgerEntries, lockHome } from './ledger';
 
 /**
- * 'Transfer': the 60-day notice (docs/product/dashboard.md#transfer; decisions.md 'Homes, agreements
- * and the ledger'; docs/decisions/022-homes-and-ledger.md) — sent by the homeowner, then acknowledged,
+ * 'Transfer': the 60-day notice (docs/product/dashboard.md#transfer, #what-comes-with-a-home;
+ * docs/decisions/022-homes-and-ledger.md) — sent by the homeowner, then acknowledged,
  * scheduled, completed (payout, home closed) or cancelled by staff. Every step is written with its
  * audit entry, and its e-mail queued, in one transaction.
  */

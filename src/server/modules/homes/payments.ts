@@ -12,7 +12,7 @@ import { AppError } from '../../platform/lib/errors';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 
 /**
- * Staff's money operations (issue 14; docs/product/back-office.md#payments;
+ * Staff's money operations (docs/product/back-office.md#payments;
  * docs/decisions/022-homes-and-ledger.md): a payment, a refund, a reversal, a bank CSV
  * import and the chain checks. Every entry goes through appendLedgerEntries (the home's
  * row locked, the chain extended) in the transaction that writes its audit entry.

@@ -22,8 +22,8 @@ import { homeDetail } from './homes-repo';
 import { getSettings } from '../../platform/settings/settings-store';
 
 /**
- * 'Record purchase' and valuations (issue 14; docs/decisions/022-homes-and-ledger.md;
- * decisions.md 'Homes, agreements and the ledger'). Every change is written with its
+ * 'Record purchase' and valuations (docs/decisions/022-homes-and-ledger.md;
+ * docs/product/back-office.md#homes). Every change is written with its
  * audit entry in one transaction.
  */
 
@@ -163,7 +163,7 @@ export async function hasHome(db: Pick<Db, 'select'>, userId: string): Promise<b
 }
 
 /**
- * Records a valuation (POST /api/admin/homes/{id}/valuations; decisions.md 'Valuations':
+ * Records a valuation (POST /api/admin/homes/{id}/valuations; docs/product/back-office.md#a-home:
  * the latest counts) with its audit entry. The date is not before the purchase.
  */
 export async function recordValuation(db: Db, actor: AuditActor, homeId: string, input: ValuationInput): Promise<HomeDetail> {

@@ -7,8 +7,8 @@ import { agreementOf, agreementTermsOf, type HomeRow, type HomeTermRow } from '.
 import type { ChainHead } from './ledger';
 
 /**
- * A monthly statement's content and its PDF (decisions.md 'Homes, agreements and the
- * ledger': charges, payments, balance, equity credited, valuation, and the chain's head
+ * A monthly statement's content and its PDF (docs/product/dashboard.md#what-comes-with-a-home:
+ * charges, payments, balance, equity credited, valuation, and the chain's head
  * hash so the statements a homeowner keeps anchor their ledger). The month's entries
  * are those dated in it (a charge's due date, a payment's date received); balances
  * and equity come from allocateLedger and homeownerFigures over the entries dated up

@@ -16,7 +16,7 @@ import { verifyLedgers } from './verify-ledgers';
 
 /**
  * Monthly statements (docs/decisions/022-homes-and-ledger.md 'Charges and statements on
- * the job runner'; decisions.md: the statement prints the chain's head hash): the run
+ * the job runner'; docs/product/dashboard.md#what-comes-with-a-home: the statement prints the chain's head hash): the run
  * makes last month's statement once per home, however often or concurrently it runs;
  * each is a PDF a homeowner downloads (only their own) and staff download with an
  * audit entry; the homeowner is told by e-mail.

@@ -8,7 +8,7 @@ import { enqueue, jobKind } from '../../platform/jobs/queue';
 import { mailContextOf, sendNotification, type NotificationDeps, type NotificationMail } from '../../platform/notifications/send-notification';
 
 /**
- * The waitlist's confirmation e-mail (docs/product/waitlist.md#confirmation-e-mail; issue 13: 'We'll notify you
+ * The waitlist's confirmation e-mail (docs/product/waitlist.md#confirmation-e-mail: 'We'll notify you
  * when we launch!' made true). Queued by the sign-up's own statement for each address that is new to the list
  * (store-submission.ts), never for a repeat; kind `waitlist_news`, so it carries the one-click unsubscribe that
  * also stops the announcements. Entries staff add in the back office get none: nobody signed them up for mail.

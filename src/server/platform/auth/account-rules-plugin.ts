@@ -21,7 +21,7 @@ export interface AccountRulesDeps {
 }
 
 /**
- * This app's rules around better-auth's endpoints (issue 4 'Protection'), as
+ * This app's rules around better-auth's endpoints (docs/decisions/006-accounts.md), as
  * plugin hooks so they hold for HTTP requests and server-side `auth.api.*` calls
  * alike. Before hooks run in this order; the first to throw answers.
  */
@@ -47,7 +47,7 @@ export function accountRules({ db, config, sendMail, mailContext, onUnverifiedSi
     }),
     hooks: {
       before: [
-        // First: a NUL or lone surrogate would fail the others' queries (issue 12).
+        // First: a NUL or lone surrogate would fail the others' queries.
         safeTextHook,
         rateLimitHook(db, config),
         passwordCheckLimitHook(db, config),

@@ -16,7 +16,7 @@ const CHECKS: { path: string; body: (password: string) => Record<string, unknown
   { path: '/api/auth/two-factor/disable', body: (password) => ({ password }) },
 ];
 
-/** Issue 12 point 5: password guessing behind a session costs what guessing at sign-in costs. */
+/** Password guessing behind a session costs what guessing at sign-in costs. */
 describe('password checks behind a session are rate limited per user', () => {
   let app: TestServer;
 

@@ -63,7 +63,7 @@ export const passwordPolicyHook: AuthHook = {
   }),
 };
 
-/** The account page's 'change password' always signs out the user's other sessions (issue 4). */
+/** The account page's 'change password' always signs out the user's other sessions (docs/product/accounts.md#password-reset). */
 export const changePasswordRevokesHook: AuthHook = {
   matcher: (ctx) => ctx.path === '/change-password',
   handler: createAuthMiddleware(async (ctx) => ({ context: { body: { ...bodyOf(ctx), revokeOtherSessions: true } } })),

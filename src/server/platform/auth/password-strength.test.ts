@@ -51,7 +51,7 @@ describe('password strength (zxcvbn-ts)', () => {
   });
 });
 
-/** Issue 12 point 7: sign-up, reset and change refuse weak passwords with the reason on the field. */
+/** docs/decisions/018-password-strength.md: sign-up, reset and change refuse weak passwords with the reason on the field. */
 describe('weak passwords over HTTP', () => {
   let app: TestServer;
   const browser = () => new TestBrowser(app.url, app.config.APP_URL);

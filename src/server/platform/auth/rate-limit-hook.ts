@@ -58,7 +58,7 @@ export function rateLimitHook(db: Db, limits: Limits): AuthHook {
 
 /**
  * Endpoints that check the current password of a signed-in user. Each guess
- * behind a session costs the same as a sign-in (issue 12): without this a
+ * behind a session costs the same as a sign-in: without this a
  * stolen session could try passwords without end.
  */
 const PASSWORD_CHECK_PATHS = new Set([

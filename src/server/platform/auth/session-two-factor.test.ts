@@ -7,7 +7,7 @@ import { enrolTotp, signedInAdmin, signedInWithRole } from '../../test/admin-cli
 import { AUTH_TEST_ENV, newAccount, TestBrowser, type NewAccount } from '../../test/auth-client';
 import { startTestServer, type TestServer } from '../../test/harness';
 
-/** Issue 12 point 2: the admin area opens for a session that itself passed two-factor, not for the account alone. */
+/** The admin area opens for a session that itself passed two-factor, not for the account alone. */
 describe('two-factor belongs to the session', () => {
   let app: TestServer;
   const browser = () => new TestBrowser(app.url, app.config.APP_URL);

@@ -10,7 +10,7 @@ import type { AuthHook } from './hook-types';
  * or backup-code step, or the end of enrolment (a code from the new app, right
  * after /two-factor/enable re-checked the password). A session from any other
  * path — a password-only sign-in, a password change, turning two-factor off —
- * has not (issue 12: two-factor belongs to the session, not only to the account).
+ * has not (two-factor belongs to the session, not only to the account).
  */
 const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 

@@ -73,7 +73,7 @@ describe('sign-in, sessions and password change', () => {
     const here = (await signIn(account)).b;
     const elsewhere = (await signIn(account)).b;
     const newPassword = 'a-brand-new-passphrase-2025';
-    // The client may ask to keep other sessions; the server signs them out anyway (issue 4).
+    // The client may ask to keep other sessions; the server signs them out anyway (docs/product/accounts.md#password-reset).
     const reply = await here.post('/api/auth/change-password', { currentPassword: account.password, newPassword, revokeOtherSessions: false });
     expect(reply.status).toBe(200);
     expect((await here.get('/api/me')).status).toBe(200);
@@ -102,7 +102,7 @@ describe('sign-in, sessions and password change', () => {
     const { b } = await signIn(account);
     const reply = await b.post('/api/auth/revoke-sessions', {}, { origin: 'https://evil.example' });
     expect(reply.status).toBe(403);
-    // The API's one origin check answers before better-auth's own (issue 12).
+    // The API's one origin check answers before better-auth's own.
     expect(reply.body.error.code).toBe('cross_origin_refused');
     expect((await b.get('/api/me')).status).toBe(200);
   });

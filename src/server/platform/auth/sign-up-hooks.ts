@@ -31,8 +31,8 @@ export const signUpShapeHook: AuthHook = {
 };
 
 /**
- * Sign-up answers alike whether or not the address has an account (issue 12,
- * docs/decisions/014-sign-up-enumeration.md): sign-up never signs in
+ * Sign-up answers alike whether or not the address has an account
+ * (docs/decisions/014-sign-up-enumeration.md): sign-up never signs in
  * (`autoSignIn: false`), so better-auth answers an existing address with the
  * same 200 and body shape as a new one, after the same password hash. Instead of
  * an error, the owner of the address gets this message, after the reply.

@@ -7,7 +7,7 @@ import type { ApplicationDraft } from '../../../domain/application/draft-schema'
 import { createdAt, updatedAt, money } from './columns';
 import { users } from './auth-schema';
 
-// ---- Home applications and their documents (issue 5; docs/decisions/007-applications-and-documents.md) ----
+// ---- Home applications and their documents (docs/decisions/007-applications-and-documents.md) ----
 
 /**
  * One row per application; one ACTIVE application per user (every status but
@@ -166,7 +166,7 @@ export const documents = pgTable(
   ],
 );
 
-// ---- After submit: requests, messages (issue 13; docs/decisions/021-requests-and-messages.md) ----
+// ---- After submit: requests, messages (docs/decisions/021-requests-and-messages.md) ----
 
 /**
  * Requests ("conditions"): a document (one of the types, or 'other' with a title) or a

@@ -50,7 +50,7 @@ export const sessions = pgTable(
     /**
      * This session itself passed the second factor: the sign-in's TOTP or backup-code
      * step, or completing two-factor enrolment (src/server/platform/auth/session-two-factor.ts).
-     * The admin area needs it (issue 12: two-factor belongs to the session).
+     * The admin area needs it (two-factor belongs to the session).
      */
     twoFactorVerified: boolean('two_factor_verified').notNull().default(false),
     createdAt: createdAt(),

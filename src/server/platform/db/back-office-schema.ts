@@ -57,7 +57,7 @@ export const announcementRecipients = pgTable(
   ],
 );
 
-// ---- Back office (issue 6; docs/decisions/009-back-office.md) ----
+// ---- Back office (docs/decisions/009-back-office.md) ----
 
 // The trigger-kept counts behind the back office's totals and dashboard: ./counters-schema.ts.
 export * from './counters-schema';

@@ -1,7 +1,7 @@
 import { bigint, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The back office's kept counts (issue 6; docs/decisions/009-back-office.md and
+ * The back office's kept counts (docs/decisions/009-back-office.md and
  * 013-applications-search.md): small tables that triggers keep exact in the same
  * transaction as each change, so totals and dashboard figures cost one small read at
  * any table size. Part of the schema (re-exported by ./schema.ts).

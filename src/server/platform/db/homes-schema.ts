@@ -7,7 +7,7 @@ import { applications } from './application-schema';
 import { users } from './auth-schema';
 
 /**
- * The homeowner phase (issue 14; docs/decisions/022-homes-and-ledger.md): a home
+ * The homeowner phase (docs/decisions/022-homes-and-ledger.md): a home
  * and its agreement, the agreement's terms over time, the append-only ledger in
  * whole cents with its hash chain, valuations, payment changes, 60-day notices
  * and monthly statements. Money is `bigint` cents everywhere here (never numeric
@@ -322,7 +322,7 @@ export const homeNotices = pgTable(
 
 /**
  * Monthly statements: a PDF in storage per home and month, made by the job runner on
- * the 2nd, with the chain's head hash at its date printed on it (decisions.md).
+ * the 2nd, with the chain's head hash at its date printed on it (docs/product/dashboard.md#what-comes-with-a-home).
  */
 export const homeStatements = pgTable(
   'home_statements',

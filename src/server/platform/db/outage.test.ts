@@ -16,9 +16,9 @@ import {
 } from '../../test/harness';
 
 /**
- * PostgreSQL going away under load (issue 12): while it is away every answer is
- * a success or a 503 with Retry-After — never a 500, never a hang, never a
- * crash — the server serves again within 5 s of its return without a restart,
+ * PostgreSQL going away under load (docs/decisions/015-embedded-durability.md#also-in-issue-12-faults):
+ * while it is away every answer is a success or a 503 with Retry-After — never a 500,
+ * never a hang, never a crash — the server serves again within 5 s of its return without a restart,
  * and every sign-up it acknowledged is stored. The database goes away for this
  * test's server alone: a proxy the test cuts, or pg_terminate_backend on this
  * test's own database; the shared PostgreSQL keeps running.

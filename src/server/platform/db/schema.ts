@@ -176,13 +176,13 @@ export const notificationPreferences = pgTable(
   (t) => [primaryKey({ columns: [t.emailKey, t.kind] }), check('notification_preferences_changed_via_check', sql`${t.changedVia} in ('link', 'account')`)],
 );
 
-// ---- Home applications, their documents, requests and messages (issues 5 and 13): ./application-schema.ts. ----
+// ---- Home applications, their documents, requests and messages: ./application-schema.ts. ----
 export * from './application-schema';
 
-// ---- Back office (issue 6): announcements, letters of intent, the audit log, settings and the kept counts: ./back-office-schema.ts. ----
+// ---- Back office: announcements, letters of intent, the audit log, settings and the kept counts: ./back-office-schema.ts. ----
 export * from './back-office-schema';
 
-// ---- Homeowners (issue 14; docs/decisions/022-homes-and-ledger.md) ----
+// ---- Homeowners (docs/decisions/022-homes-and-ledger.md) ----
 
 // Homes, their agreements' terms, the ledger, valuations, payment changes, notices and statements: ./homes-schema.ts.
 export * from './homes-schema';

@@ -52,7 +52,7 @@ function stringBodyOf(res: Response): string | undefined {
 }
 
 /**
- * Response compression (issue 2 'compresses responses').
+ * Response compression (docs/decisions/010-request-overhead.md).
  *
  * hono's compress() pipes every compressible reply through a CompressionStream,
  * tiny JSON included, and turns the node server's direct write of a string

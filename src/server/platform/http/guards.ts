@@ -47,8 +47,8 @@ type SignedIn = Pick<AuthedEnv['Variables'], 'user' | 'session'>;
 /**
  * Why a signed-in session may not act at rank `min` (src/domain/roles.ts), or
  * undefined when it may: 403 `forbidden` below the rank. The admin rank also
- * needs two-factor, on the account and on the session (issue 12;
- * docs/product/back-office.md#access): until the admin has enrolled an
+ * needs two-factor, on the account and on the session
+ * (docs/product/back-office.md#access): until the admin has enrolled an
  * authenticator app, and for any session that did not itself pass the second
  * factor (a password-only sign-in from before enrolment), 403
  * `two_factor_required`.

@@ -63,7 +63,7 @@ describe('the guards’ session lookup (one statement for the common case)', () 
     expect((await browser.get('/api/me')).status).toBe(200);
     expect((await browser.get('/api/admin/ping')).status).toBe(403);
     await app.db.update(users).set({ role: 'admin', twoFactorEnabled: true }).where(eq(users.id, user.id));
-    // The session has not passed the second factor (issue 12), which the lookup reads as well.
+    // The session has not passed the second factor, which the lookup reads as well.
     expect((await browser.get('/api/admin/ping')).body.error.code).toBe('two_factor_required');
     await app.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.userId, user.id));
     expect((await browser.get('/api/admin/ping')).status).toBe(200);

@@ -6,7 +6,7 @@ import { queryRows, type Db } from '../db/client';
 import { recordAudit, type AuditActor } from '../audit/audit';
 
 /**
- * CSV export of a back-office list (issue 6 'Export'): the current filter, streamed
+ * CSV export of a back-office list (docs/product/back-office.md#lists): the current filter, streamed
  * in batches so a large list never sits in memory, with formula injection
  * neutralised — a text cell that a spreadsheet would run as a formula (starting
  * with =, +, -, @, tab or carriage return) gets a leading apostrophe.
@@ -143,7 +143,7 @@ export interface ExportRows<T> {
 }
 
 /**
- * Every list's Export (issue 6): the audit entry is written before the first byte
+ * Every list's Export (docs/decisions/009-back-office.md): the audit entry is written before the first byte
  * leaves — an export that starts is an export that is logged — then the whole
  * filtered list streams as CSV in batches.
  */

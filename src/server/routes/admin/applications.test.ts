@@ -376,7 +376,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
     expect(mail.text).toContain('Hi Grace,');
     expect(mail.text).toContain(`${app.config.APP_URL.replace(/\/+$/, '')}/dashboard`);
     expect(mail.text).not.toContain('Lovelace');
-    // Approval raises no role (issue 6: an admin makes a homeowner from the users page); the user's dashboard shows it.
+    // Approval raises no role (docs/product/back-office.md#application-status: an admin makes a homeowner from the users page); the user's dashboard shows it.
     expect((await app.db.select({ role: users.role }).from(users).where(eq(users.id, member.userId)))[0].role).toBe('applicant');
     expect((await member.browser.get('/api/me/status')).body).toMatchObject({ dashboardStatus: 'approved', isApproved: true, role: 'applicant' });
 

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { settleMailJobs } from '../../test/mail-jobs';
 
 /**
- * The back office's homes (issue 14; docs/decisions/022-homes-and-ledger.md): 'Record
+ * The back office's homes (docs/decisions/022-homes-and-ledger.md): 'Record
  * purchase' from an approved application writes the home, its first term, the purchase's
  * valuation, the buyer's role, the audit entries and the welcome e-mail in one
  * transaction; bad input writes nothing. Then the list, its search and export, and valuations.

@@ -287,7 +287,7 @@ describe('letters of intent: add with a PDF, list, download, delete', () => {
   });
 });
 
-describe('letters of intent: the detail view, edit and status changes (issue 15)', () => {
+describe('letters of intent: the detail view, edit and status changes', () => {
   let app: TestServer;
   let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 

@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { insertTestHome } from '../../test/home-fixtures';
 
 /**
- * Staff's money operations and /admin/payments (issue 14; docs/product/back-office.md#payments):
+ * Staff's money operations and /admin/payments (docs/product/back-office.md#payments):
  * payments, refunds and reversals through the ledger's one writer with their audit entries;
  * the bank CSV import (preview, import, idempotent re-import, a bad line imports nothing);
  * the month's figures against allocateLedger; and the chain check catching an altered row.

@@ -106,7 +106,7 @@ describe('application settings: read, validate, save, audit, and serve to the ca
       'featureFlags.otp': { from: false, to: true },
     });
 
-    // issue 6: settings change the calculator defaults served to the public pages — at once, on this instance.
+    // docs/product/back-office.md#settings: settings change the calculator defaults served to the public pages — at once, on this instance.
     for (const path of ['/how-much-home-can-i-afford', '/affordability', '/']) {
       const config = await appConfigOf(app, path);
       expect(config.settings, path).toEqual(publicSettings(next));
@@ -135,7 +135,7 @@ describe('application settings: read, validate, save, audit, and serve to the ca
     });
   });
 
-  it('saves the regional rates table (validated, audited region by region) and the pages pre-fill from it (issue 15)', async () => {
+  it('saves the regional rates table (validated, audited region by region) and the pages pre-fill from it', async () => {
     const current = (await admin.browser.get('/api/admin/settings')).body as AppSettings;
     expect(current.regionRates).toEqual(DEFAULT_SETTINGS.regionRates);
 

@@ -9,7 +9,7 @@ import { LoadError } from '../load-error';
 export interface RouteAccess {
   /** Lowest role rank (src/domain/roles.ts) that may open the page. */
   minRank?: number;
-  /** Admin pages also need two-factor authentication (issue 4 'Admin two-factor'). */
+  /** Admin pages also need two-factor authentication (docs/product/accounts.md#two-factor). */
   requireTwoFactor?: boolean;
   /** The page shows the phone bottom navigation (Explore, Dashboard, Chat). */
   bottomNav?: boolean;

@@ -4,7 +4,7 @@ import { useResendVerification } from '../../lib/use-resend-verification';
 import { Button } from '../ui/button';
 
 /**
- * Shown on every signed-in page while the address is unverified (issue 4: an
+ * Shown on every signed-in page while the address is unverified (docs/product/accounts.md#email-verification: an
  * unverified user can use everything except submitting an application).
  */
 export function VerifyEmailBanner({ user }: { user: SessionUser }) {

@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 /**
- * A label wraps rather than pushing its page sideways (text at 200 %, issue 17): heights are minimums, and on a screen
+ * A label wraps rather than pushing its page sideways (text at 200 %, docs/product/public-site.md#reflow): heights are minimums, and on a screen
  * tight for its text (the `tight:` variant, src/web/styles.css) the side padding gives way to the words.
  */
 export const buttonVariants = cva(

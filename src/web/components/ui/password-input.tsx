@@ -9,7 +9,7 @@ type PasswordInputProps = Omit<ComponentProps<'input'>, 'type'> & {
 };
 
 /**
- * A password field with a show/hide toggle (issue 4: 'passwords show/hide').
+ * A password field with a show/hide toggle.
  * The toggle is a pressed/not-pressed button with a fixed name, as WAI-ARIA's
  * toggle-button pattern wants; the field keeps its autocomplete hint so password
  * managers fill and save it, and paste is never blocked.

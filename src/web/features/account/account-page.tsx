@@ -21,7 +21,11 @@ const CONTENTS = [
   { id: 'your-data', label: 'Your data' },
 ];
 
-/** /account — issue 4 'Account page' (name and phone, password, two-factor, active sessions), issue 5's own data, issue 12's e-mail change and issue 13's e-mail notifications. */
+/**
+ * /account — docs/product/accounts.md#account-page (name and phone, password, two-factor, active sessions), the user's own data
+ * (docs/product/privacy.md#your-data), the e-mail change (docs/decisions/006-accounts.md) and the e-mail notifications
+ * (docs/product/accounts.md#e-mail-notifications).
+ */
 export default function AccountPage() {
   const user = useSignedInUser();
   const notice = useLocationNotice();

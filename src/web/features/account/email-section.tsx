@@ -20,7 +20,7 @@ import { SectionCard } from './section-card';
 const EMPTY: ChangeEmailForm = { newEmail: '', password: '' };
 
 /**
- * The e-mail address (issue 12; the e-sign disclosure promises it can be changed):
+ * The e-mail address (docs/decisions/006-accounts.md; the e-sign disclosure promises it can be changed):
  * the new address and the current password. The server mails the new address a
  * link and the current one a notice; the address changes when the link is opened
  * (/account/confirm-email), so until then the section shows the pending change.

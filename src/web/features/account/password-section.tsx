@@ -13,7 +13,7 @@ import { SectionCard } from './section-card';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Change password: the current one, the new one twice. The server signs out every other session (issue 4). */
+/** Change password: the current one, the new one twice. The server signs out every other session (docs/product/accounts.md#password-reset). */
 export function PasswordSection({ email }: { email: string }) {
   const { register, handleSubmit, formState, setError, reset, getFieldState } = useForm<ChangePasswordForm, unknown, z.output<typeof changePasswordSchema>>({
     resolver: zodResolver(changePasswordSchema),

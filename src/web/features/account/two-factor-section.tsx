@@ -38,7 +38,7 @@ export function manualKeyOf(totpURI: string): string {
 }
 
 /**
- * Two-factor enrolment (issue 4): password → QR code and the key in text →
+ * Two-factor enrolment (docs/product/accounts.md#two-factor): password → QR code and the key in text →
  * a code from the app to confirm → the 10 backup codes, shown once. Disabling
  * asks for the password again. `onEnrolled` runs once the backup codes are saved
  * (an admin sent here by the guard goes on to the back office).

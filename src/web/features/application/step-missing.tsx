@@ -2,7 +2,7 @@ import { DOCUMENT_TYPE_INFO, fieldByName } from '../../../domain/application';
 
 const labelOf = (path: string) => fieldByName(path)?.label ?? DOCUMENT_TYPE_INFO.find((d) => `documents.${d.type}` === path)?.title ?? path;
 
-/** Each step says what it still needs (issue 5: Continue never blocks, but nothing is a surprise at submit). */
+/** Each step says what it still needs (docs/product/application.md#wizard: Continue never blocks, but nothing is a surprise at submit). */
 export function StepMissing({ fields }: { fields: Record<string, string> }) {
   const paths = Object.keys(fields);
   if (paths.length === 0) return null;

@@ -17,7 +17,7 @@ function dateLine(application: NonNullable<MeStatus['application']>) {
   return submittedAt ? <>Submitted {day(submittedAt)}</> : null;
 }
 
-/** What the buyer is asked for: the open requests and the way to them (issue 13 'The buyer's side'). */
+/** What the buyer is asked for: the open requests and the way to them (docs/product/dashboard.md#dialogs). */
 function NeedsFromYou({ application }: { application: NonNullable<MeStatus['application']> }) {
   return (
     <div className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-warning/30 bg-warning-soft p-4">
@@ -53,7 +53,7 @@ function DeclinedReason({ application }: { application: NonNullable<MeStatus['ap
   );
 }
 
-/** The application's current status and date (issue 5 'Dashboard'). */
+/** The application's current status and date (docs/product/dashboard.md#layout). */
 export function ApplicationStatusCard({ status }: { status: MeStatus }) {
   const application = status.application;
   const action = !application

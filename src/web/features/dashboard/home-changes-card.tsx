@@ -10,8 +10,8 @@ import { ADJUST_PAYMENT_PATH, TRANSFER_PATH } from './change-paths';
 const link = 'rounded text-sm font-semibold text-primary underline-offset-4 hover:underline';
 
 /**
- * The homeowner's dashboard card for their requests (issue 14: 'the homeowner sees each
- * step'): the payment change waiting or last decided, and the 60-day notice in progress
+ * The homeowner's dashboard card for their requests (docs/product/dashboard.md#transfer: the homeowner sees each
+ * step): the payment change waiting or last decided, and the 60-day notice in progress
  * or last one, with its steps. Nothing when there is neither.
  */
 export function HomeChangesCard() {

@@ -9,7 +9,7 @@ import { LoadError } from '../../components/load-error';
 const link = 'rounded font-semibold text-primary underline-offset-4 hover:underline';
 
 /**
- * The homeowner's monthly statements (issue 14; docs/product/dashboard.md#home-page),
+ * The homeowner's monthly statements (docs/product/dashboard.md#home-page),
  * newest first, each a PDF download, from GET /api/me/home/statements.
  */
 export function HomeStatements() {

@@ -26,8 +26,8 @@ async function verdictOf(file: File): Promise<{ ok: boolean; text: string }> {
 }
 
 /**
- * 'Download my ledger' and 'Verify my ledger' (decisions.md 'Homes, agreements and the
- * ledger'; docs/product/dashboard.md#home-page): the whole ledger with its hashes as a
+ * 'Download my ledger' and 'Verify my ledger' (docs/product/dashboard.md#what-comes-with-a-home,
+ * #home-page): the whole ledger with its hashes as a
  * JSON file, and a check of such a file in this browser with the same code the server
  * uses (verifyLedgerFile): 'The ledger is intact (N entries).' or the first broken entry.
  * Nothing is sent anywhere: the file is read here.

@@ -48,7 +48,7 @@ const DIALOGS: Record<DashboardStatus, DialogText | null> = {
 };
 
 /**
- * The pop-up by the real state (issue 13 'The buyer's side'): open requests ask for
+ * The pop-up by the real state (docs/product/dashboard.md#dialogs): open requests ask for
  * them with a button straight to the To do page; Declined shows the reviewer's reason.
  */
 function dialogFor(status: DashboardStatus, application: MeStatus['application']): DialogText | null {

@@ -7,7 +7,7 @@ const policy = privacyPolicy(DEFAULT_BRAND);
 const sectionText = (id: string) => JSON.stringify(policy.sections.find((s) => s.id === id));
 
 describe('privacy policy', () => {
-  it('describes no analytics tool and no performance cookies (there are none: issue 12)', () => {
+  it('describes no analytics tool and no performance cookies (there are none)', () => {
     expect(JSON.stringify(policy)).not.toMatch(/analytics tool|performance cookies used/i);
     expect(sectionText('cookies')).not.toContain('"term":"Performance"');
     expect(sectionText('cookies')).toContain('We do not use performance, analytics or advertising cookies.');

@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/form-errors';
 export const SECOND_FACTOR_NOTICE = 'Sign in with your password and the code from your authenticator app to open the back office.';
 
 /**
- * The back office needs a session that itself passed two-factor (issue 12). A
+ * The back office needs a session that itself passed two-factor. A
  * session that signed in with the password alone — before the admin enrolled,
  * say — gets 403 `two_factor_required` from every admin route; instead of a
  * page of failed tables, the admin is asked to sign in again, and comes back

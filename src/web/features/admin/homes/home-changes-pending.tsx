@@ -8,7 +8,7 @@ import { pendingHomeChangesQuery } from './home-changes-api';
 const rowButton = 'w-full rounded-sm px-2 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring min-h-11';
 
 /**
- * 'Waiting for staff' on /admin/homes (issue 14): the payment changes waiting for a decision
+ * 'Waiting for staff' on /admin/homes (docs/product/back-office.md#a-home): the payment changes waiting for a decision
  * and the 60-day notices in progress, oldest first, with their counts; each opens its home's
  * record, where the decision is made. Nothing when nothing waits.
  */

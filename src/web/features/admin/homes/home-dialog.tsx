@@ -21,7 +21,7 @@ export function HomeStateBadge({ state }: { state: HomeState }) {
 
 /**
  * The sections of a home's record, in order. Each is its own component taking the home;
- * the ledger, payment changes, 60-day notices and statements (issue 14) are added here
+ * the ledger, payment changes, 60-day notices and statements are added here
  * as sections of their own, each reading what it needs.
  */
 const HOME_SECTIONS: readonly { key: string; Section: ComponentType<{ home: HomeDetail }> }[] = [
@@ -45,7 +45,7 @@ function LoadingBody() {
   );
 }
 
-/** A home's record (`/admin/homes?home=<id>`; issue 14): the agreement, its terms and its valuations. */
+/** A home's record (`/admin/homes?home=<id>`; docs/product/back-office.md#a-home): the agreement, its terms and its valuations. */
 export function HomeDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useQuery(homeDetailQuery(id));
   // Closed, the dialog hands focus back to the row's Open button (it has no Radix trigger).

@@ -39,7 +39,7 @@ type ValuationForm = z.input<ReturnType<typeof valuationFormSchema>>;
 type ValuationValues = z.output<ReturnType<typeof valuationFormSchema>>;
 const FIELDS = ['value', 'valuedOn', 'source', 'note'] as const;
 
-/** 'Record valuation' (decisions.md 'Valuations'): a value, its date (from the purchase to today), a source and a note. */
+/** 'Record valuation' (docs/product/back-office.md#a-home): a value, its date (from the purchase to today), a source and a note. */
 function ValuationForm({ home, onDone }: { home: HomeDetail; onDone: () => void }) {
   const schema = useMemo(() => valuationFormSchema(home.purchaseDate), [home.purchaseDate]);
   const { register, handleSubmit, formState, setError } = useForm<ValuationForm, unknown, ValuationValues>({

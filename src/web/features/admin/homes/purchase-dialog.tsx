@@ -93,8 +93,8 @@ type PurchaseForm = z.input<typeof purchaseFormSchema>;
 const FIELDS = ['address', 'purchaseDate', 'price', 'downPayment', 'mortgageRate', 'appreciationRate', 'monthlyPayment'] as const;
 
 /**
- * 'Record purchase' (docs/product/back-office.md#record-purchase; calculators.md 'Homeowner figures'; decisions.md 'Homes,
- * agreements and the ledger'): the property, the purchase date, the agreement's price,
+ * 'Record purchase' (docs/product/back-office.md#record-purchase; calculators.md 'Homeowner figures';
+ * docs/product/dashboard.md#what-comes-with-a-home): the property, the purchase date, the agreement's price,
  * down payment, rate and appreciation assumption (the application's and the settings'
  * figures to start), and the monthly payment on the comparison's slider (10 years) with
  * the figures it implies, the public comparison's own components. Amounts are typed in

@@ -9,7 +9,7 @@ import { purchaseStartQuery } from './homes-api';
 import { PurchaseDialog } from './purchase-dialog';
 
 /**
- * The review dialog's 'Home purchase' (issue 14): an approved application offers
+ * The review dialog's 'Home purchase' (docs/product/back-office.md#record-purchase): an approved application offers
  * 'Record purchase'; once recorded, a link to the home. Nothing for other statuses.
  */
 export function PurchasePanel({ detail }: { detail: AdminApplicationDetail }) {

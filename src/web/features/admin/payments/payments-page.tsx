@@ -24,7 +24,7 @@ import { LedgerPanel, PaymentStateBadge, verifyText } from './ledger-panel';
 import { ledgerQuery, usePaymentsList, useVerifyAll } from './payments-api';
 
 /**
- * /admin/payments (issue 14; docs/product/back-office.md#payments): a month's figures from the
+ * /admin/payments (docs/product/back-office.md#payments): a month's figures from the
  * ledger — due, paid, received, overdue, still due; the credit paying each home's oldest
  * charge first — the homes behind them, paged and filtered on the server, a home's ledger
  * with Record payment / Refund / Reverse, Import bank CSV, Export CSV and Verify ledgers.

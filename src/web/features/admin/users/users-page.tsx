@@ -36,7 +36,7 @@ const nameOf = (user: Pick<AdminUser, 'firstName' | 'lastName'>) => `${user.firs
 const refusal = (error: unknown, fallback: string) => (error instanceof ApiError && error.status === 409 ? error.message : failureText(error, fallback));
 
 /**
- * Role selector of one row. Granting or removing Admin is confirmed first (issue 13: a key
+ * Role selector of one row. Granting or removing Admin is confirmed first (a key
  * press on the selector must not hand out the back office); other roles save on change.
  * Either way the toast says what happened (docs/product/back-office.md#users).
  */

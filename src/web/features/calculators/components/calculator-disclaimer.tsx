@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { brand } from '../../../lib/config';
 
-/** Issue 3 'All three': a short disclaimer under each calculator. */
+/** docs/product/calculators.md#calculator-disclaimer: a short disclaimer under each calculator. */
 export function CalculatorDisclaimer({ children }: { children?: ReactNode }) {
   return (
     <p className="mx-auto mt-10 max-w-3xl text-center text-sm text-muted-foreground">

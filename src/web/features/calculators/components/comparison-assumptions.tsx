@@ -32,7 +32,7 @@ const rate = (percent: number) => p(percent / 100);
 
 /**
  * Every constant of docs/product/calculators.md#comparison, in words, so a reader can
- * check the figures (issue 3). Quiet and folded away (visual.md 'Calculators').
+ * check the figures. Quiet and folded away (visual.md 'Calculators').
  */
 export function ComparisonAssumptions({ productName: n }: { productName: string }) {
   const items = [

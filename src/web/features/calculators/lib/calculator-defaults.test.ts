@@ -38,7 +38,7 @@ describe('calculator defaults from the settings', () => {
   });
 });
 
-describe('the region pre-fill table from the settings (issue 15)', () => {
+describe('the region pre-fill table from the settings', () => {
   it('takes the saved table, region by region, over the constant', () => {
     const d = calculatorDefaultsFrom({ regionRates: { ...REGION_RATE_DEFAULTS, TX: { propertyTaxRate: 1.75, insuranceRate: 1.05 } } });
     expect(d.regionRates).toEqual({ ...REGION_RATE_DEFAULTS, TX: { propertyTaxRate: 1.75, insuranceRate: 1.05 } });

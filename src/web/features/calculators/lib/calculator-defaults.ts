@@ -62,8 +62,8 @@ export function calculatorDefaultsFrom(settings: Partial<PublicSettings>): Calcu
 }
 
 /**
- * The one place the calculators' defaults come from (issue 3: 'one function supplies
- * defaults; the pages never hard-code them'): the settings the server wrote into
+ * The one place the calculators' defaults come from (docs/product/calculators.md#defaults-from-settings:
+ * one function supplies defaults; the pages never hard-code them): the settings the server wrote into
  * the page's #app-config block (src/web/lib/config.ts), read once per page load.
  */
 export function getCalculatorDefaults(): CalculatorDefaults {

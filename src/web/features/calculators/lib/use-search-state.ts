@@ -35,7 +35,7 @@ function write<K extends string>(values: SearchValues<K>, spec: SearchSpec<K>): 
 
 /**
  * A calculator's inputs, kept in the query string so a result can be shared,
- * bookmarked and reloaded (issue 3 'All three').
+ * bookmarked and reloaded.
  *
  * The fields are React state first and the URL follows, replacing the history entry:
  * a controlled input fed straight from the router would update a tick late and make
