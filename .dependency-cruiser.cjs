@@ -1,4 +1,4 @@
-// The one rule of imports (docs/decisions/019-formatting-and-boundaries.md), checked by `npm run lint`:
+// The one rule of imports (docs/architecture.md), checked by `npm run lint`:
 // domain ← platform ← modules ← routes and the app, and domain ← web lib ← features ← router;
 // no circle of files (type-only imports included) and none of server folders.
 // scripts/import-rules.test.ts breaks each rule on purpose and expects it to fail.
