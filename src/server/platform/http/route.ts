@@ -161,7 +161,9 @@ async function withDeclaredCodes<T>(contract: RouteContract, work: () => Promise
     return await work();
   } catch (error) {
     if (error instanceof AppError && !isCommonErrorCode(error.code) && !contract.codes?.includes(error.code)) {
-      throw new Error(`${contract.method.toUpperCase()} ${contract.path} answered ${error.code}, which its contract does not declare in \`codes\``);
+      throw new Error(`${contract.method.toUpperCase()} ${contract.path} answered ${error.code}, which its contract does not declare in \`codes\``, {
+        cause: error,
+      });
     }
     throw error;
   }
