@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { DECLINE_REASON_NEEDED, MAX_DECLINE_REASON, type AdminApplicationDetail } from '../../../../domain/admin/applications';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { MAX_DECLINE_REASON, statusChangeSchema, type AdminApplicationDetail } from '../../../../domain/admin/applications';
 import { OPEN_REQUEST_NEEDED_MESSAGE } from '../../../../domain/application/requests';
 import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES, type ApplicationStatus } from '../../../../domain/application/status';
 import { Alert } from '../../../components/ui/alert';
@@ -15,6 +18,8 @@ import { statusSavePlan } from './review-logic';
 import { formatNumber } from '../../../../domain/format';
 
 type ReviewStatus = Exclude<ApplicationStatus, 'draft'>;
+/** The contract's body: the status chosen in the selector, and the reason Declined needs. */
+type StatusForm = z.input<typeof statusChangeSchema>;
 
 /**
  * The status of the review dialog (docs/product/back-office.md#application-status): choosing
@@ -37,8 +42,13 @@ export function StatusPanel({
   const [chosen, setChosen] = useState<ReviewStatus>(detail.status as ReviewStatus);
   const [confirming, setConfirming] = useState(false);
   const [needsRequest, setNeedsRequest] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
+  const { register, handleSubmit, formState, setError, setValue, clearErrors, reset, control } = useForm<StatusForm>({
+    resolver: zodResolver(statusChangeSchema),
+    defaultValues: { status: detail.status as ReviewStatus, reason: '' },
+    // As before: the error shows under the box; focus stays on the button.
+    shouldFocusError: false,
+  });
+  const reason = useWatch({ control, name: 'reason' }) ?? '';
   const [refusal, setRefusal] = useState<string>();
   const change = useStatusChange(detail.id);
   const settings = useQuery(settingsQuery());
@@ -66,27 +76,29 @@ export function StatusPanel({
     if (plan.kind === 'unchanged') return;
     if (plan.kind === 'request_needed') return setNeedsRequest(true);
     setRefusal(undefined);
-    setReasonError(undefined);
+    clearErrors('reason');
     setConfirming(true);
   };
 
   const confirm = () => {
     if (plan.kind !== 'confirm') return;
-    const trimmed = reason.trim();
-    if (plan.needsReason && !trimmed) return setReasonError(DECLINE_REASON_NEEDED);
-    change.mutate(
-      { status: chosen, ...(plan.needsReason ? { reason: trimmed } : {}) },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          setReason('');
+    // Checked by the contract's schema: Declined needs a reason (the same message as the server's).
+    setValue('status', chosen);
+    void handleSubmit(({ status, reason }) =>
+      change.mutate(
+        { status, ...(plan.needsReason ? { reason } : {}) },
+        {
+          onSuccess: () => {
+            setConfirming(false);
+            reset({ status, reason: '' });
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.fields?.reason) setError('reason', { type: 'server', message: error.fields.reason });
+            else if (error instanceof ApiError && (error.status === 409 || error.status === 422)) setRefusal(error.message);
+          },
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields?.reason) setReasonError(error.fields.reason);
-          else if (error instanceof ApiError && (error.status === 409 || error.status === 422)) setRefusal(error.message);
-        },
-      },
-    );
+      ),
+    )();
   };
 
   const label = APPLICATION_STATUS_LABELS[chosen];
@@ -164,10 +176,10 @@ export function StatusPanel({
                 <Field
                   label="Reason shown to the applicant"
                   required
-                  error={reasonError}
+                  error={formState.errors.reason?.message}
                   help={`${formatNumber(reason.length)} / ${formatNumber(MAX_DECLINE_REASON)} characters`}
                 >
-                  <Textarea value={reason} maxLength={MAX_DECLINE_REASON} rows={4} className="text-sm" onChange={(event) => setReason(event.target.value)} />
+                  <Textarea maxLength={MAX_DECLINE_REASON} rows={4} className="text-sm" {...register('reason')} />
                 </Field>
               )}
               {refusal && (
