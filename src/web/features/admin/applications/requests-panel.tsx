@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ComponentProps } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import type { AdminApplicationDetail } from '../../../../domain/admin/applications';
 import { DOCUMENT_TYPES, documentTitle } from '../../../../domain/application/documents';
 import { fieldByName } from '../../../../domain/application/fields';
@@ -9,10 +9,12 @@ import {
   CORRECTION_SECTIONS,
   MAX_REQUEST_NOTE,
   MAX_REQUEST_TITLE,
+  newRequestSchema,
   requestsChangeable,
   reopenRequestSchema,
   requestStateLabel,
   type ApplicationRequest,
+  type NewRequest,
   type ReopenRequest,
   type RequestEvent,
   type RequestState,
@@ -24,8 +26,8 @@ import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { localDateTime } from '../../../lib/dates';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateRequest, useRequestAction } from './applications-api';
-import { checkRequestDraft, EMPTY_REQUEST_DRAFT, type RequestDraft } from './review-logic';
 import { formatNumber } from '../../../../domain/format';
 
 /** The requests of the review dialog (docs/product/back-office.md#requests): what was asked of the applicant, and asking more. */
@@ -155,58 +157,76 @@ function RequestItem({ request, applicationId, changeable }: { request: Applicat
   );
 }
 
+/**
+ * The request form as typed keeps both kinds' inputs while the reviewer switches between them; only the chosen kind's
+ * reach the contract's schema (an Other's title only for Other, no document chosen yet as none), so the words under
+ * the fields are the server's.
+ */
+const requestFormSchema = z
+  .object({
+    kind: z.enum(['document', 'correction']),
+    documentType: z.string(),
+    title: z.string(),
+    fields: z.array(z.string()),
+    note: z.string(),
+  })
+  .transform((draft) =>
+    draft.kind === 'document'
+      ? {
+          kind: draft.kind,
+          documentType: draft.documentType || undefined,
+          ...(draft.documentType === 'other' ? { title: draft.title } : {}),
+          note: draft.note,
+        }
+      : { kind: draft.kind, fields: draft.fields, note: draft.note },
+  )
+  .pipe(newRequestSchema);
+type RequestFormValues = z.input<typeof requestFormSchema>;
+const EMPTY_REQUEST: RequestFormValues = { kind: 'document', documentType: '', title: '', fields: [], note: '' };
+const REQUEST_FIELDS = ['documentType', 'title', 'fields', 'note'] as const;
+
 /** 'Ask for something': a document (a type, or Other with a title) or a correction of named answers, with a note. */
 export function RequestForm({ applicationId, onDone }: { applicationId: string; onDone: (added: boolean) => void }) {
   const id = useId();
   const create = useCreateRequest(applicationId);
-  const [draft, setDraft] = useState<RequestDraft>(EMPTY_REQUEST_DRAFT);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (patch: Partial<RequestDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const submit = () => {
-    const checked = checkRequestDraft(draft);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    create.mutate(checked.body, {
+  const { register, handleSubmit, formState, setError, reset, control } = useForm<RequestFormValues, unknown, NewRequest>({
+    resolver: zodResolver(requestFormSchema),
+    defaultValues: EMPTY_REQUEST,
+    // As before: the errors show under the fields; focus stays on the button.
+    shouldFocusError: false,
+  });
+  const { errors } = formState;
+  const [kind, documentType, note] = useWatch({ control, name: ['kind', 'documentType', 'note'] });
+  const submit = handleSubmit((body) =>
+    create.mutate(body, {
       onSuccess: () => {
-        setDraft(EMPTY_REQUEST_DRAFT);
+        reset(EMPTY_REQUEST);
         onDone(true);
       },
+      // Under the fields, focus staying on the button as for the form's own errors; other refusals are the hook's toast.
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields);
+        applyServerFieldErrors<RequestFormValues>(error, (name, fieldError) => setError(name, fieldError), REQUEST_FIELDS);
       },
-    });
-  };
-  const toggleField = (name: string, on: boolean) => set({ fields: on ? [...draft.fields, name] : draft.fields.filter((field) => field !== name) });
+    }),
+  );
   return (
-    <form
-      aria-labelledby={`${id}-title`}
-      className="flex flex-col gap-4 rounded-[var(--radius-control)] border border-border p-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-[var(--radius-control)] border border-border p-4" noValidate onSubmit={submit}>
       <h4 id={`${id}-title`} className="text-sm font-semibold text-foreground">
         Ask for something
       </h4>
       <fieldset className="flex flex-wrap gap-4 text-sm">
         <legend className="mb-1.5 text-sm font-semibold text-foreground">What do you need?</legend>
-        {(['document', 'correction'] as const).map((kind) => (
-          <label key={kind} className="flex items-center gap-2">
-            <input type="radio" name={`${id}-kind`} className="size-4 accent-primary" checked={draft.kind === kind} onChange={() => set({ kind })} />
-            {kind === 'document' ? 'A document' : 'A correction of answers'}
+        {(['document', 'correction'] as const).map((option) => (
+          <label key={option} className="flex items-center gap-2">
+            <input type="radio" value={option} className="size-4 accent-primary" {...register('kind')} />
+            {option === 'document' ? 'A document' : 'A correction of answers'}
           </label>
         ))}
       </fieldset>
-      {draft.kind === 'document' ? (
+      {kind === 'document' ? (
         <>
-          <Field label="Document" required error={errors.documentType}>
-            <NativeSelect
-              value={draft.documentType}
-              className="h-10 text-sm"
-              onChange={(event) => set({ documentType: event.target.value as RequestDraft['documentType'] })}
-            >
+          <Field label="Document" required error={errors.documentType?.message}>
+            <NativeSelect className="h-10 text-sm" {...register('documentType')}>
               <option value="">Choose a document</option>
               {DOCUMENT_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -216,9 +236,9 @@ export function RequestForm({ applicationId, onDone }: { applicationId: string; 
               <option value="other">Other</option>
             </NativeSelect>
           </Field>
-          {draft.documentType === 'other' && (
-            <Field label="Document title" required error={errors.title}>
-              <Input value={draft.title} maxLength={MAX_REQUEST_TITLE} className="h-10 text-sm" onChange={(event) => set({ title: event.target.value })} />
+          {documentType === 'other' && (
+            <Field label="Document title" required error={errors.title?.message}>
+              <Input maxLength={MAX_REQUEST_TITLE} className="h-10 text-sm" {...register('title')} />
             </Field>
           )}
         </>
@@ -231,35 +251,39 @@ export function RequestForm({ applicationId, onDone }: { applicationId: string; 
               *
             </span>
           </legend>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            {CORRECTION_SECTIONS.map((section) => (
-              <fieldset key={section.stepId} className="text-sm">
-                <legend className="font-medium text-muted-foreground">{section.title}</legend>
-                <div className="mt-1 flex flex-col gap-1">
-                  {section.fields.map((field) => (
-                    <label key={field.name} className="flex items-center gap-2">
-                      <Checkbox checked={draft.fields.includes(field.name)} onChange={(event) => toggleField(field.name, event.target.checked)} />
-                      {field.label}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            ))}
-          </div>
+          {/* A controller, not one register per box: the answers are sent in the order they were ticked, which names the request. */}
+          <Controller
+            control={control}
+            name="fields"
+            render={({ field: { value, onChange } }) => (
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                {CORRECTION_SECTIONS.map((section) => (
+                  <fieldset key={section.stepId} className="text-sm">
+                    <legend className="font-medium text-muted-foreground">{section.title}</legend>
+                    <div className="mt-1 flex flex-col gap-1">
+                      {section.fields.map((field) => (
+                        <label key={field.name} className="flex items-center gap-2">
+                          <Checkbox
+                            checked={value.includes(field.name)}
+                            onChange={(event) => onChange(event.target.checked ? [...value, field.name] : value.filter((name) => name !== field.name))}
+                          />
+                          {field.label}
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
+                ))}
+              </div>
+            )}
+          />
           {errors.fields && (
             <p id={`${id}-fields-error`} className="mt-1.5 text-sm font-medium text-destructive">
-              {errors.fields}
+              {errors.fields.message}
             </p>
           )}
         </fieldset>
       )}
-      <NoteField
-        label="Note to the applicant"
-        length={draft.note.length}
-        value={draft.note}
-        onChange={(event) => set({ note: event.target.value })}
-        error={errors.note}
-      />
+      <NoteField label="Note to the applicant" length={note.length} error={errors.note?.message} {...register('note')} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={create.isPending}>
           {create.isPending ? 'Adding...' : 'Add request'}

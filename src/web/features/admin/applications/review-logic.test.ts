@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequestDraft, EMPTY_REQUEST_DRAFT, statusSavePlan, type StatusSaveFacts } from './review-logic';
+import { statusSavePlan, type StatusSaveFacts } from './review-logic';
 
 const facts = (over: Partial<StatusSaveFacts>): StatusSaveFacts => ({
   from: 'in_review',
@@ -56,40 +56,6 @@ describe('saving a status in the review dialog (docs/product/back-office.md#appl
       kind: 'confirm',
       needsReason: true,
       mail: { subject: 'An update on your home application' },
-    });
-  });
-});
-
-describe('the request form (docs/product/back-office.md#requests)', () => {
-  it('says under each field what is missing', () => {
-    expect(checkRequestDraft(EMPTY_REQUEST_DRAFT)).toEqual({
-      ok: false,
-      errors: { documentType: 'Choose the document you need, or Other.', note: 'Write a note to the applicant.' },
-    });
-    expect(checkRequestDraft({ ...EMPTY_REQUEST_DRAFT, documentType: 'other', note: 'x' })).toEqual({
-      ok: false,
-      errors: { title: 'Name the document you need.' },
-    });
-    expect(checkRequestDraft({ ...EMPTY_REQUEST_DRAFT, kind: 'correction', note: 'x' })).toEqual({
-      ok: false,
-      errors: { fields: 'Choose at least one answer to correct.' },
-    });
-    expect(checkRequestDraft({ ...EMPTY_REQUEST_DRAFT, documentType: 'paystubs', note: 'x'.repeat(1001) })).toMatchObject({
-      ok: false,
-      errors: { note: expect.any(String) },
-    });
-  });
-
-  it('sends only what the chosen kind needs, trimmed', () => {
-    const draft = { kind: 'document' as const, documentType: 'paystubs' as const, title: 'left over', fields: ['personal.phone'], note: '  Your pay stubs.  ' };
-    expect(checkRequestDraft(draft)).toEqual({ ok: true, body: { kind: 'document', documentType: 'paystubs', note: 'Your pay stubs.' } });
-    expect(checkRequestDraft({ ...draft, documentType: 'other', title: 'Gift letter' })).toEqual({
-      ok: true,
-      body: { kind: 'document', documentType: 'other', title: 'Gift letter', note: 'Your pay stubs.' },
-    });
-    expect(checkRequestDraft({ ...draft, kind: 'correction' })).toEqual({
-      ok: true,
-      body: { kind: 'correction', fields: ['personal.phone'], note: 'Your pay stubs.' },
     });
   });
 });

@@ -1,10 +1,10 @@
 import { statusMail, type MailedRequest } from '../../../../domain/admin/status-mail';
-import { newRequestSchema, statusChangeProblem, type NewRequest, type RequestDocumentType } from '../../../../domain/application/requests';
+import { statusChangeProblem } from '../../../../domain/application/requests';
 import type { ApplicationStatus } from '../../../../domain/application/status';
 
 /**
  * The review dialog's decisions that are not layout (docs/product/back-office.md#application-status,
- * #requests): what saving a status will do, and what the request form still lacks.
+ * #requests): what saving a status will do.
  */
 
 export interface StatusSaveFacts {
@@ -39,36 +39,4 @@ export function statusSavePlan(facts: StatusSaveFacts): StatusSavePlan {
   // The server's own text (src/domain/admin/status-mail.ts), with the open requests it lists.
   const text = statusMail(facts.to, facts.openRequestItems);
   return { kind: 'confirm', needsReason, mail: { to: facts.applicantEmail, subject: text.subject, gist: text.paragraphs } };
-}
-
-/** The request form as typed: both kinds' inputs are kept while the reviewer switches between them. */
-export interface RequestDraft {
-  kind: 'document' | 'correction';
-  documentType: RequestDocumentType | '';
-  title: string;
-  fields: string[];
-  note: string;
-}
-
-export const EMPTY_REQUEST_DRAFT: RequestDraft = { kind: 'document', documentType: '', title: '', fields: [], note: '' };
-
-/** The body to send, or the errors to show under the fields (keyed documentType, title, fields, note) — the server's own schema decides. */
-export function checkRequestDraft(draft: RequestDraft): { ok: true; body: NewRequest } | { ok: false; errors: Record<string, string> } {
-  const candidate =
-    draft.kind === 'document'
-      ? {
-          kind: 'document',
-          documentType: draft.documentType || undefined,
-          ...(draft.documentType === 'other' ? { title: draft.title } : {}),
-          note: draft.note,
-        }
-      : { kind: 'correction', fields: draft.fields, note: draft.note };
-  const parsed = newRequestSchema.safeParse(candidate);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? 'kind');
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
 }
