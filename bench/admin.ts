@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminCreate } from '../src/server/cli/admin-create';
-import { BUSINESSES, CITIES, EMPLOYERS, FIRST_NAMES, JOB_TITLES, LAST_NAMES, STAFF, STREET_KINDS, STREETS } from '../src/server/cli/seed-data';
+import { BUSINESSES, CITIES, EMPLOYERS, JOB_TITLES, STAFF, STREET_KINDS, STREETS } from '../src/server/cli/seed-data';
+import { FIRST_NAMES, LAST_NAMES } from '../src/server/cli/seed-names';
 import { openDatabase } from '../src/server/platform/db/client';
 import {
   BUYING_TIMELINES,

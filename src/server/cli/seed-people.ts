@@ -1,4 +1,5 @@
-import { CITIES, FIRST_NAMES, LAST_NAMES, STREET_KINDS, STREETS } from './seed-data';
+import { CITIES, STREET_KINDS, STREETS } from './seed-data';
+import { FIRST_NAMES, LAST_NAMES } from './seed-names';
 import { DAY, type Person, type Rng, type SeedContext, type UserRow } from './seed-context';
 
 /** People with common US names, a city and an address at example.com that avoids `taken` (and is added to it). */

@@ -119,6 +119,10 @@ const GUARDS: Record<Access, MiddlewareHandler | undefined> = {
   admin: requireRole(ROLE_RANK.admin) as unknown as MiddlewareHandler,
 };
 
+/** The body-type checks, made once: every route takes JSON but the streamed uploads (a contract's `form`). */
+const JSON_BODY = requireBodyType('application/json');
+const MULTIPART_BODY = requireBodyType('multipart/form-data');
+
 /**
  * What runs before a route's inputs are read, in this order: the guard its access names (401/403
  * before anything else, so a caller below the route's access learns nothing of its inputs), no
@@ -132,7 +136,7 @@ export function routeMiddleware(contract: RouteContract, before: readonly Middle
     ...(guard ? [guard] : []),
     refuseUnsafeUrlText,
     // The one-click route's form body was checked with its origin (same-origin.ts oneClickPaths).
-    ...(contract.oneClick ? [] : [requireBodyType(contract.form ? 'multipart/form-data' : 'application/json')]),
+    ...(contract.oneClick ? [] : [contract.form ? MULTIPART_BODY : JSON_BODY]),
     ...before,
     ...(contract.body ? [jsonBodyFirst] : []),
   ];
