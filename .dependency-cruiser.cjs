@@ -52,6 +52,14 @@ module.exports = {
       to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/index\\.ts$' },
     },
     {
+      name: 'routes-read-no-table',
+      comment:
+        'A route binds a contract to module functions: it reads and writes no table itself (no schema file, no query builder); the module or platform part that owns the table does.',
+      severity: 'error',
+      from: { path: '^src/server/routes/' },
+      to: { path: ['^src/server/platform/db/[a-z-]*schema\\.ts$', '(^|/)node_modules/drizzle-orm/'] },
+    },
+    {
       name: 'domain-is-pure',
       comment: 'src/domain is shared by the browser, the server and tests: it imports neither side.',
       severity: 'error',
@@ -93,7 +101,7 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
     // Tests and the test support reach whatever they exercise; nothing imports them, so they close no circle.
-    exclude: { path: ['^(node_modules|dist)/', '\\.test\\.tsx?$', '^src/server/test/'] },
+    exclude: { path: ['^dist/', '\\.test\\.tsx?$', '^src/server/test/'] },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
   },
 };

@@ -41,7 +41,9 @@ export default defineConfig({
   projects: [
     // Enrols the operations admin that promotes each back-office spec's own admin (e2e/support/admins.ts).
     { name: 'setup', testMatch: /ops-admin\.setup\.ts$/ },
-    { name: 'chromium', dependencies: ['setup'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', dependencies: ['setup'], testIgnore: /signatures\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The e-signature journey switches 'E-signatures' on for the whole server: it runs after every other browser test.
+    { name: 'signatures', dependencies: ['setup', 'chromium'], testMatch: /signatures\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: [
     {
@@ -69,6 +71,9 @@ export default defineConfig({
         AUTH_RATE_LIMIT_IP_MAX: '100000',
         UNSUBSCRIBE_RATE_LIMIT_MAX: '100000',
         AUTH_RATE_LIMIT_EMAIL_MAX: '1000',
+        // The stand-in processor (docs/decisions/032-processor-payments.md) on the port after the mail sink's, settling quickly.
+        SANDBOX_PROCESSOR_PORT: String(PORT + 3),
+        SANDBOX_SETTLE_MS: '1500',
       },
     },
     {

@@ -32,10 +32,19 @@ export const DRIVER_TESTS = [
   'src/server/modules/accounts/retention.test.ts',
   'src/server/routes/waitlist.test.ts',
   'src/server/routes/application.test.ts',
+  'src/server/routes/document-files.test.ts',
   'src/server/routes/home.test.ts',
   'src/server/routes/home-changes.test.ts',
+  'src/server/routes/exit-quotes.test.ts',
   'src/server/routes/admin/homes.test.ts',
   'src/server/routes/admin/payments.test.ts',
+  'src/server/routes/agents.test.ts',
+  'src/server/routes/pre-approval.test.ts',
+  // Offers: the application's row lock, the one-live-offer index, the checklist opened in the acceptance's transaction.
+  'src/server/routes/buying.test.ts',
+  'src/server/routes/buying-closing.test.ts',
+  'src/server/routes/payments.test.ts',
+  'src/server/routes/admin/processor-payments.test.ts',
 ];
 
 const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({

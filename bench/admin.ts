@@ -573,6 +573,9 @@ async function benchPglite() {
     let email: string;
     try {
       await database.migrate();
+      // The generator drops indexes and lifts triggers: an owner's work. The embedded database's one session serves as
+      // the serving role (docs/decisions/035-serving-role.md); this operator's tool switches it back for its own run.
+      await database.db.execute(sql.raw('RESET ROLE'));
       const run: Runner = {
         query: async <T>(text: string) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows,
       };

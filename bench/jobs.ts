@@ -155,7 +155,7 @@ async function idlePoll(database: Database) {
     sql`INSERT INTO jobs (kind, payload, state, run_at, finished_at) SELECT ${noop.kind}, '{}', 'done', now() - interval '1 hour', now() FROM generate_series(1, 100000)`,
   );
   await fill(database, noop.kind, 10_000, sql`now() + interval '1 day'`);
-  await database.db.execute(sql`ANALYZE jobs`);
+  await database.asOwner((owner) => owner.execute(sql`ANALYZE jobs`));
   const r = runner(database).register(noop, async () => undefined);
   const times: number[] = [];
   for (let i = 0; i < 500; i += 1) {

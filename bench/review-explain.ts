@@ -37,7 +37,15 @@ async function explain(client: pg.PoolClient | pg.Client, { query, params }: Cap
 function capturingDatabase(databaseUrl: string, captured: Captured[]): { database: Database; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } });
-  return { database: { kind: 'postgres', db: db as unknown as Db, migrate: async () => undefined, close: () => pool.end() }, pool };
+  const database: Database = {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    migrate: async () => undefined,
+    asOwner: (work) => work(db as unknown as Db),
+    servingGuard: () => 'none',
+    close: () => pool.end(),
+  };
+  return { database, pool };
 }
 
 /**

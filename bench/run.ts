@@ -1,9 +1,10 @@
-// npm run bench [-- size|calculators|waitlist|pglite-fsync|admin|jobs|review|homes|pages]: prints figures, asserts nothing.
+// npm run bench [-- size|calculators|waitlist|pglite-fsync|admin|jobs|review|homes|pages|payments]: prints figures, asserts nothing.
 import { benchAdmin } from './admin';
 import { benchCalculators } from './calculators';
 import { benchHomes } from './homes';
 import { benchJobs } from './jobs';
 import { benchPages } from './pages';
+import { benchPayments } from './payments';
 import { benchPgliteFsync } from './pglite-fsync';
 import { benchReview } from './review';
 import { benchSize } from './size';
@@ -21,3 +22,4 @@ if (want('jobs')) await benchJobs();
 if (want('review')) await benchReview();
 if (want('homes')) await benchHomes();
 if (want('pages')) await benchPages();
+if (want('payments')) await benchPayments();

@@ -8,7 +8,15 @@ test.describe('account page: e-mail notifications', () => {
   const OWN_KINDS = Object.values(NOTIFICATION_KIND_INFO)
     .filter((info) => info.audience !== 'staff')
     .map((info) => info.label);
-  const STAFF_KINDS = ['New submissions', 'Answered requests', "Applicants' messages"];
+  const STAFF_KINDS = [
+    'New submissions',
+    'Answered requests',
+    "Applicants' and homeowners' messages",
+    'Exit quotes to value, disputes and acceptances',
+    "Homeowners' 60-day notices",
+    'Requests to change a monthly payment',
+    'Documents waiting for our countersignature',
+  ];
 
   test('a switch saves at once and stays after a reload; a plain user sees no staff notices', async ({ page, user }) => {
     await page.goto('/account');

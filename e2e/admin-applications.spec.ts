@@ -92,7 +92,13 @@ test.describe('back office: applications', () => {
     await dialog.getByRole('button', { name: 'Save status' }).click();
     const confirm = page.getByRole('dialog', { name: 'Change the status to Approved?' });
     await expect(confirm).toContainText('Your home application is approved');
-    await confirm.getByRole('button', { name: 'Save status: Approved' }).click();
+    // No file was reviewed: the confirmation says so and needs a second, explicit one.
+    await expect(confirm).toContainText('The documents are not all accepted.');
+    await expect(confirm).toContainText(/\d+ files? not reviewed yet\./);
+    const save = confirm.getByRole('button', { name: 'Save status: Approved' });
+    await expect(save).toBeDisabled();
+    await confirm.getByRole('checkbox', { name: 'I have checked the documents and approve anyway' }).check();
+    await save.click();
     await expect(toast(page, 'Application status updated')).toBeVisible();
     await expect(dialog.getByLabel('Status', { exact: true })).toHaveValue('approved');
     await expect(dialog.getByText('Current status').locator('..')).toContainText('Approved');
@@ -143,7 +149,7 @@ test.describe('back office: applications', () => {
     await expect(page.getByRole('searchbox', { name: 'Search applications' })).toHaveAttribute('placeholder', 'Search by name, email or ID');
 
     const status = page.getByLabel('Status', { exact: true });
-    await expect(status.locator('option')).toHaveText(['All Statuses', 'Submitted', 'In Review', 'Missing Info', 'Approved', 'Declined']);
+    await expect(status.locator('option')).toHaveText(['All Statuses', 'Submitted', 'In Review', 'Missing Info', 'Approved', 'Declined', 'Withdrawn']);
     await status.selectOption('declined');
     await expect(page).toHaveURL(/status=declined/);
     await expect(table.getByText('No applications found')).toBeVisible();

@@ -77,8 +77,8 @@ for (const width of [375, 1280]) {
       await dialog.getByLabel('Change status to').selectOption({ label: 'Approved' });
       await dialog.getByRole('button', { name: 'Save status' }).click();
       await expect(page.getByText('Letter of intent status updated')).toBeVisible();
-      // The current status line, not the select's option of the same name.
-      await expect(dialog.getByRole('region', { name: 'Status' }).getByRole('paragraph')).toHaveText('Status Approved');
+      // The current status line, not the select's option of the same name; it also says who made the letter (staff here).
+      await expect(dialog.getByRole('region', { name: 'Status' }).getByRole('paragraph')).toHaveText('Status ApprovedFrom: Staff');
       // A reload keeps it open.
       await page.reload();
       await expect(page.getByRole('dialog', { name: `Rosa Parks ${tag}` })).toBeVisible();

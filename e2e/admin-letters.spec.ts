@@ -87,14 +87,17 @@ test.describe('/admin/letters-of-intent', () => {
     expect(download.suggestedFilename()).toBe(`first-last-${tag}-letter-of-intent.pdf`);
     expect(readFileSync(await download.path()).equals(readFileSync(SAMPLE_PDF))).toBe(true);
 
-    let asked = '';
-    page.once('dialog', (confirm) => {
-      asked = confirm.message();
-      void confirm.accept();
-    });
+    // The app's own confirmation names the record; Cancel keeps it, Delete removes it.
     await row.getByRole('button', { name: /^Delete letter of intent of/ }).click();
+    const confirm = page.getByRole('dialog', { name: /^Delete letter of intent of .+\?$/ });
+    await expect(confirm).toContainText('Are you sure you want to delete this letter of intent?');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: /^Delete letter of intent of/ }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Letter of intent deleted successfully')).toBeVisible();
-    expect(asked).toBe('Are you sure you want to delete this letter of intent?');
+    await expect(confirm).toBeHidden();
     await expect(row).toHaveCount(0);
     await expect(page.getByText('No letters of intent match these filters')).toBeVisible();
 
@@ -130,8 +133,11 @@ test.describe('/admin/letters-of-intent', () => {
     await row.getByRole('button', { name: /^Download PDF of/ }).click();
     expect((await downloading).suggestedFilename()).toBe('first-last-letter-of-intent.pdf');
 
-    page.once('dialog', (confirm) => void confirm.accept());
     await row.getByRole('button', { name: /^Delete letter of intent of/ }).click();
+    await page
+      .getByRole('dialog', { name: /^Delete letter of intent of/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect(row).toHaveCount(0);
 
     // At phone width the table scrolls inside its card; the page does not.

@@ -63,6 +63,8 @@ test.describe('back office: requests and status changes', () => {
     await expect(confirm).toHaveCount(0);
     // One status change was saved: the one confirmed here. A save sent by the arrow keys above would be a second.
     expect(statusCalls).toBe(1);
+    // The toast is read while it shows: it goes after a few seconds, and the mail below can take longer than that under load.
+    await expect(toast(page, 'Application status updated')).toBeVisible();
     // The buyer gets that e-mail (mail sink), with the same list and the To do page's link.
     await expect
       .poll(
@@ -77,7 +79,6 @@ test.describe('back office: requests and status changes', () => {
     const mail = (await mailsTo(page.request, applicant.account.email)).find((m) => m.subject === 'We need a little more information for your application')!;
     expect(mail.text).toContain(`${APP_URL}/apply/requests`);
     await expect(status).toBeFocused();
-    await expect(toast(page, 'Application status updated')).toBeVisible();
     await expect(current).toContainText('Missing Info');
     const requests = dialog.getByRole('region', { name: 'Requests' });
     await expect(requests.getByRole('listitem', { name: 'Pay Stubs: Open' })).toBeVisible();
@@ -147,6 +148,8 @@ test.describe('back office: requests and status changes', () => {
     await decline.getByRole('button', { name: 'Save status: Declined' }).click();
     await expect(decline.getByText('Write the reason the applicant will see.')).toBeVisible();
     await decline.getByLabel('Reason shown to the applicant').fill('The monthly payments would be more than we can approve today.');
+    // The e-mail's preview carries the reason as typed.
+    await expect(decline).toContainText("Our reviewer's note: The monthly payments would be more than we can approve today.");
     await decline.getByRole('button', { name: 'Save status: Declined' }).click();
     await expect(decline).toHaveCount(0);
     await expect(current).toContainText('Declined');

@@ -39,6 +39,10 @@ test.describe('/admin/settings and /admin/audit', () => {
     await expect(page.getByLabel('Property tax (%)', { exact: true })).toHaveValue('1.2');
     await expect(hoa).toHaveValue(String(HOA_DEFAULT));
     await expect(page.getByLabel('E-mail applicants when their status changes')).toBeChecked();
+    // Its help says what is really sent: every reviewer's status change (src/server/modules/applications/status-notification.ts).
+    await expect(page.getByLabel('E-mail applicants when their status changes')).toHaveAccessibleDescription(
+      /every status change a reviewer makes \(In Review, Missing Info, Approved, Declined\)/,
+    );
     await expect(page.getByText('Stored for upcoming features; switching one on changes nothing yet.')).toBeVisible();
     await expectAccessible(page);
 

@@ -1,5 +1,6 @@
 import { expect, expectAccessible, hasHorizontalScroll, test, shownText } from './fixtures';
 import { uniqueEmail, uniqueTag } from './support/accounts';
+import { HOMEOWNER } from './support/homes';
 
 /** Letters only: the names are searched, and the search also matches the tag inside e-mail addresses. */
 
@@ -80,14 +81,11 @@ test.describe('/admin/users', () => {
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All Statuses' });
     await expect(row).toHaveCount(1);
 
-    let asked = '';
-    page.once('dialog', (confirm) => {
-      asked = confirm.message();
-      void confirm.accept();
-    });
     await row.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
+    await expect(confirm).toContainText('Are you sure you want to delete this user?');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('User deleted successfully')).toBeVisible();
-    expect(asked).toBe('Are you sure you want to delete this user?');
     await expect(page.getByText('No users found')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Total Users (0)');
 
@@ -123,7 +121,15 @@ test.describe('/admin/users', () => {
     const nameCell = page.getByRole('row').filter({ hasText: account.email }).getByRole('cell').filter({ hasText: name });
     await expect(nameCell.getByText('Admin', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(1);
-    await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeDisabled();
+    // Deleting oneself is refused, so it is not offered (the account page does it).
+    await expect(page.getByRole('row').filter({ hasText: account.email })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
     expect(await hasHorizontalScroll(page)).toBe(false);
+    // Nor a homeowner's: their agreement and payment records are kept.
+    await page.goto(`/admin/users?q=${encodeURIComponent(HOMEOWNER.email)}`);
+    const homeowner = page.getByRole('row').filter({ hasText: HOMEOWNER.email });
+    await expect(homeowner.getByRole('cell').getByText('Homeowner', { exact: true }).first()).toBeVisible();
+    await expect(homeowner.getByRole('combobox', { name: 'Role for Hana Home' })).toHaveValue('homeowner');
+    await expect(homeowner.getByRole('button', { name: /^Delete / })).toHaveCount(0);
   });
 });

@@ -119,14 +119,12 @@ test.describe('/admin/waitlist', () => {
     await expect(dialog.getByLabel('Last Name')).toHaveValue('Again');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    let asked = '';
-    page.once('dialog', (confirm) => {
-      asked = confirm.message();
-      void confirm.accept();
-    });
     await row.getByRole('button', { name: `Delete Rita ${lastName}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete Rita ${lastName}?` });
+    await expect(confirm).toContainText('Are you sure you want to delete this applicant?');
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Applicant deleted successfully')).toBeVisible();
-    expect(asked).toBe('Are you sure you want to delete this applicant?');
     await expect(page.getByText('No applicants found')).toBeVisible();
   });
 

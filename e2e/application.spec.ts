@@ -10,6 +10,7 @@ import {
   SAMPLE_PDF,
   SAMPLE_PNG,
   stepHeading,
+  uploadRequiredDocuments,
   verifyEmail,
 } from './support/application';
 import { APP_URL } from './support/ports';
@@ -76,7 +77,8 @@ test.describe('home application', () => {
     await expect(page.getByText('Missing Required Documents')).toBeVisible();
     await page.getByLabel('Upload Government ID').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
     await expect(page.getByText('Invalid File Type')).toBeVisible();
-    await expect(page.getByText('Please upload PDF, JPG, or PNG files only.')).toBeVisible();
+    // The reason is said in the toast and stays on the card (docs/product/application.md#documents).
+    await expect(card('Government ID').getByText('notes.txt was not uploaded: Please upload PDF, JPG, or PNG files only.')).toBeVisible();
     await page.getByLabel('Upload Government ID').setInputFiles(SAMPLE_PDF);
     await expect(page.getByText('Government ID uploaded successfully.')).toBeVisible();
     await expect(card('Government ID').getByText('Uploaded', { exact: true })).toBeVisible();
@@ -218,6 +220,8 @@ test.describe('home application', () => {
 
   test('submitting with gaps opens the first step with a problem and shows what is missing', async ({ page, user: account }) => {
     await verifyEmail(page, account);
+    // Submit waits for the required documents (docs/product/application.md#submission): with them there, the server names the other gaps.
+    await uploadRequiredDocuments(page);
     await page.goto('/apply?step=6');
     await page.getByRole('checkbox', { name: /I certify that the information/ }).check();
     await page.getByRole('button', { name: 'Submit Application' }).click();

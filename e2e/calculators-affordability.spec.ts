@@ -19,11 +19,12 @@ test('defaults show the figures of docs/product/calculators.md#variant-a-example
   await expect(price(page)).toHaveText('$450,000');
   await expect(payment(page)).toHaveText('$2,200');
   await expect(page.getByTestId('breakdown-fee')).toContainText(`${brand.name} fee`);
-  await expect(page.getByTestId('breakdown-fee')).toContainText('$396');
-  await expect(page.getByTestId('breakdown-principal')).toContainText('$792');
-  await expect(page.getByTestId('breakdown-taxes')).toContainText('$357');
-  await expect(page.getByTestId('breakdown-insurance')).toContainText('$149');
-  await expect(page.getByTestId('breakdown-yield')).toContainText('$506');
+  // Step 4: taxes and insurance at the rates typed (1.2 % and 0.5 % of $450,000 a year), the rest 18 : 36 : 23.
+  await expect(page.getByTestId('breakdown-fee')).toContainText('$365');
+  await expect(page.getByTestId('breakdown-principal')).toContainText('$731');
+  await expect(page.getByTestId('breakdown-taxes')).toContainText('$450');
+  await expect(page.getByTestId('breakdown-insurance')).toContainText('$188');
+  await expect(page.getByTestId('breakdown-yield')).toContainText('$467');
 
   await expect(page.getByTestId('ratio-dti')).toContainText('54.0%');
   await expect(page.getByTestId('ratio-dti')).toContainText('High');
@@ -74,7 +75,9 @@ test('an emptied field counts as 0', async ({ page }) => {
   await expect(page.getByTestId('ratio-cushion')).toContainText('−$800');
   await field(page, 'Down payment available').fill('');
   await expect(price(page)).toHaveText('$0');
-  await expect(payment(page)).toHaveText('$2,200');
+  // A $0 home shows no payment (it showed $2,200 before).
+  await expect(payment(page)).toHaveCount(0);
+  await expect(page.getByText('Enter a down payment: we ask for at least 2% of the home’s price.')).toBeVisible();
 });
 
 test('the region pre-fills tax and insurance rates, which the user may overwrite', async ({ page }) => {
@@ -147,3 +150,81 @@ test('has no serious accessibility violation and no horizontal scroll at 375 px'
   await expectAccessible(page);
   expect(await hasHorizontalScroll(page)).toBe(false);
 });
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('says beside the price when the target is above what the income supports, and never a plain “you could afford”', async ({ page }) => {
+      await page.goto(PATH);
+      await expect(price(page)).toHaveText('$450,000');
+      await expect(page.getByTestId('above-basis')).toHaveText(
+        'A payment of $2,200 a month is more than your income supports: 28% of income, less your debts, is $900.',
+      );
+      await expect(page.getByTestId('price-lead')).toHaveText('This payment could buy a home up to');
+      // Within what the income supports, with a healthy cushion and a good DTI: the plain reading.
+      await field(page, 'Monthly gross income').fill('12000');
+      await field(page, 'Monthly debt payments').fill('0');
+      await field(page, 'Target monthly payment (optional)').fill('2000');
+      await expect(page.getByTestId('above-basis')).toHaveCount(0);
+      await expect(page.getByTestId('price-lead')).toHaveText('You could afford a home up to');
+    });
+
+    test('a 0 % tax rate shows no tax in the breakdown', async ({ page }) => {
+      await page.goto(PATH);
+      await field(page, 'Property tax rate').fill('0');
+      // price = 2200·360 / 0.56 = 1,414,286, capped at 10·50,000
+      await expect(price(page)).toHaveText('$500,000');
+      await expect(page.getByTestId('breakdown-taxes')).toContainText('$0');
+      await expect(page.getByTestId('breakdown-insurance')).toContainText('$208'); // 500,000 · 0.5 % / 12
+    });
+
+    test('bad inputs get a message under their field, and the figures still follow the model', async ({ page }) => {
+      await page.goto(PATH);
+      const income = field(page, 'Monthly gross income');
+      await income.fill('');
+      await expect(page.getByText('Enter your monthly gross income to see what it supports.')).toBeVisible();
+      await expect(income).toHaveAttribute('aria-invalid', 'true');
+      await income.fill('lots');
+      await expect(page.getByText('Enter your income as a number of dollars, like 5,000.')).toBeVisible();
+      // Counted as 0: the target payment still gives the price.
+      await expect(price(page)).toHaveText('$450,000');
+      await income.fill('5000');
+      await expect(income).not.toHaveAttribute('aria-invalid', 'true');
+
+      const down = field(page, 'Down payment available');
+      await down.fill('-5000');
+      await expect(page.getByText('Your down payment can’t be negative. Enter 0 if you haven’t saved one yet.')).toBeVisible();
+      await expect(price(page)).toHaveText('$0');
+      await down.fill('1000000');
+      await expect(page.getByText('That’s more than the $450,000 home your monthly payment buys: a down payment can’t be more than the price.')).toBeVisible();
+      await down.fill('50000');
+      await expect(down).not.toHaveAttribute('aria-invalid', 'true');
+
+      await field(page, 'Monthly debt payments').fill('-1');
+      await expect(page.getByText('Your debt payments can’t be negative.')).toBeVisible();
+    });
+
+    test('no “Excellent” or “Strong” without the income and the price behind them, and a $0 home shows no payment', async ({ page }) => {
+      await page.goto(PATH);
+      await field(page, 'Monthly gross income').fill('');
+      await field(page, 'Target monthly payment (optional)').fill('');
+      await field(page, 'Down payment available').fill('0');
+      await expect(price(page)).toHaveText('$0');
+      await expect(page.getByTestId('price-lead')).toHaveText('Your home price');
+      await expect(page.getByTestId('ratio-dti')).not.toContainText('Excellent');
+      await expect(page.getByTestId('ratio-dti')).toContainText('—');
+      await expect(page.getByTestId('ratio-ltv')).not.toContainText('Strong');
+      await expect(page.getByTestId('ratio-ltv')).toContainText('—');
+      await expect(payment(page)).toHaveCount(0);
+      await expect(page.getByTestId('no-breakdown')).toBeVisible();
+      // A target payment with no down payment: still a $0 home, still no payment.
+      await field(page, 'Target monthly payment (optional)').fill('2200');
+      await expect(price(page)).toHaveText('$0');
+      await expect(payment(page)).toHaveCount(0);
+      await expect(page.getByText('$2,200')).toHaveCount(0);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectAccessible(page);
+    });
+  });
+}

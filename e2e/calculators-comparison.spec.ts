@@ -67,7 +67,7 @@ test('nothing shows before Calculate; Calculate shows the default figures of doc
     'Mortgage Appreciation',
     'Total Mortgage Value',
   ]);
-  await expect(page.getByRole('img', { name: /Total value by year/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Net home wealth by year/ })).toBeVisible();
   await expect(page.getByText('0.83409563', { exact: false })).toBeAttached();
   await expect(page.getByRole('link', { name: /Start Your Application/ })).toHaveAttribute('href', /^\/apply/);
   await expect(page.getByRole('link', { name: 'Try Affordability Calculator' })).toHaveAttribute('href', '/affordability');
@@ -183,3 +183,25 @@ test('has no serious accessibility violation and scrolls sideways only inside th
   const table = page.getByTestId('wealth-table-scroll');
   expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
 });
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('says “Equity you give up”, shows the 9.6 % transfer fee beside Net Home Wealth, and charts net home wealth', async ({ page }) => {
+      await page.goto(`${PATH}?calc=1`);
+      await expect(page.getByText('Equity you give up', { exact: true })).toBeVisible();
+      await expect(page.getByText('Principal reduction')).toHaveCount(0);
+      // FV = 420,000·1.038^5 = 505,811; 9.6 % of it is $48,586.
+      await expect(page.getByTestId('transfer-fee-note')).toBeVisible();
+      await expect(page.getByTestId('transfer-fee-note')).toContainText('after the 9.6% equity transfer fee, $48,586');
+      await expect(page.getByText('Net home wealth after 5 years: $91,705 with Ownstead vs. $75,592 with a mortgage, 21% more.')).toBeVisible();
+      // The chart shows the figure the headline speaks of: its year 5 is Net Home Wealth, not the total value.
+      const chart = page.getByRole('img', { name: /Net home wealth by year/ });
+      await expect(chart).toBeVisible();
+      await expect(chart).toHaveAccessibleName(/Year 5: Ownstead \$91,705, mortgage \$75,592\./);
+      await expect(chart).not.toHaveAccessibleName(/\$140,290/);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+    });
+  });
+}

@@ -49,7 +49,7 @@ test('the calibration input gives the three cards of docs/product/calculators.md
   await page.goto(PATH);
   await calibrate(page);
   await expectCalibrationCards(page);
-  await expect(page.getByText(/up to 20% more wealth/)).toBeVisible();
+  await expect(page.getByText(/builds 21% more wealth over 5 years than a mortgage/)).toBeVisible();
   await expect(page.getByText(/not an offer or a pre-approval/)).toBeVisible();
 });
 
@@ -60,10 +60,12 @@ test('typing changes the results after the next Calculate', async ({ page }) => 
   await income(page).fill('10000');
   await expect(page.getByText('You changed your numbers. Click Calculate to update these results.')).toBeVisible();
   await expect(page).not.toHaveURL(/calc=1/);
+  // At 10,000 of income, $10,000 down is below 2 % of the first card's price: $15,000 is enough.
+  await down(page).fill('15000');
   await calculate(page);
   await expect(page.getByText(/You changed your numbers/)).toHaveCount(0);
   await expect(page.getByTestId('option-mortgage')).not.toContainText('$419,733');
-  await expect(page.getByTestId('option-mortgage')).toContainText('$530,189'); // 419733·4300 / (0.43·7916.67)
+  await expect(page.getByTestId('option-mortgage')).toContainText('$535,189'); // 419733·4300 / (0.43·7916.67) + (15000 − 10000)
   await expect(page).toHaveURL(/calc=1/);
 });
 
@@ -138,3 +140,42 @@ test('has no serious accessibility violation and no horizontal scroll at 375 px'
   await expectAccessible(page);
   expect(await hasHorizontalScroll(page)).toBe(false);
 });
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('refuses a down payment below 2 % of the price, under the field, with the least it takes', async ({ page }) => {
+      await page.goto(PATH);
+      await down(page).fill('0');
+      await calculate(page);
+      const message = 'We ask for at least 2% down. On this income and these debts that’s $6,852 or more, for a home up to $342,560.';
+      await expect(page.getByTestId('no-result-reason')).toHaveText(message);
+      await expect(page.getByTestId('option-default')).toHaveCount(0);
+      await expect(down(page)).toHaveAttribute('aria-invalid', 'true');
+      await expect(down(page)).toHaveAccessibleDescription(/We ask for at least 2% down\. On this income/);
+      await down(page).fill('6852');
+      await calculate(page);
+      await expect(page.getByTestId('option-default')).toContainText('$342,560');
+      await expect(down(page)).not.toHaveAttribute('aria-invalid', 'true');
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectAccessible(page);
+    });
+
+    test('says when the 43 % rule, not the down payment, sets the price', async ({ page }) => {
+      await page.goto(PATH);
+      await calculate(page);
+      await expect(page.getByTestId('price-limit')).toHaveText(
+        'Your income sets these prices, not your down payment: lenders keep all your debts, this home’s payment included, within 43% of your income.',
+      );
+      // 43 % of $1,000 supports less than $50,000 above the down payment: the floor sets the price.
+      await income(page).fill('1000');
+      await debt(page).fill('0');
+      await calculate(page);
+      await expect(page.getByTestId('price-limit')).toHaveText(
+        'On this income the 43% rule leaves little room for a home payment, so these prices start from your down payment plus $50,000.',
+      );
+      await expect(page.getByTestId('option-mortgage')).toContainText('$60,000');
+    });
+  });
+}

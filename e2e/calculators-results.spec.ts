@@ -63,13 +63,28 @@ for (const width of [375, 1280]) {
       await page.goto('/how-much-home-can-i-afford');
       await page.getByRole('link', { name: 'Compare to Mortgage' }).click();
       await expect(page).toHaveURL(/budget=2200/);
-      await expect(page.getByTestId('budget-line')).toHaveText('Your budget was $2,200 a month; for this home the Ownstead payment is $2,119–$2,434 a month.');
-      // The slider's ends are that range.
+      await expect(page.getByTestId('budget-line')).toHaveText(
+        'Your budget was $2,200 a month; for this home the Ownstead payment is $2,119–$2,434 a month; we set it to your budget.',
+      );
+      // The slider's ends are that range, and it starts at the budget: the nearest step at or below $2,200.
       const slider = page.getByRole('slider');
       await expect(slider).toHaveAttribute('max', /^2433\.8/);
+      await expect(slider).toHaveAttribute('aria-valuetext', '$2,199 per month');
+      await expect(page).toHaveURL(/budget=2200/);
+      // Moved away from the budget, the line no longer says it is set to it. The page came from the server: its
+      // slider waits, disabled, until the app has taken it over, and a key pressed before then moves nothing.
+      await expect(slider).toBeEnabled();
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(slider).toHaveAttribute('aria-valuetext', '$2,204 per month');
+      await expect(page.getByTestId('budget-line')).toHaveText('Your budget was $2,200 a month; for this home the Ownstead payment is $2,119–$2,434 a month.');
+      // A budget out of the slider's range leaves the slider at its maximum.
+      await page.goto(`${comparisonPath(DEFAULT_BRAND)}?price=450000&down=50000&rate=6.4&calc=1&budget=3000`);
+      await expect(slider).toHaveAttribute('aria-valuetext', '$2,434 per month');
+      await expect(page.getByTestId('budget-line')).toHaveText('Your budget was $3,000 a month; for this home the Ownstead payment is $2,119–$2,434 a month.');
       // Opened any other way, there is no budget to speak of.
       await page.goto(`${comparisonPath(DEFAULT_BRAND)}?calc=1`);
-      await expect(page.getByRole('heading', { name: 'Total value by year' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Net home wealth by year' })).toBeVisible();
       await expect(page.getByTestId('budget-line')).toHaveCount(0);
     });
   });

@@ -107,7 +107,13 @@ export async function expectAccessible(page: Page) {
 
 /** True when the page is wider than its viewport (a horizontal scroll bar). */
 export async function hasHorizontalScroll(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  // Measured after two frames: a resize's ResizeObserver callbacks (a chart's width) and the re-render they cause land first.
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.documentElement.scrollWidth > window.innerWidth))),
+      ),
+  );
 }
 
 /**

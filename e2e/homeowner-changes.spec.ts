@@ -73,7 +73,15 @@ test.describe('a homeowner changes their agreement', () => {
     const changes = record.getByRole('region', { name: 'Payment changes' });
     await expect(changes).toContainText(`${dollars(LOWER_CENTS)} a month instead of ${dollars(CHANGES_START_CENTS)}, from month ${NEXT_MONTH}`);
     await expectAccessible(page);
-    await changes.getByRole('button', { name: 'Approve payment change' }).click();
+    // Approving asks first, naming the home and what changes (docs/product/back-office.md#confirmations).
+    await changes.getByRole('button', { name: 'Approve payment change…' }).click();
+    const approving = page.getByRole('dialog', { name: `Approve ${dollars(LOWER_CENTS)} a month for ${CHANGES_HOMEOWNER.address}?` });
+    await expect(approving).toContainText(
+      `From month ${NEXT_MONTH} the homeowner is billed ${dollars(LOWER_CENTS)} instead of ${dollars(CHANGES_START_CENTS)}`,
+    );
+    await expectAccessible(page);
+    await approving.getByRole('button', { name: 'Approve payment change', exact: true }).click();
+    await expect(approving).toHaveCount(0);
     await expect(changes).toContainText(`${dollars(LOWER_CENTS)} — Approved from month ${NEXT_MONTH}`);
     await expect(record.getByRole('region', { name: 'Terms' })).toContainText(dollars(LOWER_CENTS));
 
@@ -121,7 +129,14 @@ test.describe('a homeowner changes their agreement', () => {
     await expect(notices.getByLabel(/Payout/)).toHaveValue(
       String(mine.accessibleEquityCents % 100 === 0 ? mine.accessibleEquityCents / 100 : (mine.accessibleEquityCents / 100).toFixed(2)),
     );
-    await notices.getByRole('button', { name: 'Complete transfer' }).click();
+    await notices.getByRole('button', { name: 'Complete transfer…' }).click();
+    const completing = page.getByRole('dialog', { name: `Complete the transfer for ${CHANGES_HOMEOWNER.address}?` });
+    await expect(completing).toContainText(`A payout of ${dollars(mine.accessibleEquityCents)} goes into the ledger`);
+    await completing.getByRole('button', { name: 'Cancel' }).click();
+    await expect(notices.getByText('Status: Scheduled')).toBeVisible();
+    await notices.getByRole('button', { name: 'Complete transfer…' }).click();
+    await expect(completing).toContainText('This cannot be undone.');
+    await completing.getByRole('button', { name: 'Complete transfer', exact: true }).click();
     await expect(notices.getByText('Status: Completed')).toBeVisible();
     await expect(notices).toContainText(`payout ${dollars(mine.accessibleEquityCents)}`);
 

@@ -62,6 +62,21 @@ test.describe('a homeowner', () => {
     await expect(breakdown).toContainText(thisMonthOverdue ? '2 payments are overdue.' : '1 payment is overdue.');
     await expect(breakdown).toContainText(`Next payment: $2,354 due ${formatDate(chargeDueOn(purchaseDate, BILLED_MONTHS + 1))}`);
     await expect(breakdown).toContainText('Balance owed: $4,208');
+
+    // The overdue month comes first, under the heading: which, what is owed of it, the balance, and what to do.
+    const overdue = page.getByRole('heading', {
+      level: 2,
+      name: thisMonthOverdue ? /2 monthly payments are overdue, the oldest for month 5/ : 'Your payment for month 5 is overdue',
+    });
+    const alert = overdue.locator('xpath=..');
+    await expect(alert).toContainText(`$1,854 of month 5 was due on ${formatDate(chargeDueOn(purchaseDate, 5))}.`);
+    await expect(alert).toContainText('Please pay the balance owed, $4,208, by bank transfer');
+    const headings = await page.getByRole('heading').allTextContents();
+    expect(headings.indexOf((await overdue.textContent()) ?? '')).toBe(1); // right after the page's own heading
+    await alert.getByRole('link', { name: 'See your payments' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/home$/);
+    await page.goBack();
+    await expect(overdue).toBeVisible();
     await expectAccessible(page);
 
     await page.setViewportSize({ width: 375, height: 800 });
@@ -83,21 +98,30 @@ test.describe('a homeowner', () => {
 
     const today = ledgerToday();
     const purchaseDate = purchaseDateFor(today);
-    await expect(page.locator('dt:has-text("Purchase date") + dd')).toHaveText(formatDate(purchaseDate));
-    await expect(page.locator('dt:has-text("Monthly payment") + dd')).toHaveText('$2,354');
-    await expect(page.getByRole('region', { name: 'Terms of your agreement' }).getByRole('row')).toHaveCount(2);
+    // The agreement's own list (the terms' cards below it, for phones, name a column 'Monthly payment' too).
+    const agreement = page.getByRole('region', { name: 'Your agreement' });
+    await expect(agreement.locator('dt:has-text("Purchase date") + dd')).toHaveText(formatDate(purchaseDate));
+    await expect(agreement.locator('dt:has-text("Monthly payment") + dd').filter({ visible: true })).toHaveText('$2,354');
+    await expect(page.getByRole('table', { name: 'Terms of your agreement, oldest first' }).getByRole('row')).toHaveCount(2);
 
     // Six months billed, newest first: four paid, month 5 with $500 of its charge.
-    const payments = page.getByRole('region', { name: 'Payment history' });
+    const payments = page.getByRole('table', { name: 'Monthly charges, newest first' });
     await expect(payments.getByRole('row')).toHaveCount(1 + BILLED_MONTHS);
     const month5 = payments.getByRole('row').nth(2);
     await expect(month5).toContainText(formatDate(chargeDueOn(purchaseDate, 5)));
     await expect(month5).toContainText('$500');
     await expect(month5).toContainText('Overdue');
     await expect(payments.getByRole('row').last()).toContainText('Paid');
+    // The money received: its date, the bank's reference and the amount.
+    const received = page.getByRole('table', { name: 'Payments received, refunds and returned payments, newest first' });
+    await expect(received.getByRole('row')).toHaveCount(2);
+    await expect(received.getByRole('row').nth(1)).toContainText(formatDate(today));
+    await expect(received.getByRole('row').nth(1)).toContainText('Payment received');
+    await expect(received.getByRole('row').nth(1)).toContainText('e2e-homeowner-1');
+    await expect(received.getByRole('row').nth(1)).toContainText('$9,916');
 
     // The purchase and the appraisal, with the equity at each: the down payment at the purchase.
-    const valuations = page.getByRole('region', { name: 'Valuations' });
+    const valuations = page.getByRole('table', { name: 'Valuations and your equity at each, oldest first' });
     await expect(valuations.getByRole('row')).toHaveCount(3);
     await expect(valuations.getByRole('row').nth(1)).toContainText('Purchase price');
     await expect(valuations.getByRole('row').nth(1)).toContainText('$29,400');
@@ -140,9 +164,22 @@ test.describe('a homeowner', () => {
     );
     await expectAccessible(page);
 
+    // On a phone each row is a card: every amount whole, nothing scrolls sideways.
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.getByRole('heading', { level: 1, name: 'My home' })).toBeVisible();
+    await expect(payments).toBeHidden();
+    const charges = page.getByRole('list', { name: 'Monthly charges, newest first' });
+    await expect(charges.getByRole('listitem')).toHaveCount(BILLED_MONTHS);
+    await expect(charges.getByRole('listitem').nth(1)).toContainText('$500');
+    const receivedCards = page.getByRole('list', { name: 'Payments received, refunds and returned payments, newest first' });
+    await expect(receivedCards.getByRole('listitem').first()).toContainText('e2e-homeowner-1');
     expect(await hasHorizontalScroll(page)).toBe(false);
     await expectAccessible(page);
+  });
+
+  test('their chat is about their home', async ({ page }) => {
+    await signInOverHttp(page, HOMEOWNER);
+    await page.goto('/chat');
+    await expect(page.getByText(`Our team answers here about your home at ${HOMEOWNER.address}: payments, your agreement or anything else.`)).toBeVisible();
   });
 });

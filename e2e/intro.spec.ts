@@ -80,12 +80,16 @@ test.describe('intro carousel', () => {
     await counter(page, '02 / 07');
   });
 
-  test('Skip Intro goes to sign-in', async ({ page }) => {
-    await open(page);
+  test('the landing page leads to the tour, and Skip Intro returns to the site', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Take the two-minute tour' }).click();
+    await expect(page).toHaveURL(/\/intro$/);
+    await counter(page, '01 / 07');
     const skip = carousel(page).getByRole('link', { name: 'Skip Intro' });
-    await expect(skip).toHaveAttribute('href', '/auth/login');
+    await expect(skip).toHaveAttribute('href', '/');
     await skip.click();
-    await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   test('auto-advances every 8 seconds and stops on the last slide', async ({ page }) => {

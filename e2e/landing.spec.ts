@@ -31,7 +31,8 @@ test.describe('landing page', () => {
     }
 
     // Benefit stats in large type.
-    for (const value of ['2%', '30%', '27%', '100%']) {
+    // The calculators' figures with the disclosed examples (src/domain/claims.ts), not 30 % and 27 %.
+    for (const value of ['2%', '36%', '28%', '100%']) {
       await expect(main.getByText(value, { exact: true })).toBeVisible();
     }
 
@@ -90,7 +91,14 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/#disclosure-payments$/);
     const note = page.locator('#disclosure-payments');
     await expect(note).toBeInViewport();
-    await expect(note).toContainText('Up to 30% lower monthly payments');
+    await expect(note).toContainText('Up to 36% lower monthly payments');
+    // The disclosure says which example gives the figure, and the figures the comparison shows for it.
+    await expect(note).toContainText('The Ownstead payment that builds the same equity as the mortgage, $2,354, is 27% lower');
+    await expect(note).toContainText('the lowest payment it offers, $2,049, which builds less equity, is 36% lower');
+    await expect(page.locator('#disclosure-price')).toContainText('28% higher home price');
+    await expect(page.locator('#disclosure-price')).toContainText('$537,258 against $419,733');
+    await expect(page.locator('#disclosure-wealth')).toContainText('21% more wealth over 5 years');
+    await expect(page.locator('#disclosure-wealth')).toContainText('$91,705 with Ownstead');
   });
 
   test('every nav and footer link leads somewhere real', async ({ page }) => {
@@ -204,3 +212,20 @@ test.describe('landing page', () => {
     await expectAccessible(page);
   });
 });
+
+for (const width of [375, 1280]) {
+  test.describe(`landing page claims at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the benefit figures are the calculators’ with the disclosed examples', async ({ page }) => {
+      await page.goto('/');
+      const stats = page.getByRole('region', { name: 'The numbers that matter' });
+      for (const value of ['2%', '36%', '28%', '100%']) {
+        await expect(stats.getByText(value, { exact: true })).toBeVisible();
+      }
+      for (const stale of ['30%', '27%']) await expect(stats.getByText(stale, { exact: true })).toHaveCount(0);
+      await expect(page.getByRole('main').getByText(/up to 20% more wealth/)).toHaveCount(0);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+    });
+  });
+}

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { createAdminAccount } from './support/admins';
 import { latestLink, pathOf } from './support/accounts';
-import { stepHeading } from './support/application';
+import { stepHeading, uploadRequiredDocuments } from './support/application';
 
 /**
  * One rule for messages and focus (docs/product/public-site.md#messages, ADR 023):
@@ -177,6 +177,8 @@ for (const { name, width, height } of WIDTHS) {
       // As verifyEmail (e2e/support/application.ts), with room for a slow machine.
       await page.goto(pathOf(await latestLink(page.request, account.email, '/auth/verify-email')));
       await expect(page.getByText('Email verified successfully')).toBeVisible({ timeout: 30_000 });
+      // Submit waits for the required documents (docs/product/application.md#submission): with them there, the server refuses for the other gaps.
+      await uploadRequiredDocuments(page);
       await page.goto('/apply?step=6');
       await page.getByRole('checkbox', { name: /I certify that the information/ }).check({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Submit Application' }).click();

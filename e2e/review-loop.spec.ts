@@ -174,6 +174,9 @@ test.describe('the review loop after Submit', () => {
     const confirmApproved = page.getByRole('dialog', { name: 'Change the status to Approved?' });
     await expect(confirmApproved).toContainText(`${email} will be e-mailed`);
     await expect(confirmApproved).toContainText(APPROVED_SUBJECT);
+    // Only the pay stub was reviewed: the confirmation warns, and asks for a second, explicit one.
+    await expect(confirmApproved).toContainText('The documents are not all accepted.');
+    await confirmApproved.getByRole('checkbox', { name: 'I have checked the documents and approve anyway' }).check();
     await expectAccessible(page);
     await confirmApproved.getByRole('button', { name: 'Save status: Approved' }).click();
     await expect(confirmApproved).toHaveCount(0);

@@ -37,6 +37,7 @@ const ADMIN_PAGES = [
   '/admin/announcements',
   '/admin/letters-of-intent',
   '/admin/homes',
+  '/admin/signatures',
   '/admin/payments',
   '/admin/settings',
   '/admin/audit',

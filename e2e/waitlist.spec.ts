@@ -26,10 +26,10 @@ test.describe('waitlist', () => {
     await page.goto('/waitlist');
     await expect(page).toHaveTitle('Join Our Waitlist | Ownstead');
     await expect(page.getByRole('heading', { name: 'Join Our Waitlist!' })).toBeVisible();
-    // 50 states + the 'Select…' prompt; 9 monthly bands + prompt; 11 down payments + prompt.
-    await expect(page.getByLabel('Intended State').locator('option')).toHaveCount(51);
-    await expect(page.getByLabel('Monthly Payment Range').locator('option')).toHaveCount(10);
-    await expect(page.getByLabel('Down Payment').locator('option')).toHaveCount(12);
+    // 50 states and DC + the 'Select…' prompt; 11 monthly bands + prompt; 12 down payments + prompt.
+    await expect(page.getByLabel('Intended State').locator('option')).toHaveCount(52);
+    await expect(page.getByLabel('Monthly Payment Range').locator('option')).toHaveCount(12);
+    await expect(page.getByLabel('Down Payment').locator('option')).toHaveCount(13);
     await expect(page.getByLabel('Price Range').locator('option')).toHaveCount(8);
     // The waitlist page's nav variant: calculator, comparison, Home; no Join Waitlist button.
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -161,6 +161,55 @@ test.describe('waitlist', () => {
     await expect(page.getByLabel('First Name')).toBeFocused();
   });
 });
+
+for (const width of [375, 1280]) {
+  test.describe(`waitlist at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('offers every $200 band, a down payment under $5K and the District of Columbia, and the server takes them', async ({ page }) => {
+      await page.goto('/waitlist');
+      const bands = await page.getByLabel('Monthly Payment Range').locator('option').allInnerTexts();
+      expect(bands.slice(1)).toEqual([
+        '<$1,200',
+        '$1,200-$1,400',
+        '$1,400-$1,600',
+        '$1,600-$1,800',
+        '$1,800-$2,000',
+        '$2,000-$2,200',
+        '$2,200-$2,400',
+        '$2,400-$2,600',
+        '$2,600-$2,800',
+        '$2,800-$3,000',
+        '$3,000+',
+      ]);
+      await expect(page.getByLabel('Down Payment').locator('option').nth(1)).toHaveText('Under $5K');
+      await fillAll(page);
+      await page.getByLabel('Intended State').selectOption('District of Columbia');
+      await page.getByLabel('Down Payment').selectOption('Under $5K');
+      await page.getByLabel('Monthly Payment Range').selectOption('$2,400-$2,600');
+      await page.getByLabel(/It's ok to contact me/).check();
+      await page.getByRole('button', { name: 'Join Waitlist' }).click();
+      await expect(page.getByTestId('waitlist-success')).toContainText('when early access opens in the District of Columbia');
+    });
+
+    test('the line naming the fields to fix shrinks as each is fixed and goes when none is left', async ({ page }) => {
+      await page.goto('/waitlist');
+      await fillAll(page);
+      await page.getByLabel('First Name').fill('');
+      await page.getByLabel('Monthly Payment Range').selectOption('');
+      await page.getByRole('button', { name: 'Join Waitlist' }).click();
+      const summary = page.getByTestId('missing-fields');
+      await expect(summary).toHaveText('3 fields need your attention: First Name, Monthly Payment Range, the consent box.');
+      await page.getByLabel('First Name').fill('Maria');
+      await expect(summary).toHaveText('2 fields need your attention: Monthly Payment Range, the consent box.');
+      await page.getByLabel('Monthly Payment Range').selectOption('$2,800-$3,000');
+      await expect(summary).toHaveText('One field needs your attention: the consent box.');
+      await page.getByLabel(/It's ok to contact me/).check();
+      await expect(summary).toHaveCount(0);
+      await expectAccessible(page);
+    });
+  });
+}
 
 test('leaving the waitlist page for another page works', async ({ page }) => {
   const errors: string[] = [];

@@ -83,6 +83,20 @@ describe('the server layers', () => {
       }),
     ).toEqual(['routes-through-module-index: src/server/routes/home.ts → src/server/modules/homes/ledger.ts']);
   });
+
+  it('refuses a route reading a table itself', async () => {
+    expect(
+      await violationsOf({
+        'src/server/platform/db/homes-schema.ts': exporting,
+        'src/server/platform/db/schema.ts': "export * from './homes-schema';\n",
+        'src/server/routes/home.ts':
+          "import { x } from '../platform/db/schema';\nimport { x as y } from '../platform/db/homes-schema';\nexport const z = [x, y];\n",
+      }),
+    ).toEqual([
+      'routes-read-no-table: src/server/routes/home.ts → src/server/platform/db/homes-schema.ts',
+      'routes-read-no-table: src/server/routes/home.ts → src/server/platform/db/schema.ts',
+    ]);
+  });
 });
 
 describe('circles', () => {

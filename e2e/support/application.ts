@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { completeDraft } from '../../src/domain/factories/application-draft';
 import { latestLink, pathOf, type TestAccount } from './accounts';
+import { APP_URL } from './ports';
 
 /** The small real files the server tests use too. */
 export const SAMPLE_PDF = path.resolve('src/server/test/fixtures/sample.pdf');
@@ -54,4 +56,18 @@ export async function fillEmployment(page: Page) {
   await page.getByLabel(/^Start Date/).fill(employment.startDate!);
   await page.getByLabel('Job Title').fill(employment.position!);
   await page.getByLabel('Gross Monthly Income').fill(String(employment.grossMonthlyIncome));
+}
+
+/**
+ * Uploads the three always-required documents over HTTP, as the signed-in user of `page`: 'Submit Application'
+ * waits for them (docs/product/application.md#submission), so a test of what a submit refuses for other gaps needs them.
+ */
+export async function uploadRequiredDocuments(page: Page) {
+  for (const type of ['governmentId', 'bankStatements', 'paystubs']) {
+    const uploaded = await page.request.post(`/api/application/documents?type=${type}`, {
+      multipart: { file: { name: `${type}.pdf`, mimeType: 'application/pdf', buffer: readFileSync(SAMPLE_PDF) } },
+      headers: { origin: APP_URL },
+    });
+    expect(uploaded.status()).toBe(201);
+  }
 }

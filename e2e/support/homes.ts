@@ -48,8 +48,14 @@ export function statementPeriodOf(today: string): string {
 }
 
 /** The signed-in admin's `page` approves the application over HTTP. */
+/** The pre-approval approving carries (docs/decisions/030-pre-approval.md): $500,000, $2,500–$3,500 a month, the applicant's $29,400 down. */
+export const PRE_APPROVAL_TERMS = { maxPriceCents: 50_000_000, monthlyMinCents: 250_000, monthlyMaxCents: 350_000, downPaymentCents: 2_940_000 } as const;
+
 export async function approveOverHttp(page: Page, applicationId: string) {
-  const approved = await page.request.patch(`/api/admin/applications/${applicationId}/status`, { data: { status: 'approved' }, headers: { origin: APP_URL } });
+  const approved = await page.request.patch(`/api/admin/applications/${applicationId}/status`, {
+    data: { status: 'approved', preApproval: PRE_APPROVAL_TERMS },
+    headers: { origin: APP_URL },
+  });
   expect(approved.status(), await approved.text()).toBe(200);
 }
 

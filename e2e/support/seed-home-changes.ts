@@ -18,7 +18,12 @@ import { CHANGES_AGREEMENT, CHANGES_BILLED_MONTHS, CHANGES_HOMEOWNER, CHANGES_ST
  * home, its billed and paid months and an appraisal.
  */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'db'), poolSize: 2 });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  ownerUrl: config.DATABASE_OWNER_URL,
+  pgliteDir: path.join(config.DATA_DIR, 'db'),
+  poolSize: 2,
+});
 try {
   await database.migrate();
   const { db } = database;

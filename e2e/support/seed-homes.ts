@@ -32,7 +32,12 @@ import {
  * The embedded database admits one process, so this cannot wait for the server.
  */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'db'), poolSize: 2 });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  ownerUrl: config.DATABASE_OWNER_URL,
+  pgliteDir: path.join(config.DATA_DIR, 'db'),
+  poolSize: 2,
+});
 try {
   await database.migrate();
   const { db } = database;

@@ -11,7 +11,12 @@ import { FAILED_JOBS } from './jobs';
  * failed for good, as the job runner leaves a job whose attempts are spent.
  */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'db'), poolSize: 2 });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  ownerUrl: config.DATABASE_OWNER_URL,
+  pgliteDir: path.join(config.DATA_DIR, 'db'),
+  poolSize: 2,
+});
 try {
   await database.migrate();
   const finishedAt = new Date(Date.now() - 10 * 60_000);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, DASHBOARD_STATUSES } from './application/status';
+import { preApprovalSchema } from './application/pre-approval';
 import { ROLES } from './roles';
 import { safeIsoDateTime, safeString } from './safe-text';
 
@@ -47,8 +48,12 @@ export const meStatusSchema = z.object({
       openRequests: z.array(z.object({ id: safeString(), title: safeString() })),
       /** Declined: the reviewer's reason shown to the buyer; else null. */
       declineReason: safeString().nullable(),
+      /** Withdrawn: when the buyer withdrew it (docs/decisions/041-withdrawal-and-change-requests.md); else null. */
+      withdrawnAt: safeIsoDateTime('A date-time').nullable(),
     })
     .nullable(),
+  /** The approved application's current pre-approval (docs/decisions/030-pre-approval.md), expired or not; null otherwise. */
+  preApproval: preApprovalSchema.nullable(),
 });
 export type MeStatus = z.output<typeof meStatusSchema>;
 

@@ -22,6 +22,10 @@ export const NOTIFICATION_KINDS = [
   'staff_submissions',
   'staff_answers',
   'staff_messages',
+  'staff_exit_quotes',
+  'staff_home_notices',
+  'staff_payment_changes',
+  'staff_signatures',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -45,7 +49,11 @@ export const NOTIFICATION_KIND_INFO: Readonly<Record<NotificationKind, Notificat
   waitlist_news: { audience: 'waitlist', label: 'News and launch announcements', defaultOn: true },
   staff_submissions: { audience: 'staff', label: 'New submissions', defaultOn: false },
   staff_answers: { audience: 'staff', label: 'Answered requests', defaultOn: false },
-  staff_messages: { audience: 'staff', label: "Applicants' messages", defaultOn: false },
+  staff_messages: { audience: 'staff', label: "Applicants' and homeowners' messages", defaultOn: false },
+  staff_exit_quotes: { audience: 'staff', label: 'Exit quotes to value, disputes and acceptances', defaultOn: false },
+  staff_home_notices: { audience: 'staff', label: "Homeowners' 60-day notices", defaultOn: false },
+  staff_payment_changes: { audience: 'staff', label: 'Requests to change a monthly payment', defaultOn: false },
+  staff_signatures: { audience: 'staff', label: 'Documents waiting for our countersignature', defaultOn: false },
 };
 
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Choose one of the kinds of e-mail.' });

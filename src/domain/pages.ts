@@ -68,6 +68,14 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
       title: `Verify Your Email | ${n}`,
       description: `Confirm the email address of your ${n} account.`,
     },
+    '/sign': {
+      title: `Review and Sign | ${n}`,
+      description: `Read a document from ${n} in full and sign it electronically.`,
+    },
+    '/verify': {
+      title: `Verify a Document | ${n}`,
+      description: `Check that a signed PDF was sealed by ${n} and has not changed since.`,
+    },
     '/dashboard': {
       title: `Dashboard | ${n}`,
       description: `Your ${n} dashboard.`,
@@ -76,6 +84,25 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
       // docs/product/dashboard.md#home-page: the homeowner's home page, 'Details' on the dashboard.
       title: `My Home | ${n}`,
       description: `Your home with ${n}: the agreement, your payments, valuations, statements and your ledger.`,
+    },
+    '/dashboard/home/quotes/:id': {
+      // docs/decisions/034-exit-quotes.md: one exit quote.
+      title: `Exit Quote | ${n}`,
+      description: `Your exit quote from ${n}: every line, how to check it, and what you can do with it.`,
+    },
+    '/dashboard/payment': {
+      // docs/product/dashboard.md#adjust-monthly-payment
+      title: `Adjust Monthly Payment | ${n}`,
+      description: `Choose a new monthly payment for your home with ${n}.`,
+    },
+    '/dashboard/transfer': {
+      // docs/product/dashboard.md#transfer
+      title: `Transfer Your Equity | ${n}`,
+      description: `Give your 60-day notice to move your equity to another home, cash out or buy out.`,
+    },
+    '/dashboard/find': {
+      title: `Find Your Home | ${n}`,
+      description: `The homes you are considering, how each fits your approval, and your offer.`,
     },
     '/apply': {
       // docs/product/application.md#access: the application is titled Home Application.
@@ -111,8 +138,11 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
     '/admin/users': { title: `Users | ${n} Back Office`, description: `Users and their roles.` },
     '/admin/waitlist': { title: `Waitlist | ${n} Back Office`, description: `Waitlist applicants.` },
     '/admin/letters-of-intent': { title: `Letters of Intent | ${n} Back Office`, description: `Letters of intent and their PDFs.` },
+    '/admin/offers': { title: `Offers | ${n} Back Office`, description: `Buyers' offers: submit, counter, accept or reject.` },
+    '/admin/agents': { title: `Agents | ${n} Back Office`, description: `Partner agents by state, and buyers asking to be matched with one.` },
     '/admin/homes': { title: `Homes | ${n} Back Office`, description: `Homes, their agreements and valuations.` },
-    '/admin/payments': { title: `Payments | ${n} Back Office`, description: `Payments (placeholder).` },
+    '/admin/signatures': { title: `Signatures | ${n} Back Office`, description: `Documents waiting for signatures: countersign, send again or void.` },
+    '/admin/payments': { title: `Payments | ${n} Back Office`, description: `Payments, bank imports and each home's ledger.` },
     '/admin/settings': { title: `Settings | ${n} Back Office`, description: `Application settings and calculator defaults.` },
     '/admin/audit': { title: `Audit Log | ${n} Back Office`, description: `Who changed what, and when.` },
     '/admin/announcements': {

@@ -7,7 +7,7 @@ export interface Option<V extends string = string> {
   label: string;
 }
 
-// docs/product/waitlist.md#fields: the 50 US states by full name, Alabama to Wyoming.
+// docs/product/waitlist.md#fields: the 50 US states and the District of Columbia by full name, Alabama to Wyoming.
 export const US_STATES = [
   'Alabama',
   'Alaska',
@@ -17,6 +17,7 @@ export const US_STATES = [
   'Colorado',
   'Connecticut',
   'Delaware',
+  'District of Columbia',
   'Florida',
   'Georgia',
   'Hawaii',
@@ -84,10 +85,10 @@ export const PRICE_RANGES = [
   { value: '700k+', label: '$700k+' },
 ] as const satisfies readonly Option[];
 
-// docs/product/waitlist.md#fields: text labels from $5K to $50K in $5K steps, then $50K+.
-export const DOWN_PAYMENTS = ['$5K', '$10K', '$15K', '$20K', '$25K', '$30K', '$35K', '$40K', '$45K', '$50K', '$50K+'] as const;
+// docs/product/waitlist.md#fields: under $5K, then text labels from $5K to $50K in $5K steps, then $50K+.
+export const DOWN_PAYMENTS = ['Under $5K', '$5K', '$10K', '$15K', '$20K', '$25K', '$30K', '$35K', '$40K', '$45K', '$50K', '$50K+'] as const;
 
-// docs/product/waitlist.md#fields: nine bands, exactly as listed ($2,400-$2,600 and $2,800-$3,000 are absent).
+// docs/product/waitlist.md#fields: eleven bands of $200 from $1,200 to $3,000, with one below and one above.
 export const MONTHLY_PAYMENT_RANGES = [
   '<$1,200',
   '$1,200-$1,400',
@@ -96,7 +97,9 @@ export const MONTHLY_PAYMENT_RANGES = [
   '$1,800-$2,000',
   '$2,000-$2,200',
   '$2,200-$2,400',
+  '$2,400-$2,600',
   '$2,600-$2,800',
+  '$2,800-$3,000',
   '$3,000+',
 ] as const;
 

@@ -1,5 +1,8 @@
 import { notificationsApi } from '../domain/api/notifications';
 import { notificationRoutes } from './routes/notifications';
+import { paymentsApi } from '../domain/api/payments';
+import { paymentRoutes, paymentWebhookRoutes } from './routes/payments';
+import { autopayRoutes } from './routes/autopay';
 import { bodyLimit } from 'hono/body-limit';
 import { systemApi } from '../domain/api/system';
 import { handleAuthRequest } from './platform/http/mount-auth';
@@ -11,11 +14,18 @@ import { refuseUnsafeUrlText } from './platform/http/safe-request';
 import { noStoreByDefault, sameOriginOnly } from './platform/http/same-origin';
 import { openApiDocument } from './platform/http/openapi';
 import { adminRoutes } from './routes/admin';
+import { agentRoutes } from './routes/agents';
+import { buyingRoutes } from './routes/buying';
 import { LETTERS_UPLOAD_PATH } from './routes/admin/letters';
+import { SCAN_PATH, signatureRoutes, verifyRoutes, VERIFY_PATH } from './routes/signatures';
 import { applicationRoutes, UPLOAD_PATH } from './routes/application';
+import { MESSAGE_UPLOAD_PATHS } from '../domain/api/message-attachments';
 import { documentRoutes } from './routes/documents';
 import { homeStatementRoutes } from './routes/home-statements';
+import { preApprovalRoutes } from './routes/pre-approval';
 import { homeChangesRoutes } from './routes/home-changes';
+import { homeFeeRoutes } from './routes/home-fees';
+import { DISPUTE_UPLOAD_PATH, exitQuoteRoutes } from './routes/exit-quotes';
 import { homeRoutes } from './routes/home';
 import { mailOutboxRoutes } from './routes/mail-outbox';
 import { meRoutes } from './routes/me';
@@ -39,9 +49,9 @@ export function createApi(deps: Deps) {
     throw new AppError(413, 'payload_too_large', 'That request is too large.');
   };
   const streamingBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
-  // The document and letter-of-intent uploads stream up to 25 MB and enforce their own limits
+  // The document, dispute-document and letter-of-intent uploads stream up to 25 MB and enforce their own limits
   // (src/server/modules/applications/receive-upload.ts, src/server/modules/letters/letter-upload.ts).
-  const streamedUploads = new Set<string>([UPLOAD_PATH, LETTERS_UPLOAD_PATH]);
+  const streamedUploads = new Set<string>([UPLOAD_PATH, LETTERS_UPLOAD_PATH, VERIFY_PATH, SCAN_PATH, DISPUTE_UPLOAD_PATH, ...MESSAGE_UPLOAD_PATHS]);
   // Before anything reads a body: a forged cross-site request is refused first (src/server/platform/http/same-origin.ts).
   api.use(
     '/api/*',
@@ -51,6 +61,7 @@ export function createApi(deps: Deps) {
       // better-auth's endpoints; a declared route checks its body's type after its guard (route.ts).
       checksBodyTypeOf: (path) => path.startsWith('/api/auth/'),
       oneClickPaths: new Set([notificationsApi.oneClick.path]),
+      signedPaths: new Set([paymentsApi.webhook.path]),
       onRefusedOrigin: ({ origin, expected }) =>
         logger.warn(
           { origin, expected },
@@ -94,6 +105,7 @@ export function createApi(deps: Deps) {
   api.route('/', meRoutes());
   // The homeowner's monthly statements (src/domain/api/home-statements.ts).
   api.route('/', homeStatementRoutes());
+  api.route('/', preApprovalRoutes());
   // The signed-in homeowner's own home, read-only (src/domain/api/home.ts).
   api.route('/', homeRoutes());
   // The signed-in user's own application and documents (docs/product/application.md), declared in src/domain/api/application.ts.
@@ -103,6 +115,20 @@ export function createApi(deps: Deps) {
   api.route('/', messageRoutes());
   // A homeowner's payment changes and 60-day notices (src/domain/api/home-changes.ts).
   api.route('/', homeChangesRoutes());
+  // A homeowner's late-fee waiver requests (src/domain/api/home-fees.ts).
+  api.route('/', homeFeeRoutes());
+  // Paying by bank debit and the processor's signed webhook (src/domain/api/payments.ts).
+  api.route('/', paymentRoutes());
+  api.route('/', autopayRoutes());
+  api.route('/', paymentWebhookRoutes());
+  api.route('/', exitQuoteRoutes());
+  // The buyer's agent: their own, or a partner agent we match them with (src/domain/api/agents.ts).
+  api.route('/', agentRoutes());
+  // The buyer's homes and offers, the 'Find' and 'Offer' steps (src/domain/api/buying.ts).
+  api.route('/', buyingRoutes());
+  // Documents sent for signature, and the public check of a sealed file (src/domain/api/signatures.ts).
+  api.route('/', signatureRoutes());
+  api.route('/', verifyRoutes());
   // Guarded as a whole: rank admin and a session that passed two-factor (src/server/routes/admin.ts).
   api.route('/', adminRoutes());
   api.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));

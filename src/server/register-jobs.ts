@@ -1,14 +1,36 @@
 import type { JobRunner } from './platform/jobs/runner';
-import { statementReadyNotification, noticeStepNotification, paymentChangeDecidedNotification, homeWelcomeNotification } from './modules/homes';
+import { signatureStepNotification } from './modules/signatures';
+import { agentAssignedNotification } from './modules/agents';
+import { offerChangedNotification } from './modules/buying';
+import {
+  feeWaiverDecidedNotification,
+  statementReadyNotification,
+  noticeStepNotification,
+  paymentChangeDecidedNotification,
+  homeWelcomeNotification,
+  exitQuoteStepNotification,
+  staffNoticeSentNotification,
+  staffPaymentChangeNotification,
+  overdueMonthNotification,
+  ledgerEntryNotification,
+} from './modules/homes';
 import {
   registerMessageNotices,
   newRequestsNotification,
+  preApprovalExpiryNotification,
+  preApprovalRenewedNotification,
+  registerPreApprovalExpiry,
   registerReminders,
   type ReminderDeps,
   staffAnswersNotification,
   staffSubmissionNotification,
   statusChangeNotification,
+  staffWithdrawalNotification,
+  withdrawalConfirmation,
+  changeDecidedNotification,
+  staffChangeRequestNotification,
 } from './modules/applications';
+import { processorPaymentNotification, processorRefundNotification } from './modules/payments';
 import { registerNotification, type Notification } from './platform/notifications/notification';
 import type { NotificationDeps } from './platform/notifications/send-notification';
 
@@ -26,10 +48,28 @@ const NOTIFICATIONS: readonly Notification[] = [
   homeWelcomeNotification,
   paymentChangeDecidedNotification,
   noticeStepNotification,
+  feeWaiverDecidedNotification,
+  exitQuoteStepNotification,
+  staffNoticeSentNotification,
+  staffPaymentChangeNotification,
+  overdueMonthNotification,
+  ledgerEntryNotification,
+  agentAssignedNotification,
+  offerChangedNotification,
+  preApprovalExpiryNotification,
+  preApprovalRenewedNotification,
+  processorPaymentNotification,
+  processorRefundNotification,
+  signatureStepNotification,
+  withdrawalConfirmation,
+  staffWithdrawalNotification,
+  staffChangeRequestNotification,
+  changeDecidedNotification,
 ];
 
 export function registerNotificationJobs(runner: JobRunner, deps: NotificationDeps & ReminderDeps): void {
   for (const notification of NOTIFICATIONS) registerNotification(runner, deps, notification);
   registerReminders(runner, deps);
   registerMessageNotices(runner, deps);
+  registerPreApprovalExpiry(runner, deps);
 }

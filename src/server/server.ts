@@ -8,9 +8,11 @@ import { ensureFirstAdmin } from './platform/auth/first-admin';
 import type { Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db/client';
 import { embeddedDatabaseWarning } from './platform/db/pglite-durability';
+import { servingGuardWarning } from './platform/db/serving-role';
 import { BackgroundTasks } from './platform/lib/background';
 import { closeServer, shuttingDown } from './platform/http/drain';
-import { createFieldCipher, resolveDataKey } from './platform/lib/crypto';
+import { createFieldCipher, resolveDataKey, type FieldCipher } from './platform/lib/crypto';
+import { resolveLedgerKey } from './platform/lib/ledger-key';
 import { createLogger, type Logger } from './platform/lib/logger';
 import { jsonWebhook, OutboxWorker, type Deliver } from './platform/mail/outbox';
 import { JobRunner } from './platform/jobs/runner';
@@ -19,7 +21,9 @@ import { createMailer, type Mailer } from './platform/mail/send-mail';
 import { registerNotificationJobs } from './register-jobs';
 import { registerRetentionJob } from './modules/accounts';
 import { scheduleVerifyReminder } from './modules/applications';
-import { registerHomeJobs } from './modules/homes';
+import { registerHomeEnvelopeKinds, registerHomeJobs } from './modules/homes';
+import { registerLetterEnvelopeKinds } from './modules/letters';
+import { registerPaymentJobs, startPayments, type PaymentProvider, type SandboxProcessor } from './modules/payments';
 import { registerAnnouncementJobs, registerWaitlistConfirmations, WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './modules/waitlist';
 import { createStorage } from './platform/storage/create-storage';
 import type { FileStorage } from './platform/storage/file-storage';
@@ -37,6 +41,11 @@ export interface RunningServer {
   /** Mail and other work started after a reply; close() waits for it. */
   background: BackgroundTasks;
   storage: FileStorage;
+  /** The stand-in processor, when it collects (no STRIPE_SECRET_KEY): tests and e2e read and steer it. */
+  sandboxProcessor?: SandboxProcessor;
+  /** The processor's adapter and the field cipher: tests run the payment jobs with the server's own. */
+  payments: PaymentProvider;
+  cipher: FieldCipher;
   close(): Promise<void>;
 }
 
@@ -68,6 +77,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     options.database ??
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
+      ownerUrl: config.DATABASE_OWNER_URL,
       pgliteDir: path.join(config.DATA_DIR, 'db'),
       pgliteFsync: config.PGLITE_FSYNC,
       poolSize: config.DATABASE_POOL_SIZE,
@@ -75,6 +85,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await database.migrate();
   const embeddedWarning = embeddedDatabaseWarning(config);
   if (embeddedWarning) logger.warn(embeddedWarning);
+  const guardWarning = servingGuardWarning(config, database.servingGuard());
+  if (guardWarning) logger.warn(guardWarning);
 
   const handlers: Record<string, Deliver> = {};
   if (config.WAITLIST_WEBHOOK_URL) handlers[WAITLIST_TOPIC] = jsonWebhook(config.WAITLIST_WEBHOOK_URL);
@@ -114,6 +126,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const storage = createStorage(config);
   const cipher = createFieldCipher(resolveDataKey(config));
+  // Signs the ledger's daily checkpoints (src/server/platform/lib/ledger-key.ts).
+  const ledgerKey = resolveLedgerKey(config);
+  if (ledgerKey.source === 'local')
+    logger.info({ keyId: ledgerKey.keyId }, 'ledger checkpoints are signed with a local key (DATA_DIR); set LEDGER_SIGNING_KEY in production');
   const waitlist = new WaitlistWriter({
     db: database.db,
     logger,
@@ -130,8 +146,30 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   registerWaitlistConfirmations(jobs, waitlistMail);
   registerAnnouncementJobs(jobs, waitlistMail);
   // The homeowners' monthly charges and statements (src/server/modules/homes).
-  registerHomeJobs(jobs, { db: database.db, mailer, cipher, brand, logger, config, storage });
-  const app = createApp({ config, db: database.db, logger, brand, outbox, jobs, waitlist, auth, mailer, background, storage, cipher });
+  registerHomeJobs(jobs, { db: database.db, mailer, cipher, brand, logger, config, storage, ledgerKey });
+  // What signing a home's documents and a letter of intent does (docs/decisions/039-addenda-and-envelopes.md).
+  registerHomeEnvelopeKinds();
+  registerLetterEnvelopeKinds();
+  // Bank debits: Stripe, or the stand-in processor started here (docs/decisions/032-processor-payments.md).
+  const payments = await startPayments(config, logger);
+  // Autopay's debits and the bank's day file (docs/decisions/037-autopay-and-ach-files.md).
+  registerPaymentJobs(jobs, { db: database.db, cipher, payments: payments.provider, logger, brand, config });
+  const app = createApp({
+    config,
+    db: database.db,
+    logger,
+    brand,
+    outbox,
+    jobs,
+    waitlist,
+    auth,
+    mailer,
+    background,
+    storage,
+    cipher,
+    ledgerKey,
+    payments: payments.provider,
+  });
 
   // Set by close(): what arrives after it is turned away, what came before finishes (src/server/platform/http/drain.ts).
   let draining = false;
@@ -143,6 +181,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://127.0.0.1:${port}`;
+  payments.listening(url);
   logger.info({ port, database: database.kind }, `listening on http://localhost:${port}`);
   jobs.start();
 
@@ -157,6 +196,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer,
     background,
     storage,
+    sandboxProcessor: payments.sandbox,
+    payments: payments.provider,
+    cipher,
     async close() {
       draining = true;
       // The job runner claims nothing more; its running jobs finish (or go back to the queue after its drain time)
@@ -168,6 +210,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await waitlist.drain();
       await jobsStopped;
       await background.settle();
+      await payments.stop();
       mailer.close();
       if (!options.database) await database.close();
     },

@@ -46,6 +46,7 @@ export const appRoutes = (): RouteObject[] => [
           { path: 'privacy-policy', lazy: page(() => import('./features/privacy/privacy-page')) },
           // The link in every notification and reminder e-mail (docs/product/accounts.md#unsubscribe-links): no sign-in.
           { path: 'unsubscribe', lazy: page(() => import('./features/unsubscribe/unsubscribe-page')) },
+          { path: 'verify', lazy: page(() => import('./features/signatures/verify-page')) },
           { path: 'how-much-home-can-i-afford', lazy: page(() => import('./features/calculators/affordability-page')) },
           { path: 'affordability', lazy: page(() => import('./features/calculators/home-affordability-page')) },
           { path: comparisonPath(brand).slice(1), lazy: page(() => import('./features/calculators/comparison-page')) },
@@ -95,6 +96,18 @@ export const appRoutes = (): RouteObject[] => [
                 handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
                 lazy: page(() => import('./features/dashboard/home-page')),
               },
+              {
+                // One exit quote (docs/decisions/034-exit-quotes.md); the server answers 404 for another homeowner's.
+                path: 'dashboard/home/quotes/:id',
+                handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
+                lazy: page(() => import('./features/dashboard/quote-page')),
+              },
+              {
+                // 'Find your home' (docs/product/dashboard.md#homes-youre-considering): the server answers only the session's own homes and offers.
+                path: 'dashboard/find',
+                handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
+                lazy: page(() => import('./features/buying/find-page')),
+              },
               { path: 'apply', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/application/apply-page')) },
               {
                 // The To do page (docs/product/application.md#after-submission-the-to-do-page): the reviewer's requests and their answers.
@@ -112,6 +125,8 @@ export const appRoutes = (): RouteObject[] => [
                 handle: { minRank: ROLE_RANK.guest, bottomNav: true } satisfies RouteAccess,
                 lazy: page(() => import('./features/chat/chat-page')),
               },
+              // Review and sign a document (docs/decisions/033-signatures.md): any signed-in signer; the server decides whose step.
+              { path: 'sign', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/signatures/sign-page')) },
               { path: 'account', handle: { minRank: ROLE_RANK.guest } satisfies RouteAccess, lazy: page(() => import('./features/account/account-page')) },
               {
                 path: 'account/confirm-email',
@@ -130,7 +145,10 @@ export const appRoutes = (): RouteObject[] => [
                   { path: 'waitlist', lazy: page(() => import('./features/admin/waitlist/waitlist-page')) },
                   { path: 'announcements', lazy: page(() => import('./features/admin/announcements/announcements-page')) },
                   { path: 'letters-of-intent', lazy: page(() => import('./features/admin/letters/letters-page')) },
+                  { path: 'offers', lazy: page(() => import('./features/admin/offers/offers-page')) },
+                  { path: 'agents', lazy: page(() => import('./features/admin/agents/agents-page')) },
                   { path: 'homes', lazy: page(() => import('./features/admin/homes/homes-page')) },
+                  { path: 'signatures', lazy: page(() => import('./features/admin/signatures/signatures-page')) },
                   { path: 'payments', lazy: page(() => import('./features/admin/payments/payments-page')) },
                   { path: 'settings', lazy: page(() => import('./features/admin/settings/settings-page')) },
                   { path: 'audit', lazy: page(() => import('./features/admin/audit/audit-page')) },

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { APPLICATION_STATUSES, REVIEW_STATUSES } from '../application/status';
+import { APPLICATION_STATUSES, LISTED_STATUSES, REVIEW_STATUSES } from '../application/status';
 import { reviewDocumentSchema } from '../application/document-review';
 import { applicationRequestSchema } from '../application/requests';
+import { changeRequestSchema } from '../application/change-requests';
 import { listParamsSchema } from './lists';
 import { safeIsoDateTime, safeString } from '../safe-text';
 import { formatNumber } from '../format';
+import { oldestWaitingSchema, overviewHomesSchema } from './overview';
+import { PRE_APPROVAL_NEEDED, preApprovalSchema, preApprovalTermsSchema } from '../application/pre-approval';
 
 /**
  * The back office's applications (docs/product/back-office.md#overview,
@@ -20,8 +23,8 @@ import { formatNumber } from '../format';
 export const APPLICATION_SORT_COLUMNS = ['submitted_at', 'name', 'email', 'property_value', 'status', 'assignee', 'waiting_since'] as const;
 export type ApplicationSortColumn = (typeof APPLICATION_SORT_COLUMNS)[number];
 
-/** The status filter: All Statuses, then the five review statuses (drafts are never listed; docs/product/back-office.md#applications). */
-export const APPLICATION_STATUS_FILTERS = ['all', ...REVIEW_STATUSES] as const;
+/** The status filter: All Statuses, the five review statuses, then Withdrawn (drafts are never listed; docs/product/back-office.md#applications). */
+export const APPLICATION_STATUS_FILTERS = ['all', ...LISTED_STATUSES] as const;
 export type ApplicationStatusFilter = (typeof APPLICATION_STATUS_FILTERS)[number];
 
 /** 'Assigned to me' (`?assigned=me`) and 'Waiting for us' (`?waiting=us`): two filters that combine with the others. */
@@ -79,6 +82,9 @@ export const adminApplicationDetailSchema = z.object({
   waitingSince: isoTimeOrNull(),
   /** The reason the buyer sees while the application is declined; null otherwise. */
   declineReason: textOrNull(),
+  /** While withdrawn: when, and the buyer's reason (docs/decisions/041-withdrawal-and-change-requests.md); null otherwise. */
+  withdrawnAt: isoTimeOrNull(),
+  withdrawReason: textOrNull(),
   /** The account's address, where the status e-mails go (it may differ from the e-mail given in the application). */
   accountEmail: textOrNull(),
   personal: z.object({
@@ -136,6 +142,14 @@ export const adminApplicationDetailSchema = z.object({
   documents: z.array(reviewDocumentSchema),
   /** The requests asked of the applicant, oldest first, each with its history (docs/decisions/021-requests-and-messages.md). */
   requests: z.array(applicationRequestSchema),
+  /** The buyer's requests to change an answer, oldest first (docs/decisions/041-withdrawal-and-change-requests.md). */
+  changeRequests: z.array(changeRequestSchema),
+  /** The current pre-approval while the application is Approved (docs/decisions/030-pre-approval.md); null otherwise. */
+  preApproval: preApprovalSchema.nullable(),
+  /** What the approval form starts from: variant B with the applicant's own figures; null when it gives no result. */
+  preApprovalSuggestion: z
+    .object({ maxPriceCents: z.number().int(), monthlyMinCents: z.number().int(), monthlyMaxCents: z.number().int(), downPaymentCents: z.number().int() })
+    .nullable(),
 });
 export type AdminApplicationDetail = z.output<typeof adminApplicationDetailSchema>;
 
@@ -152,9 +166,15 @@ export const statusChangeSchema = z
       .trim()
       .max(MAX_DECLINE_REASON, `Keep the reason to ${formatNumber(MAX_DECLINE_REASON)} characters.`)
       .optional(),
+    /**
+     * The pre-approval staff approve with (docs/decisions/030-pre-approval.md): required with Approved,
+     * ignored otherwise. A down payment under 2 % of the maximum price is refused under its field.
+     */
+    preApproval: preApprovalTermsSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === 'declined' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: DECLINE_REASON_NEEDED });
+    if (value.status === 'approved' && !value.preApproval) ctx.addIssue({ code: 'custom', path: ['preApproval'], message: PRE_APPROVAL_NEEDED });
   });
 export type StatusChange = z.output<typeof statusChangeSchema>;
 
@@ -200,7 +220,10 @@ export const adminDashboardSchema = z.object({
     declined: z.number().int(),
     /** Mean days from submission to decision, one decimal; null when nothing was decided in the window. */
     avgDecisionDays: z.number().nullable(),
+    /** Since when the oldest application waiting for us has waited (docs/product/back-office.md#waiting-for-us). */
+    oldestWaitingSince: oldestWaitingSchema,
   }),
+  homes: overviewHomesSchema,
   recent: z.array(
     z.object({
       id: safeString(),

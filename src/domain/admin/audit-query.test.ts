@@ -65,7 +65,33 @@ describe('the audit Changes column on the page reads as words', () => {
       'Down payment: — → 50000',
       'Move-in date: Q3 → Flexible',
       'Assignee ID: — → u1',
-      'Value (cents): 1 → 2',
+      'Value: $0.01 → $0.02',
+    ]);
+  });
+
+  it('reads a home’s and a payment’s entries in words: dollars from cents, states, changes at any depth', () => {
+    expect(
+      describeChanges(
+        {
+          notice: { id: 'n1', state: { from: 'scheduled', to: 'cancelled' }, reason: 'Moved the date' },
+          paymentChange: { monthlyPaymentCents: { from: 235_400, to: 250_050 } },
+          home: { state: { from: 'active', to: 'closed' }, closedOn: '2026-10-01' },
+        },
+        { labels: true },
+      ),
+    ).toEqual([
+      'Notice: ID: n1',
+      'Notice: State: scheduled → cancelled',
+      'Notice: Reason: Moved the date',
+      'Payment change: Monthly payment: $2,354 → $2,500.50',
+      'Home: State: active → closed',
+      'Home: Closed on: 2026-10-01',
+    ]);
+    expect(describeChanges({ kind: 'payment', amountCents: 235_400, seq: 7, status: 'in_review' }, { labels: true })).toEqual([
+      'Status: in review',
+      'Kind: payment',
+      'Amount: $2,354',
+      'Seq: 7',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_RANGES, DEFAULT_AUDIT_RANGE } 
 import { listParamsSchema, pageSchema } from './lists';
 import { stateName } from './states';
 import { safeIsoDateTime, safeString } from '../safe-text';
+import { formatCents } from '../format';
 
 /**
  * `/admin/audit` and `GET /api/admin/audit` (docs/product/back-office.md#audit-log:
@@ -31,6 +32,8 @@ export const auditItemSchema = z.object({
   /** What the entry recorded: `{ field: { from, to } }` for an update, the values of a create, an export's filter. */
   changes: z.looseObject({}).nullable(),
   ip: safeString().nullable(),
+  /** Who or what the entry is about in words, when the log can say it: a home's address and its owner's name (homes, payments). */
+  subject: safeString().nullable().optional(),
 });
 export type AuditItem = z.output<typeof auditItemSchema>;
 
@@ -85,6 +88,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   comparisonHorizonDefault: 'Comparison horizon (years)',
   statusEmails: 'E-mail applicants when their status changes',
   transferFeeConfig: 'Transfer fee',
+  graceDays: 'Grace period (days)',
+  lateFee: 'Late fee',
   featureFlags: 'Feature flags',
   otp: 'One-time passcodes (OTP)',
   paymentsWebhooks: 'Payments webhooks',
@@ -94,6 +99,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   propertyTaxRate: 'Property tax (%)',
   insuranceRate: 'Insurance (%)',
   q: 'Search',
+  twoFactorEnabled: 'Two-factor authentication',
+  otherSessionsEnded: 'Other sessions signed out',
 };
 
 const spelled = (key: string) => {
@@ -114,24 +121,59 @@ export function auditFieldLabel(path: string): string {
   return parts.map((part, i) => (i === 0 || !FIELD_LABELS[part] ? (FIELD_LABELS[part] ?? spelled(part)) : FIELD_LABELS[part])).join(': ');
 }
 
+/** A money field (recorded in whole cents, `…Cents`) as dollars, when it holds a number. */
+const asDollars = (field: string, value: unknown) => (/Cents$/.test(field) && typeof value === 'number' ? formatCents(value) : undefined);
+
+/** A recorded state ('in_review', 'scheduled') in words. */
+const stateWords = (value: unknown) => (typeof value === 'string' ? value.replace(/_/g, ' ') : value);
+
+/** One value in words: dollars from cents, states without underscores. */
+function wordsOf(field: string, value: unknown, max: number): string {
+  const dollars = asDollars(field, value);
+  if (dollars !== undefined) return dollars;
+  const last = field.split('.').at(-1) ?? field;
+  if (last === 'twoFactorEnabled' && typeof value === 'boolean') return value ? 'on' : 'off';
+  return auditValueText(last === 'state' || last === 'status' ? stateWords(value) : value, max);
+}
+
+/** The label of a money field read in dollars: 'monthlyPaymentCents' → 'Monthly payment'. */
+const wordsLabel = (path: string) =>
+  path
+    .split('.')
+    .map((part) => (/Cents$/.test(part) ? part.replace(/Cents$/, '') : part))
+    .join('.');
+
+/** The Changes column in words (the page): any depth, 'Notice: State: scheduled → cancelled', 'Amount: $2,354'. */
+function describeInWords(changes: Record<string, unknown>, max: number, prefix = ''): string[] {
+  // The fields that say which record come first at the top; a group keeps its own order.
+  const entries = prefix ? Object.entries(changes) : Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b));
+  return entries.flatMap(([field, value]) => {
+    const path = prefix ? `${prefix}.${field}` : field;
+    const label = auditFieldLabel(wordsLabel(path));
+    if (isFromTo(value)) return [`${label}: ${wordsOf(path, value.from, max)} → ${wordsOf(path, value.to, max)}`];
+    if (isPlainObject(value)) return describeInWords(value, max, path);
+    return isEmpty(value) ? [] : [`${label}: ${wordsOf(path, value, max)}`];
+  });
+}
+
 /**
  * The Changes column as lines: 'field: from → to' for updates, 'field: value'
  * for what a create, delete or export recorded (empty values left out); a group
  * (an export's filter) one level down as 'group.field: value'. With `labels`
- * (the page), fields read as words (auditFieldLabel); without (the CSV), as
- * recorded.
+ * (the page), the entry reads in words at any depth: fields as words (auditFieldLabel),
+ * money in dollars, states without underscores; without (the CSV), as recorded.
  */
 export function describeChanges(changes: Record<string, unknown> | null, { max = 40, labels = false }: { max?: number; labels?: boolean } = {}): string[] {
   if (!changes) return [];
-  const name = (path: string) => (labels ? auditFieldLabel(path) : path);
+  if (labels) return describeInWords(changes, max);
   const entries = Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b));
   return entries.flatMap(([field, value]) => {
-    if (isFromTo(value)) return [`${name(field)}: ${auditValueText(value.from, max)} → ${auditValueText(value.to, max)}`];
+    if (isFromTo(value)) return [`${field}: ${auditValueText(value.from, max)} → ${auditValueText(value.to, max)}`];
     if (isPlainObject(value)) {
       return Object.entries(value)
         .filter(([, inner]) => !isEmpty(inner))
-        .map(([key, inner]) => `${name(`${field}.${key}`)}: ${auditValueText(inner, max)}`);
+        .map(([key, inner]) => `${field}.${key}: ${auditValueText(inner, max)}`);
     }
-    return isEmpty(value) ? [] : [`${name(field)}: ${auditValueText(value, max)}`];
+    return isEmpty(value) ? [] : [`${field}: ${auditValueText(value, max)}`];
   });
 }

@@ -23,6 +23,12 @@ export const AUDIT_ENTITY_TYPES = [
   'notifications',
   'announcements',
   'homes',
+  'partner_agents',
+  'agent_choices',
+  'pre_approvals',
+  'signature_envelopes',
+  'considered_homes',
+  'offers',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -42,6 +48,12 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<AuditEntityType, string>> = {
   notifications: 'E-mail settings',
   announcements: 'Announcements',
   homes: 'Homes',
+  partner_agents: 'Partner agents',
+  agent_choices: "Buyers' agents",
+  pre_approvals: 'Pre-approvals',
+  signature_envelopes: 'Signatures',
+  considered_homes: 'Homes considered',
+  offers: 'Offers',
 };
 
 export const AUDIT_ACTIONS = [
@@ -67,6 +79,13 @@ export const AUDIT_ACTIONS = [
   'refund',
   'reverse',
   'import',
+  'sign',
+  'seal',
+  'void',
+  'submit',
+  'counter',
+  'reject',
+  'unlock',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -93,6 +112,13 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   refund: 'Refund',
   reverse: 'Reverse',
   import: 'Import',
+  sign: 'Sign',
+  seal: 'Seal',
+  void: 'Void',
+  submit: 'Submit',
+  counter: 'Counter',
+  reject: 'Reject',
+  unlock: 'Unlock',
 };
 
 /** docs/product/back-office.md#audit-log: ranges 1d, 7d, 30d, 90d; default 7d. */

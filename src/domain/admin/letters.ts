@@ -108,7 +108,17 @@ export const LETTER_EDIT_FIELDS = Object.keys(letterEditSchema.shape) as (keyof 
 /** A letter's status change (`PATCH /api/admin/letters/{id}/status`). */
 export const letterStatusSchema = z.object({
   status: z.enum(LETTER_STATUSES, { error: 'Choose Pending, Approved or Declined' }),
+  /** Why it is declined: asked for a buyer's letter, who is mailed it (docs/decisions/036-find-and-offer.md). */
+  reason: safeString()
+    .trim()
+    .max(1000, 'Reason must be at most 1,000 characters')
+    .optional()
+    .transform((v) => v || null),
 });
+
+export const LETTER_SOURCES = ['staff', 'buyer'] as const;
+export type LetterSource = (typeof LETTER_SOURCES)[number];
+export const LETTER_SOURCE_LABELS: Readonly<Record<LetterSource, string>> = { staff: 'Staff', buyer: 'Buyer' };
 
 /** What the form holds (all text) and what the server stores. */
 export type LetterForm = z.input<typeof letterSchema>;
@@ -142,6 +152,9 @@ export const letterItemSchema = z.object({
   propertyAddress: safeString().nullable(),
   intendedState: safeString().nullable(),
   status: z.enum(LETTER_STATUSES),
+  /** Who made it: staff, or the buyer's 'Make an offer'. */
+  source: z.enum(['staff', 'buyer']),
+  decisionReason: safeString().nullable(),
   /** Whether a PDF is stored (its key never leaves the server). */
   hasPdf: z.boolean(),
   propertyValue: z.number().nullable(),

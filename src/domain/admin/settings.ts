@@ -47,6 +47,25 @@ export const settingsSchema = z.object({
         .max(1_000_000, 'Transfer fee is too large.'),
     })
     .refine((fee) => fee.type !== 'percentage' || fee.amount <= 100, { message: 'A percentage is 100 or less.', path: ['amount'] }),
+  /** Calendar days after a charge's due date before its late fee (calculators.md 'Fees'). */
+  graceDays: z.coerce
+    .number({ error: 'Grace period must be a number.' })
+    .int('Grace period is a whole number of days.')
+    .min(0, 'Grace period cannot be negative.')
+    .max(28, 'Grace period is at most 28 days (a month).'),
+  /** The late fee: a percentage of the unpaid part of the charge, or a fixed amount in dollars. */
+  lateFee: z
+    .object({
+      type: z.enum(['percentage', 'fixed'], { error: 'Choose percentage or fixed.' }),
+      amount: z.coerce
+        .number({ error: 'Late fee must be a number.' })
+        .min(0, 'Late fee cannot be negative.')
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'Late fee takes at most two decimals.'),
+    })
+    .superRefine((fee, ctx) => {
+      if (fee.type === 'percentage' && fee.amount > 25) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A late fee is at most 25% of the charge.' });
+      if (fee.type === 'fixed' && fee.amount > 1_000) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A fixed late fee is at most $1,000.' });
+    }),
   comparisonHorizonDefault: z.coerce
     .number({ error: 'Horizon must be a number.' })
     .int('Horizon is a whole number of years.')
@@ -73,6 +92,8 @@ export const DEFAULT_SETTINGS: AppSettings = {
   hoaDefault: 200,
   transferFeeConfig: { type: 'percentage', amount: 2 },
   comparisonHorizonDefault: 5,
+  graceDays: 10,
+  lateFee: { type: 'percentage', amount: 5 },
   regionRates: REGION_RATE_DEFAULTS,
   statusEmails: true,
   featureFlags: { otp: false, paymentsWebhooks: false, eSign: false, investorView: false },

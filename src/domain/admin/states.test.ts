@@ -3,10 +3,10 @@ import { US_STATES } from '../waitlist';
 import { stateCode, stateName, US_STATE_CODES } from './states';
 
 describe('one way to write a state (docs/product/back-office.md#states)', () => {
-  it('has a distinct two-letter code for each of the 50 states', () => {
+  it('has a distinct two-letter code for each of the 50 states and the District of Columbia', () => {
     expect(Object.keys(US_STATE_CODES).sort()).toEqual([...US_STATES].sort());
     const codes = Object.values(US_STATE_CODES);
-    expect(new Set(codes).size).toBe(50);
+    expect(new Set(codes).size).toBe(51);
     for (const code of codes) expect(code).toMatch(/^[A-Z]{2}$/);
   });
 

@@ -15,6 +15,7 @@ export const US_STATE_CODES: Readonly<Record<(typeof US_STATES)[number], string>
   Colorado: 'CO',
   Connecticut: 'CT',
   Delaware: 'DE',
+  'District of Columbia': 'DC',
   Florida: 'FL',
   Georgia: 'GA',
   Hawaii: 'HI',

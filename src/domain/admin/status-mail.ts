@@ -10,8 +10,8 @@ import { requestsChangeable } from '../application/requests';
  * requests' titles and notes: what the buyer is asked for.
  */
 
-/** Every status a reviewer can set (all but draft) e-mails the applicant. */
-export type StatusMailStatus = Exclude<ApplicationStatus, 'draft'>;
+/** Every status a reviewer can set (all but draft, and withdrawn, which only the buyer sets) e-mails the applicant. */
+export type StatusMailStatus = Exclude<ApplicationStatus, 'draft' | 'withdrawn'>;
 
 export interface StatusMailText {
   subject: string;
@@ -99,8 +99,14 @@ export function mailedRequestLine({ title, note, reopened }: MailedRequest): str
 export function statusMail(
   status: StatusMailStatus,
   openRequests: readonly MailedRequest[] = [],
+  /** Declined: the reason the reviewer wrote, which the buyer reads in the e-mail too. */
+  declineReason?: string | null,
 ): { subject: string; paragraphs: string[]; action: { label: string; path: string } } {
   const text = STATUS_MAIL_TEXTS[status];
+  if (status === 'declined' && declineReason?.trim()) {
+    const [first, ...rest] = text.paragraphs;
+    return { subject: text.subject, paragraphs: [first!, `Our reviewer's note: ${declineReason.trim()}`, ...rest], action: text.action };
+  }
   if (text.withRequests && openRequests.length > 0 && requestsChangeable(status)) {
     return {
       subject: text.subject,

@@ -10,12 +10,26 @@ import { personName, safeIsoDateTime, safeString } from '../safe-text';
  * the server and the page.
  */
 
-/** docs/product/back-office.md#users: an application gives 'Applicant' only; otherwise 'Waitlist' and/or 'Letter of Intent'; else 'User'. */
-export const USER_LABELS = ['Applicant', 'Waitlist', 'Letter of Intent', 'User'] as const;
+/**
+ * docs/product/back-office.md#users: a homeowner (the role, which follows a home) is 'Homeowner' only; else an
+ * application gives 'Applicant' only; otherwise 'Waitlist' and/or 'Letter of Intent'; else 'User'.
+ */
+export const USER_LABELS = ['Homeowner', 'Applicant', 'Waitlist', 'Letter of Intent', 'User'] as const;
 export type UserLabel = (typeof USER_LABELS)[number];
 
-/** The label set of one account from what matches its e-mail address / id in the other tables. */
-export function userLabels({ hasApplication, onWaitlist, hasLetter }: { hasApplication: boolean; onWaitlist: boolean; hasLetter: boolean }): UserLabel[] {
+/** The label set of one account from its role and what matches its e-mail address / id in the other tables. */
+export function userLabels({
+  role,
+  hasApplication,
+  onWaitlist,
+  hasLetter,
+}: {
+  role: string;
+  hasApplication: boolean;
+  onWaitlist: boolean;
+  hasLetter: boolean;
+}): UserLabel[] {
+  if (role === 'homeowner') return ['Homeowner'];
   if (hasApplication) return ['Applicant'];
   const labels: UserLabel[] = [];
   if (onWaitlist) labels.push('Waitlist');
@@ -70,7 +84,7 @@ export const optionalPhoneSchema = safeString()
   .max(40, 'Phone must be at most 40 characters')
   .refine((v) => v === '' || /^[+()\d\s.-]*\d{3}[()\d\s.-]*\d{4}\s*$/.test(v), 'Enter a valid phone number');
 
-/** One of the 50 states by full name (as the waitlist stores it), or '' for none. */
+/** One of the 50 states or DC by full name (as the waitlist stores it), or '' for none. */
 export const optionalStateSchema = z.union([z.enum(US_STATES), z.literal('')], { error: 'Choose a state from the list' });
 
 /** Add User (docs/product/back-office.md#users): first name, last name and e-mail required; phone and intended state optional. */

@@ -41,14 +41,35 @@ export const adminApplicationsApi = {
     method: 'patch',
     path: '/api/admin/applications/{id}/status',
     access: 'admin',
-    codes: ['another_active_application', 'home_recorded', 'open_request_needed'],
+    codes: ['another_active_application', 'application_closed', 'home_recorded', 'open_request_needed'],
     summary:
-      'Sets the status (any to any; Missing Info needs an open request; Declined needs the reason shown to the applicant, cleared when it leaves Declined), stamps reviewed_at, audits, e-mails the applicant for approved / declined / missing_info',
+      'Sets the status (any to any; Missing Info needs an open request; Declined needs the reason shown to the applicant, cleared when it leaves Declined; Approved needs the pre-approval: maximum price, monthly range and down payment of at least 2 % of the price, valid 90 days), stamps reviewed_at, audits, e-mails the applicant',
     params: idParamsSchema,
     body: statusChangeSchema,
     responses: { 200: { description: 'The application as the review dialog shows it', schema: adminApplicationDetailSchema } },
     // 409 another_active_application (reopening a declined one), home_recorded (its purchase is recorded); 422 open_request_needed (Missing Info without an open request).
     errors: [409, 422],
+  }),
+  renewPreApproval: defineRoute({
+    method: 'post',
+    path: '/api/admin/applications/{id}/pre-approval/renew',
+    access: 'admin',
+    codes: ['not_approved', 'no_pre_approval'],
+    summary: "Renews the approved application's pre-approval: valid 90 days from today, audited, the buyer e-mailed",
+    params: idParamsSchema,
+    responses: { 200: { description: 'The application as the review dialog shows it', schema: adminApplicationDetailSchema } },
+    // 404 no_pre_approval (none issued); 409 not_approved (the application is no longer Approved).
+    errors: [404, 409],
+  }),
+  preApprovalLetter: defineRoute({
+    method: 'get',
+    path: '/api/admin/applications/{id}/pre-approval/letter',
+    access: 'admin',
+    codes: ['no_pre_approval'],
+    summary: "Downloads the approved application's pre-approval letter as a PDF (audited)",
+    params: idParamsSchema,
+    responses: { 200: { description: 'The PDF, as an attachment', contentType: 'application/pdf' } },
+    errors: [404],
   }),
   changeAssignee: defineRoute({
     method: 'put',

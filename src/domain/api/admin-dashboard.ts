@@ -14,7 +14,8 @@ export const adminDashboardApi = {
     method: 'get',
     path: '/api/admin/dashboard',
     access: 'admin',
-    summary: 'Counts, KPIs (New (7d), In Review, Approved, Declined, Avg Decision) and the 4 most recent applications',
+    summary:
+      "Counts, KPIs (New (7d), In Review, Approved, Declined, Avg Decision, the oldest waiting application), the 4 most recent applications, overdue homes and the homeowners' requests waiting for staff",
     responses: { 200: { description: 'The figures; a count that could not be read is null', schema: adminDashboardSchema } },
   }),
 };

@@ -21,13 +21,13 @@ export const adminHomesApi = {
     method: 'post',
     path: '/api/admin/applications/{id}/home',
     access: 'admin',
-    codes: ['home_exists', 'not_approved'],
+    codes: ['home_exists', 'not_approved', 'offer_state'],
     summary:
-      "Records the purchase of an approved application: the home and its agreement, the first term (month 1), the purchase's valuation, the buyer's role (homeowner, unless admin), the audit entry and the buyer's e-mail, in one transaction",
+      "Records the purchase of an approved application: the home and its agreement, the first term (month 1), the purchase's valuation, the buyer's role (homeowner, unless admin), the audit entry and the buyer's e-mail, in one transaction. With `offerId`, the home records the buyer's accepted offer it came from (409 offer_state when it is not one)",
     params: idParamsSchema,
     body: purchaseSchema,
     responses: { 201: { description: 'The home as its record shows it', schema: homeDetailSchema } },
-    // 409 not_approved / home_exists.
+    // 409 not_approved / home_exists / offer_state.
     errors: [409],
   }),
   list: defineRoute({

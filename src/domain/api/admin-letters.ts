@@ -1,5 +1,7 @@
 import { letterEditSchema, letterItemSchema, letterListSchema, letterSchema, letterStatusSchema } from '../admin/letters';
 import { pageSchema } from '../admin/lists';
+import { z } from 'zod';
+import { envelopeSummarySchema } from '../signatures/envelopes';
 import { defineRoute, idParamsSchema, okSchema } from './route';
 
 /** `/api/admin/letters`: letters of intent with their PDFs (docs/product/back-office.md#letters-of-intent). */
@@ -30,6 +32,17 @@ export const adminLettersApi = {
     responses: { 201: { description: 'The letter as listed', schema: letterItemSchema } },
     errors: [413, 415],
   }),
+  sendForSignature: defineRoute({
+    method: 'post',
+    path: '/api/admin/letters/{id}/signature',
+    access: 'admin',
+    codes: ['esign_off', 'envelope_open', 'no_account'],
+    summary: "Sends the letter to its buyer for signature in their portal (e-signatures on; the buyer needs an account under the letter's e-mail; audited)",
+    params: idParamsSchema,
+    body: z.object({}),
+    responses: { 201: { description: 'The envelope sent', schema: envelopeSummarySchema } },
+    errors: [409],
+  }),
   get: defineRoute({
     method: 'get',
     path: '/api/admin/letters/{id}',
@@ -51,10 +64,13 @@ export const adminLettersApi = {
     method: 'patch',
     path: '/api/admin/letters/{id}/status',
     access: 'admin',
-    summary: "Sets a letter's status: pending, approved or declined (audited as update, approve or decline; the same status changes nothing)",
+    codes: ['offer_state'],
+    summary:
+      "Sets a letter's status: pending, approved or declined (audited as update, approve or decline; the same status changes nothing). A buyer's letter is decided once (409), declining it needs a `reason`; approving it makes the buyer's offer a draft, and the buyer is mailed either way",
     params: idParamsSchema,
     body: letterStatusSchema,
     responses: { 200: { description: 'The letter as saved', schema: letterItemSchema } },
+    errors: [409],
   }),
   pdf: defineRoute({
     method: 'get',

@@ -57,7 +57,7 @@ export const applicationApi = {
     access: 'user',
     codes: ['empty_file', 'file_too_large', 'invalid_upload', 'no_file', 'request_kind', 'too_many_files', 'unsupported_file_type'],
     summary:
-      'Uploads one document (multipart/form-data; the first file is taken). A draft: replaces the earlier one of its type. After submission: a new version of the latest file of its type, or with `request` one more file answering that document request (at most 10 current per type); audited',
+      'Uploads one file of a document (multipart/form-data; the first file is taken). A draft: one more file of its type. After submission: a new version of the latest file of its type, or with `request` one more file answering that document request; audited. At most 10 current files per type',
     query: uploadQuerySchema,
     // No text fields: the file alone, in its `file` part, streamed to storage (never buffered whole).
     form: z.object({}),
@@ -82,7 +82,7 @@ export const documentsApi = {
     path: '/api/documents/{id}',
     access: 'user',
     codes: ['application_submitted'],
-    summary: "Removes a document of the owner's draft with its file; refused once submitted",
+    summary: "Removes one file of the owner's draft (its type's other files stay); refused once submitted",
     params: idParamsSchema,
     responses: { 200: { description: 'Removed', schema: okSchema } },
     // 409 application_submitted.

@@ -21,7 +21,7 @@ export const homeChangesApi = {
   mine: defineRoute({
     method: 'get',
     path: '/api/me/home/changes',
-    access: 'user',
+    access: 'homeowner',
     codes: ['no_home'],
     summary:
       "The signed-in homeowner's payment changes and notices, with what the slider and the notice form need (agreement, current payment, accessible equity, earliest notice date). 404 without a home",
@@ -30,7 +30,7 @@ export const homeChangesApi = {
   requestPaymentChange: defineRoute({
     method: 'post',
     path: '/api/me/home/payment-changes',
-    access: 'user',
+    access: 'homeowner',
     codes: ['change_pending', 'home_closed', 'no_home'],
     summary:
       "Asks for a new monthly payment: on the agreement's slider (within its bounds, on a $5 step) and not the current one; one request waits at a time (409). Audited; staff approve or decline",
@@ -41,8 +41,8 @@ export const homeChangesApi = {
   withdrawPaymentChange: defineRoute({
     method: 'post',
     path: '/api/me/home/payment-changes/{id}/withdraw',
-    access: 'user',
-    codes: ['change_decided'],
+    access: 'homeowner',
+    codes: ['change_decided', 'no_home'],
     summary: "Withdraws the homeowner's own pending request (404 for anyone else's; 409 once decided). Audited",
     params: idParamsSchema,
     responses: { 200: { description: 'Withdrawn', schema: okSchema } },
@@ -51,7 +51,7 @@ export const homeChangesApi = {
   sendNotice: defineRoute({
     method: 'post',
     path: '/api/me/home/notices',
-    access: 'user',
+    access: 'homeowner',
     codes: ['home_closed', 'no_home', 'notice_open'],
     summary:
       'Sends a 60-day notice: move, cash out or buy out, on a date at least 60 days away, with the estimated payout (accessible equity at the latest valuation) kept with it; one in progress at a time (409). Audited; e-mailed',

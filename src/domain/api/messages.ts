@@ -32,6 +32,8 @@ export const conversationSchema = z.object({
   /** Pass as `before` for the older page; null when this page reaches the first message. */
   olderCursor: safeString().nullable(),
   unread: z.number().int().min(0),
+  /** The home bought through the application: a homeowner's conversation is about it too (docs/product/application.md#conversation). */
+  home: z.object({ id: safeString(), address: safeString() }).nullable(),
 });
 export type Conversation = z.output<typeof conversationSchema>;
 

@@ -13,8 +13,11 @@ import type { CommonErrorCode, RouteErrorCode } from './error-codes';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Who may call a route; the server's guards enforce it, the document states it. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route; the server's guards enforce it, the document states it. `homeowner`: the
+ * homeowner rank (src/domain/roles.ts), which follows a home; an admin passes too.
+ */
+export type Access = 'public' | 'user' | 'homeowner' | 'admin';
 
 /** The type of a file answered as it is stored (a CSV export, a PDF, a document). */
 export type FileType = 'text/csv' | 'application/pdf' | 'image/jpeg' | 'image/png' | 'application/octet-stream';

@@ -25,9 +25,9 @@ export const systemApi = {
     method: 'get',
     path: '/api/mail-outbox/{id}',
     access: 'public',
-    summary: "Without SMTP: opens the link of a message kept in the outbox; the server log names this address with the message's key",
+    summary: "Without SMTP: shows a message kept in the outbox; the server log names this address with the message's key",
     params: z.object({ id: z.coerce.number().int().positive() }),
     query: z.object({ key: safeString().max(64) }),
-    responses: { 302: { description: "Redirects to the message's own link" } },
+    responses: { 200: { description: 'The message as an HTML page: to, subject, its text with working links, its own link first' } },
   }),
 };

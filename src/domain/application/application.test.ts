@@ -137,9 +137,9 @@ describe('the submit check', () => {
       'employment.startDate',
     ]);
     expect(problems[4].fields).toEqual({
-      'documents.governmentId': 'Government ID is required',
-      'documents.bankStatements': 'Bank Statements is required',
-      'documents.paystubs': 'Pay Stubs is required',
+      'documents.governmentId': 'Add your government ID to submit',
+      'documents.bankStatements': 'Add your bank statements to submit',
+      'documents.paystubs': 'Add your pay stubs to submit',
       certified: 'Please certify that your information is accurate',
     });
     expect(firstProblemStep(problems)).toBe(0);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkPickedFile, DOCUMENT_TYPE_INFO, MAX_DOCUMENT_BYTES, missingDocuments, requiredDocuments, sniffContentType } from './documents';
+import {
+  checkPickedFile,
+  DOCUMENT_TYPE_INFO,
+  MAX_DOCUMENT_BYTES,
+  missingDocuments,
+  missingDocumentsText,
+  requiredDocuments,
+  sniffContentType,
+} from './documents';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
@@ -18,6 +26,15 @@ describe('document types', () => {
     expect(requiredDocuments(undefined)).toHaveLength(3);
     expect(requiredDocuments({ employment: { selfEmployed: true } })).toContain('taxReturns');
     expect(missingDocuments({ employment: { selfEmployed: true } }, ['paystubs', 'governmentId'])).toEqual(['bankStatements', 'taxReturns']);
+  });
+
+  it('says which documents a submit still waits for, in display order', () => {
+    expect(missingDocumentsText([])).toBe('');
+    expect(missingDocumentsText(['bankStatements'])).toBe('Add your bank statements to submit.');
+    expect(missingDocumentsText(['paystubs', 'governmentId'])).toBe('Add your government ID and pay stubs to submit.');
+    expect(missingDocumentsText(['taxReturns', 'paystubs', 'bankStatements', 'governmentId'])).toBe(
+      'Add your government ID, bank statements, pay stubs and tax returns to submit.',
+    );
   });
 });
 

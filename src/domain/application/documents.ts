@@ -24,13 +24,15 @@ export interface DocumentTypeInfo {
   description: string;
   /** Required for everyone; tax returns are required only when self-employed (see requiredDocuments). */
   alwaysRequired: boolean;
+  /** How a sentence names it: 'Add your {noun} to submit.' */
+  noun: string;
 }
 
 export const DOCUMENT_TYPE_INFO: readonly DocumentTypeInfo[] = [
-  { type: 'governmentId', title: 'Government ID', description: "Driver's license or passport (front and back)", alwaysRequired: true },
-  { type: 'bankStatements', title: 'Bank Statements', description: 'Last 2-3 months from all accounts', alwaysRequired: true },
-  { type: 'paystubs', title: 'Pay Stubs', description: 'Last 2-3 pay stubs or proof of income', alwaysRequired: true },
-  { type: 'taxReturns', title: 'Tax Returns', description: 'Last 2 years (required if self-employed)', alwaysRequired: false },
+  { type: 'governmentId', title: 'Government ID', description: "Driver's license or passport (front and back)", alwaysRequired: true, noun: 'government ID' },
+  { type: 'bankStatements', title: 'Bank Statements', description: 'Last 2-3 months from all accounts', alwaysRequired: true, noun: 'bank statements' },
+  { type: 'paystubs', title: 'Pay Stubs', description: 'Last 2-3 pay stubs or proof of income', alwaysRequired: true, noun: 'pay stubs' },
+  { type: 'taxReturns', title: 'Tax Returns', description: 'Last 2 years (required if self-employed)', alwaysRequired: false, noun: 'tax returns' },
 ];
 
 export function isDocumentType(value: unknown): value is DocumentType {
@@ -51,6 +53,20 @@ export function requiredDocuments(draft: { employment?: { selfEmployed?: boolean
 export function missingDocuments(draft: Parameters<typeof requiredDocuments>[0], uploaded: Iterable<DocumentType>): DocumentType[] {
   const have = new Set(uploaded);
   return requiredDocuments(draft).filter((type) => !have.has(type));
+}
+
+/** Each type takes several files (ID front and back, 2–3 statements…), at most so many current ones (docs/product/application.md#documents). */
+export const MAX_FILES_PER_TYPE = 10;
+
+/**
+ * What a submit still waits for, in words (docs/product/application.md#submission): 'Add your bank statements to
+ * submit.', 'Add your government ID, bank statements and pay stubs to submit.'; '' when nothing is missing.
+ */
+export function missingDocumentsText(missing: readonly DocumentType[]): string {
+  const nouns = DOCUMENT_TYPE_INFO.filter((d) => missing.includes(d.type)).map((d) => d.noun);
+  if (nouns.length === 0) return '';
+  const list = nouns.length === 1 ? nouns[0] : `${nouns.slice(0, -1).join(', ')} and ${nouns.at(-1)}`;
+  return `Add your ${list} to submit.`;
 }
 
 /** A reviewer's verdict on one file (docs/decisions/021-requests-and-messages.md 'Per-document review'). */

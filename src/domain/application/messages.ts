@@ -79,5 +79,25 @@ export const messageSchema = z.object({
   deletedAt: safeIsoDateTime('An ISO 8601 date-time').nullable(),
   /** Written by the one who reads it. */
   mine: z.boolean(),
+  /**
+   * A file sent with it (PDF, JPEG or PNG, checked like a document; docs/decisions/041-withdrawal-and-change-requests.md):
+   * its name as sent, the type its bytes show, its size and the download link; null without one or once deleted.
+   */
+  attachment: z
+    .object({
+      name: safeString(),
+      contentType: z.enum(['application/pdf', 'image/jpeg', 'image/png']),
+      sizeBytes: z.number().int().min(1),
+      url: safeString(),
+    })
+    .nullable(),
 });
 export type Message = z.output<typeof messageSchema>;
+
+/** The text of a message sent with a file: optional (the file may say it all), at most 5,000 characters. */
+export const attachmentMessageSchema = z.object({
+  body: safeString({ error: 'The message must be text.' })
+    .trim()
+    .max(MAX_MESSAGE_CHARS, `Messages are limited to ${formatNumber(MAX_MESSAGE_CHARS)} characters.`)
+    .optional(),
+});

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_STATUSES, dashboardFlags, dashboardStatus, isActiveStatus, isEditable, statusBadgeVariant } from './status';
+import { APPLICATION_STATUSES, dashboardFlags, dashboardStatus, isActiveStatus, isEditable, isWithdrawable, statusBadgeVariant } from './status';
 import { nextConsentedAt } from './consents';
 
 describe('application status', () => {
   it('styles badges as docs/product/application.md#statuses says', () => {
-    expect(APPLICATION_STATUSES.map(statusBadgeVariant)).toEqual(['outline', 'outline', 'secondary', 'outline', 'default', 'destructive']);
+    expect(APPLICATION_STATUSES.map(statusBadgeVariant)).toEqual(['outline', 'outline', 'secondary', 'outline', 'default', 'destructive', 'outline']);
   });
 
-  it('lets the owner edit only a draft, and closes only a declined application', () => {
+  it('lets the owner edit only a draft, and closes a declined or withdrawn application', () => {
     expect(APPLICATION_STATUSES.filter(isEditable)).toEqual(['draft']);
-    expect(APPLICATION_STATUSES.filter((s) => !isActiveStatus(s))).toEqual(['declined']);
+    expect(APPLICATION_STATUSES.filter((s) => !isActiveStatus(s))).toEqual(['declined', 'withdrawn']);
+  });
+
+  it('lets the buyer withdraw a submitted, reviewed or approved application, never a draft or a closed one', () => {
+    expect(APPLICATION_STATUSES.filter(isWithdrawable)).toEqual(['submitted', 'in_review', 'missing_info', 'approved']);
   });
 
   it('derives the dashboard status from the role and the application (docs/product/dashboard.md#status)', () => {
@@ -18,6 +22,8 @@ describe('application status', () => {
     expect(['submitted', 'in_review', 'missing_info'].map((s) => dashboardStatus('applicant', s as never))).toEqual(['submitted', 'submitted', 'submitted']);
     expect(dashboardStatus('applicant', 'approved')).toBe('approved');
     expect(dashboardStatus('applicant', 'declined')).toBe('declined');
+    expect(dashboardStatus('applicant', 'withdrawn')).toBe('withdrawn');
+    expect(dashboardFlags('withdrawn')).toEqual({ hasHome: false, hasSubmittedApplication: true, isApproved: false });
     expect(dashboardStatus('homeowner', 'approved')).toBe('has_home');
     expect(dashboardFlags('submitted')).toEqual({ hasHome: false, hasSubmittedApplication: true, isApproved: false });
     expect(dashboardFlags('no_application')).toEqual({ hasHome: false, hasSubmittedApplication: false, isApproved: false });

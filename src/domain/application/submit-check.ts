@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ageOn, isIsoDate, todayIso } from './dates';
-import { documentTitle, missingDocuments, type DocumentType } from './documents';
+import { DOCUMENT_TYPE_INFO, missingDocuments, type DocumentType } from './documents';
 import type { ApplicationDraft } from './draft-schema';
 import { LIMITS } from './fields';
 import { APPLICATION_STEPS, type StepId } from './steps';
@@ -98,7 +98,9 @@ export function checkApplication(draft: ApplicationDraft, facts: CheckFacts = {}
   if (c.eConsent !== true) add('consents', 'consents.eConsent', 'Please consent to electronic records and signatures to continue');
 
   // Documents: the required ones, then the certification.
-  for (const type of missingDocuments(draft, facts.uploaded ?? [])) add('documents', `documents.${type}`, `${documentTitle(type)} is required`);
+  // Named as the Submit button names them ('Add your bank statements to submit'; documents.ts missingDocumentsText).
+  for (const type of missingDocuments(draft, facts.uploaded ?? []))
+    add('documents', `documents.${type}`, `Add your ${DOCUMENT_TYPE_INFO.find((d) => d.type === type)!.noun} to submit`);
   if (draft.certified !== true) add('documents', 'certified', 'Please certify that your information is accurate');
 
   return APPLICATION_STEPS.flatMap((step, stepIndex) =>

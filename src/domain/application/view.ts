@@ -35,5 +35,10 @@ export const applicationViewSchema = z.object({
   reviewedAt: timeOrNull,
   createdAt: timeOrNull,
   updatedAt: timeOrNull,
+  /**
+   * With no active application: the last one, when its owner withdrew it — when and why
+   * (docs/decisions/041-withdrawal-and-change-requests.md), so /apply says so above a fresh draft. Null otherwise.
+   */
+  withdrawn: z.object({ at: safeIsoDateTime('A date-time'), reason: safeString().nullable() }).nullable(),
 });
 export type ApplicationView = z.output<typeof applicationViewSchema>;

@@ -29,11 +29,13 @@ describe('calculateAffordability (variant A)', () => {
     const r = calculateAffordability(AFFORDABILITY_DEFAULTS);
     expect(Math.round(r.maxHomePrice)).toBe(450_000);
     expect(Math.round(r.estimatedMonthlyPayment)).toBe(2200);
-    expect(Math.round(r.monthlyBreakdown.productFee)).toBe(396);
-    expect(Math.round(r.monthlyBreakdown.homeownerPrincipal)).toBe(792);
-    expect(Math.round(r.monthlyBreakdown.propertyTaxes)).toBe(357);
-    expect(Math.round(r.monthlyBreakdown.homeownersInsurance)).toBe(149);
-    expect(Math.round(r.monthlyBreakdown.investorYield)).toBe(506);
+    // Step 4 (changed 2026-11-28): taxes and insurance are the rates typed, applied to the price.
+    expect(r.monthlyBreakdown.propertyTaxes).toBeCloseTo(450, 9);
+    expect(r.monthlyBreakdown.homeownersInsurance).toBeCloseTo(187.5, 9);
+    expect(r.monthlyBreakdown.productFee.toFixed(2)).toBe('365.26');
+    expect(r.monthlyBreakdown.homeownerPrincipal.toFixed(2)).toBe('730.52');
+    expect(r.monthlyBreakdown.investorYield.toFixed(2)).toBe('466.72');
+    expect(r.basis).toBeCloseTo(900, 9);
     expect(r.ratios.dti).toBeCloseTo(0.54, 12);
     expect(r.ratios.dtiLabel).toBe('High');
     expect(r.ratios.ltv.toFixed(2)).toBe('0.89');
@@ -69,18 +71,28 @@ describe('calculateAffordability (variant A)', () => {
     const noTarget = calculateAffordability({ ...AFFORDABILITY_DEFAULTS, grossIncomeMonthly: 0, targetMonthlyPayment: 0 });
     expect(noTarget.estimatedMonthlyPayment).toBe(0);
     expect(noTarget.maxHomePrice).toBe(0);
-    expect(noTarget.ratios).toMatchObject({ dti: 0, ltv: 0, cushion: 0, ltvLabel: 'Strong', cushionLabel: 'Tight' });
+    // No 'Excellent' without an income, no 'Strong' without a price.
+    expect(noTarget.ratios).toMatchObject({ dti: 0, ltv: 0, cushion: 0, dtiLabel: null, ltvLabel: null, cushionLabel: 'Tight' });
     expect(Object.values(noTarget.monthlyBreakdown).every((v) => v === 0)).toBe(true);
     const withTarget = calculateAffordability({ ...AFFORDABILITY_DEFAULTS, grossIncomeMonthly: 0 });
     expect(withTarget.maxHomePrice).toBeCloseTo(450_000, 6);
     expect(withTarget.ratios.dti).toBe(0);
+    expect(withTarget.ratios.dtiLabel).toBeNull();
+    expect(withTarget.ratios.ltvLabel).toBe('Moderate');
   });
 
-  it('with both rates at 0: divides by 0.06 and splits taxes and insurance in halves', () => {
+  it('with both rates at 0: divides by 0.06 and shows no tax and no insurance', () => {
     const r = calculateAffordability({ ...AFFORDABILITY_DEFAULTS, propertyTaxRate: 0, insuranceRate: 0, downPaymentAvailable: 1e9 });
     expect(r.maxHomePrice).toBeCloseTo((2200 * 360) / 0.06, 6);
-    expect(r.monthlyBreakdown.propertyTaxes).toBeCloseTo(0.23 * 1100, 9);
-    expect(r.monthlyBreakdown.homeownersInsurance).toBeCloseTo(0.23 * 1100, 9);
+    expect(r.monthlyBreakdown.propertyTaxes).toBe(0);
+    expect(r.monthlyBreakdown.homeownersInsurance).toBe(0);
+    expect(r.monthlyBreakdown.productFee).toBeCloseTo((2200 * 18) / 77, 9);
+  });
+
+  it('at 0 % tax shows no tax, and the insurance is the rate typed', () => {
+    const r = calculateAffordability({ ...AFFORDABILITY_DEFAULTS, propertyTaxRate: 0 });
+    expect(r.monthlyBreakdown.propertyTaxes).toBe(0);
+    expect(r.monthlyBreakdown.homeownersInsurance).toBeCloseTo((r.maxHomePrice * 0.005) / 12, 9);
   });
 
   it('with a down payment at or above the price: LTV 0, Strong', () => {

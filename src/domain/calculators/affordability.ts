@@ -75,10 +75,12 @@ export const AFFORDABILITY_DOWN_PAYMENT_MULTIPLE = 10;
 export const AFFORDABILITY_HORIZON_MONTHS = 12 * 30;
 // docs/product/calculators.md#variant-a-formulas, item 3: added to the two percent rates as typed.
 export const AFFORDABILITY_RATE_ADDEND = 0.06;
-// docs/product/calculators.md#variant-a-formulas, item 4: split of the payment.
+// docs/product/calculators.md#variant-a-formulas, item 4: what is left after taxes and insurance
+// is split fee 18 : homeowner principal 36 : investor yield 23 (of 77).
 export const AFFORDABILITY_PRODUCT_FEE_SHARE = 0.18;
 export const AFFORDABILITY_HOMEOWNER_PRINCIPAL_SHARE = 0.36;
 export const AFFORDABILITY_INVESTOR_YIELD_SHARE = 0.23;
+export const AFFORDABILITY_SPLIT_TOTAL = AFFORDABILITY_PRODUCT_FEE_SHARE + AFFORDABILITY_HOMEOWNER_PRINCIPAL_SHARE + AFFORDABILITY_INVESTOR_YIELD_SHARE;
 // docs/product/calculators.md#variant-a-formulas, item 5: ratio thresholds.
 export const DTI_EXCELLENT_MAX = 0.28;
 export const DTI_GOOD_MAX = 0.36;
@@ -94,6 +96,8 @@ export type CushionLabel = 'Healthy' | 'Tight';
 export interface AffordabilityResult {
   maxHomePrice: number;
   estimatedMonthlyPayment: number;
+  /** Step 1: the payment the income supports, 28 % of income less debts (never negative). */
+  basis: number;
   monthlyBreakdown: {
     productFee: number;
     homeownerPrincipal: number;
@@ -106,8 +110,10 @@ export interface AffordabilityResult {
     ltv: number;
     /** Dollars a month: basis − payment (negative when the payment exceeds the basis). */
     cushion: number;
-    dtiLabel: DtiLabel;
-    ltvLabel: LtvLabel;
+    /** null without an income: a DTI of 0 then says nothing. */
+    dtiLabel: DtiLabel | null;
+    /** null without a price. */
+    ltvLabel: LtvLabel | null;
     cushionLabel: CushionLabel;
   };
   /** True for creditScoreBand '<620': approval is unlikely; no figure changes. */
@@ -132,15 +138,16 @@ export function calculateAffordability(inputs: AffordabilityInputs): Affordabili
   const priceFromPayment = (payment * AFFORDABILITY_HORIZON_MONTHS) / (taxRate + insuranceRate + AFFORDABILITY_RATE_ADDEND);
   const maxHomePrice = Math.max(0, Math.min(AFFORDABILITY_DOWN_PAYMENT_MULTIPLE * down, priceFromPayment));
 
-  // Step 4: fixed shares, then the remainder split by the two rates so the parts sum to the payment.
-  const productFee = AFFORDABILITY_PRODUCT_FEE_SHARE * payment;
-  const homeownerPrincipal = AFFORDABILITY_HOMEOWNER_PRINCIPAL_SHARE * payment;
-  const investorYield = AFFORDABILITY_INVESTOR_YIELD_SHARE * payment;
-  const taxesAndInsurance = payment - productFee - homeownerPrincipal - investorYield;
-  const rateSum = taxRate + insuranceRate;
-  // taxRate / rateSum ≤ 1 in floating point, so the insurance part below is never −0.00….
-  const propertyTaxes = taxesAndInsurance * (rateSum > 0 ? taxRate / rateSum : 0.5);
-  const homeownersInsurance = taxesAndInsurance - propertyTaxes;
+  // Step 4: taxes and insurance are the rates typed, applied to the price; the rest of the
+  // payment is split 18 : 36 : 23 (of 77). The price formula keeps taxes and insurance under
+  // 30 % of the payment, so the rest is never negative.
+  const propertyTaxes = (maxHomePrice * taxRate) / 100 / 12;
+  const homeownersInsurance = (maxHomePrice * insuranceRate) / 100 / 12;
+  const rest = Math.max(0, payment - propertyTaxes - homeownersInsurance);
+  const productFee = (rest * AFFORDABILITY_PRODUCT_FEE_SHARE) / AFFORDABILITY_SPLIT_TOTAL;
+  const investorYield = (rest * AFFORDABILITY_INVESTOR_YIELD_SHARE) / AFFORDABILITY_SPLIT_TOTAL;
+  // The remainder, so the five parts add up to the payment exactly.
+  const homeownerPrincipal = Math.max(0, rest - productFee - investorYield);
 
   // Step 5 (docs/product/calculators.md#variant-a-formulas): dti is 0 when income ≤ 0.
   const dti = income > 0 ? (payment + debt) / income : 0;
@@ -150,13 +157,16 @@ export function calculateAffordability(inputs: AffordabilityInputs): Affordabili
   return {
     maxHomePrice,
     estimatedMonthlyPayment: payment,
+    basis,
     monthlyBreakdown: { productFee, homeownerPrincipal, propertyTaxes, homeownersInsurance, investorYield },
     ratios: {
       dti,
       ltv,
       cushion,
-      dtiLabel: dti <= DTI_EXCELLENT_MAX ? 'Excellent' : dti <= DTI_GOOD_MAX ? 'Good' : 'High',
-      ltvLabel: ltv <= LTV_STRONG_MAX ? 'Strong' : 'Moderate',
+      // No verdict without the figure behind it: a DTI of 0 without an income is not
+      // 'Excellent', nor an LTV of 0 without a price 'Strong'.
+      dtiLabel: income <= 0 ? null : dti <= DTI_EXCELLENT_MAX ? 'Excellent' : dti <= DTI_GOOD_MAX ? 'Good' : 'High',
+      ltvLabel: maxHomePrice <= 0 ? null : ltv <= LTV_STRONG_MAX ? 'Strong' : 'Moderate',
       cushionLabel: cushion >= CUSHION_HEALTHY_MIN ? 'Healthy' : 'Tight',
     },
     creditNotice: inputs.creditScoreBand === CREDIT_NOTICE_BAND,

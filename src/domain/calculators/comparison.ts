@@ -79,6 +79,10 @@ export interface ComparisonResult extends Omit<ComparisonBaseline, 'mortgageRows
   savingsPercent: number;
   rows: ComparisonRow[];
   netHomeWealth: { product: number; mortgage: number };
+  /** The equity transfer fee Net Home Wealth subtracts for the product: 0.8·0.12·FV (9.6 % of FV). */
+  transferFee: number;
+  /** Net Home Wealth had the buyer moved after each year shown (the last is `netHomeWealth`). */
+  netHomeWealthByYear: { year: number; product: number; mortgage: number }[];
 }
 
 const clamp = (x: number, lo: number, hi: number): number => Math.min(Math.max(x, lo), hi);
@@ -179,6 +183,16 @@ export function applySlider(baseline: ComparisonBaseline, sliderValue?: number):
     };
   });
 
+  // docs/product/calculators.md#net-home-wealth: what each buyer keeps when moving after year y, FV = P·(1 + a/100)^y.
+  const { homePrice: P, appreciationRate: a } = baseline.inputs;
+  const netHomeWealthByYear = rows.map((row) => {
+    const FV = P * (1 + a / 100) ** row.year;
+    const transferFee = COMPARISON_TRANSFER_FEE_SHARE * COMPARISON_TRANSFER_FEE_RATE * FV;
+    const sellingCosts = COMPARISON_SELLING_COST_RATE * FV;
+    const nextPurchaseCosts = COMPARISON_NEXT_HOME_PURCHASE_COST_RATE * COMPARISON_NEXT_HOME_FACTOR * FV;
+    return { year: row.year, product: row.total_product_value - transferFee, mortgage: row.total_mortgage_value - sellingCosts - nextPurchaseCosts };
+  });
+
   const last = rows[rows.length - 1];
   const FV = baseline.futureValue;
   const transferFee = COMPARISON_TRANSFER_FEE_SHARE * COMPARISON_TRANSFER_FEE_RATE * FV;
@@ -199,7 +213,21 @@ export function applySlider(baseline: ComparisonBaseline, sliderValue?: number):
       product: last.total_product_value - transferFee,
       mortgage: last.total_mortgage_value - sellingCosts - nextPurchaseCosts,
     },
+    transferFee,
+    netHomeWealthByYear,
   };
+}
+
+/**
+ * Where the slider starts when the comparison opens from variant A with a monthly budget
+ * (docs/product/calculators.md#comparison-from-variant-a): the nearest step at or below the
+ * budget, when the budget lies within the slider's range; otherwise null (the maximum).
+ */
+export function sliderStartForBudget(slider: ComparisonBaseline['slider'], budget: number): number | null {
+  if (!Number.isFinite(budget) || budget <= 0 || budget < slider.min || budget > slider.max) return null;
+  // A whole number of steps below the maximum; the epsilon keeps a budget on a step on it.
+  const steps = Math.ceil((slider.max - budget) / slider.step - 1e-9);
+  return Math.max(slider.min, slider.max - slider.step * steps);
 }
 
 /** The comparison at `sliderValue` (default: the baseline maximum). */

@@ -4,6 +4,7 @@ import {
   calculateHomeAffordability,
   HOME_AFFORDABILITY_DEFAULTS,
   HOME_AFFORDABILITY_DISCOUNT,
+  homeAffordabilityMinimumDown,
   homeAffordabilityNoResultReason,
   toNumber,
   type HomeAffordabilityInputs,
@@ -69,12 +70,50 @@ describe('calculateHomeAffordability (variant B)', () => {
     }
   });
 
-  it('has no result, with a reason, when the down payment is negative; 0 is fine', () => {
+  it('has no result, with a reason, when the down payment is negative', () => {
     const negative = { ...HOME_AFFORDABILITY_DEFAULTS, downPayment: -1 };
     expect(calculateHomeAffordability(negative)).toBeNull();
     expect(homeAffordabilityNoResultReason(negative)).toMatch(/down payment can’t be negative/);
-    const zero = calculateHomeAffordability({ ...HOME_AFFORDABILITY_DEFAULTS, downPayment: 0 });
-    expect(zero).not.toBeNull();
+  });
+
+  it('refuses a down payment below 2 % of the first card’s price, and names the least it takes', () => {
+    // Defaults 6000 / 200: the price above the down payment is C = 123.30·2380 − 10000; the least down payment
+    // is 0.0236·C / (1 − 0.0236) = 6,851.19…, so $6,852 in whole dollars, for a 1.18·(6852 + C) = $342,560 home.
+    const C = (419_733 * (0.43 * 6000 - 200)) / (0.43 * 7916.67) - 10_000;
+    const least = Math.ceil((0.0236 * C) / (1 - 0.0236));
+    expect(least).toBe(6852);
+    expect(homeAffordabilityMinimumDown(HOME_AFFORDABILITY_DEFAULTS)).toBe(least);
+    for (const downPayment of [0, 5000, least - 1]) {
+      const i = { ...HOME_AFFORDABILITY_DEFAULTS, downPayment };
+      expect(calculateHomeAffordability(i)).toBeNull();
+      expect(homeAffordabilityNoResultReason(i)).toBe(
+        'We ask for at least 2% down. On this income and these debts that’s $6,852 or more, for a home up to $342,560.',
+      );
+    }
+    const atLeast = calculateHomeAffordability({ ...HOME_AFFORDABILITY_DEFAULTS, downPayment: least })!;
+    expect(atLeast).not.toBeNull();
+    expect(least / atLeast.defaultProductPrice).toBeGreaterThanOrEqual(0.02);
+    // The calibration example keeps its result: 10,000 is 2.02 % of 495,285.
+    expect(homeAffordabilityMinimumDown({ monthlyGrossIncome: 7916.67, monthlyDebtPayments: 0 })).toBe(9904);
+  });
+
+  it('says whether the 43 % rule or the down payment sets the price', () => {
+    expect(calculateHomeAffordability(HOME_AFFORDABILITY_DEFAULTS)!.limitedBy).toBe('dti');
+    // 43 % of 500 less 0 supports less than 50,000 above the down payment: the floor, down + 50,000, applies.
+    expect(calculateHomeAffordability({ monthlyGrossIncome: 500, monthlyDebtPayments: 0, downPayment: 30_000 })!.limitedBy).toBe('downPayment');
+  });
+
+  it('every result has a down payment of at least 2 % of the first card’s price', () => {
+    fc.assert(
+      fc.property(inputs, (i) => {
+        const r = calculateHomeAffordability(i);
+        if (r) expect(i.downPayment).toBeGreaterThanOrEqual(0.02 * r.defaultProductPrice);
+        else if (homeAffordabilityNoResultReason(i)?.startsWith('We ask for at least 2% down')) {
+          expect(i.downPayment).toBeLessThan(homeAffordabilityMinimumDown(i)!);
+          expect(calculateHomeAffordability({ ...i, downPayment: homeAffordabilityMinimumDown(i)! })).not.toBeNull();
+        }
+      }),
+    );
   });
 
   it('has no result, with a reason, when debts take the whole 43 % budget', () => {
@@ -94,18 +133,23 @@ describe('calculateHomeAffordability (variant B)', () => {
       fc.property(inputs, (i) => {
         const r = calculateHomeAffordability(i);
         expect(r === null).toBe(homeAffordabilityNoResultReason(i) !== null);
-        if (r) expect(Object.values(r).every((v) => Number.isFinite(v) && v > 0)).toBe(true);
+        if (r) expect(Object.values(r).every((v) => typeof v === 'string' || (Number.isFinite(v) && v > 0))).toBe(true);
       }),
     );
   });
 
-  it('more income never lowers a price', () => {
+  it('more income never lowers a price (it may ask for more down payment)', () => {
     fc.assert(
       fc.property(inputs, money(50_000), (base, more) => {
+        const richer = { ...base, monthlyGrossIncome: base.monthlyGrossIncome + more };
         const before = prices(calculateHomeAffordability(base));
-        const after = prices(calculateHomeAffordability({ ...base, monthlyGrossIncome: base.monthlyGrossIncome + more }));
+        const after = prices(calculateHomeAffordability(richer));
         if (before === null) return;
-        expect(after).not.toBeNull();
+        // A higher price asks for a higher 2 % minimum; that is the only way a result can go.
+        if (after === null) {
+          expect(homeAffordabilityNoResultReason(richer)).toMatch(/^We ask for at least 2% down/);
+          return;
+        }
         after!.forEach((p, k) => expect(p).toBeGreaterThanOrEqual(before[k]));
       }),
     );
@@ -117,7 +161,11 @@ describe('calculateHomeAffordability (variant B)', () => {
         const before = prices(calculateHomeAffordability(base));
         const after = prices(calculateHomeAffordability({ ...base, monthlyDebtPayments: base.monthlyDebtPayments + more }));
         if (after === null) return;
-        expect(before).not.toBeNull();
+        // A lower price asks for a lower 2 % minimum; before, the minimum may have refused it.
+        if (before === null) {
+          expect(homeAffordabilityNoResultReason(base)).toMatch(/^We ask for at least 2% down/);
+          return;
+        }
         after.forEach((p, k) => expect(p).toBeLessThanOrEqual(before![k]));
       }),
     );

@@ -3,7 +3,9 @@
  * (docs/product/calculators.md#variant-b). Pure; no rounding here.
  */
 import { amort, LOAN_TERM_MONTHS } from './amortization';
+import { MIN_DOWN_PAYMENT_SHARE } from './field-messages';
 import { toNumber } from './parse';
+import { formatMoney } from '../format';
 
 export interface HomeAffordabilityInputs {
   monthlyGrossIncome: number;
@@ -18,6 +20,11 @@ export interface HomeAffordabilityResult {
   defaultProductMonthly: number;
   maxProductPrice: number;
   maxProductMonthly: number;
+  /**
+   * What sets the prices: the 43 % debt-to-income rule ('dti'), or the floor of the down
+   * payment plus 50,000 ('downPayment') when the income alone would support less.
+   */
+  limitedBy: 'dti' | 'downPayment';
 }
 
 // docs/product/calculators.md#variant-b-inputs-and-constants: defaults 6000, 200, 10000.
@@ -70,6 +77,32 @@ const REASON_DEBTS_TOO_HIGH = `Your monthly debt payments already take up the fu
 )}% of income that lenders allow for all debts, home included, so there’s no room left for a home payment yet. Paying down debt or adding income changes that.`;
 const REASON_NO_PRICE = 'These figures don’t leave room for a home price yet. Try adjusting them.';
 
+/** Step 3's price less the down payment: maxMortgagePrice = down + mortgagePriceAboveDown(budget). */
+function mortgagePriceAboveDown(budget: number): { above: number; limitedBy: HomeAffordabilityResult['limitedBy'] } {
+  const calibrationBudget = HOME_AFFORDABILITY_DTI_LIMIT * HOME_AFFORDABILITY_CALIBRATION_INCOME;
+  const fromIncome = (HOME_AFFORDABILITY_CALIBRATION_PRICE * budget) / calibrationBudget - HOME_AFFORDABILITY_CALIBRATION_DOWN_PAYMENT;
+  return fromIncome >= HOME_AFFORDABILITY_MIN_PRICE_ABOVE_DOWN
+    ? { above: fromIncome, limitedBy: 'dti' }
+    : { above: HOME_AFFORDABILITY_MIN_PRICE_ABOVE_DOWN, limitedBy: 'downPayment' };
+}
+
+/**
+ * The least down payment variant B accepts for this income and debts: 2 % of the price of
+ * its first card ('Lower monthly payment', 1.18 times the mortgage price, the home 'View
+ * Payment Breakdown' opens), in whole dollars. Not the 'same equity' card's 1.28: the
+ * calibration example (down payment 10,000 for 537,258) would then give no result.
+ * Every dollar of down payment adds a dollar to the mortgage price, so with C the price
+ * above the down payment and s = 0.02·1.18: d ≥ s·(d + C), that is d ≥ s·C / (1 − s).
+ * null when there is no budget (docs/product/calculators.md#field-messages).
+ */
+export function homeAffordabilityMinimumDown(inputs: Pick<HomeAffordabilityInputs, 'monthlyGrossIncome' | 'monthlyDebtPayments'>): number | null {
+  const income = toNumber(inputs.monthlyGrossIncome);
+  const budget = HOME_AFFORDABILITY_DTI_LIMIT * income - toNumber(inputs.monthlyDebtPayments);
+  if (!(income > 0) || budget <= 0) return null;
+  const share = MIN_DOWN_PAYMENT_SHARE * HOME_AFFORDABILITY_DEFAULT_PRODUCT_PRICE_FACTOR;
+  return Math.ceil((share * mortgagePriceAboveDown(budget).above) / (1 - share) - 1e-9);
+}
+
 function evaluate(inputs: HomeAffordabilityInputs): Evaluation {
   const income = toNumber(inputs.monthlyGrossIncome);
   const debt = toNumber(inputs.monthlyDebtPayments);
@@ -80,13 +113,21 @@ function evaluate(inputs: HomeAffordabilityInputs): Evaluation {
   if (down < 0) return { result: null, reason: REASON_NEGATIVE_DOWN };
   const budget = HOME_AFFORDABILITY_DTI_LIMIT * income - debt;
   if (budget <= 0) return { result: null, reason: REASON_DEBTS_TOO_HIGH };
-  const calibrationBudget = HOME_AFFORDABILITY_DTI_LIMIT * HOME_AFFORDABILITY_CALIBRATION_INCOME;
-  const maxMortgagePrice = Math.max(
-    (HOME_AFFORDABILITY_CALIBRATION_PRICE * budget) / calibrationBudget + (down - HOME_AFFORDABILITY_CALIBRATION_DOWN_PAYMENT),
-    down + HOME_AFFORDABILITY_MIN_PRICE_ABOVE_DOWN,
-  );
+  const { above, limitedBy } = mortgagePriceAboveDown(budget);
+  const maxMortgagePrice = down + above;
   // Unreachable while down ≥ 0 (the floor is ≥ 50000), kept as a rule (docs/product/calculators.md#variant-b-formulas, item 3).
   if (maxMortgagePrice <= 0) return { result: null, reason: REASON_NO_PRICE };
+  const defaultProductPrice = HOME_AFFORDABILITY_DEFAULT_PRODUCT_PRICE_FACTOR * maxMortgagePrice;
+  const maxProductPrice = HOME_AFFORDABILITY_MAX_PRODUCT_PRICE_FACTOR * maxMortgagePrice;
+  // docs/product/calculators.md#field-messages: below 2 % of the first card's price, no result.
+  if (down < MIN_DOWN_PAYMENT_SHARE * defaultProductPrice) {
+    const minimumDown = homeAffordabilityMinimumDown(inputs) ?? 0;
+    const priceAtMinimum = HOME_AFFORDABILITY_DEFAULT_PRODUCT_PRICE_FACTOR * (minimumDown + above);
+    return {
+      result: null,
+      reason: `We ask for at least 2% down. On this income and these debts that’s ${formatMoney(minimumDown)} or more, for a home up to ${formatMoney(priceAtMinimum)}.`,
+    };
+  }
 
   // Step 4.
   const loanFor = (price: number): number => Math.max(0, price - down);
@@ -101,16 +142,16 @@ function evaluate(inputs: HomeAffordabilityInputs): Evaluation {
 
   // Step 5.
   const maxMortgageMonthly = mortgageMonthly(maxMortgagePrice);
-  const maxProductPrice = HOME_AFFORDABILITY_MAX_PRODUCT_PRICE_FACTOR * maxMortgagePrice;
   return {
     reason: null,
     result: {
       maxMortgagePrice,
       maxMortgageMonthly,
-      defaultProductPrice: HOME_AFFORDABILITY_DEFAULT_PRODUCT_PRICE_FACTOR * maxMortgagePrice,
+      defaultProductPrice,
       defaultProductMonthly: HOME_AFFORDABILITY_DEFAULT_PRODUCT_MONTHLY_FACTOR * maxMortgageMonthly,
       maxProductPrice,
       maxProductMonthly: productMonthly(maxProductPrice),
+      limitedBy,
     },
   };
 }

@@ -4,16 +4,19 @@
  * pure functions shared by the pages, the server and the tests.
  */
 export { calculateAffordability } from './affordability';
-export { calculateHomeAffordability, homeAffordabilityNoResultReason } from './home-affordability';
-export { applySlider, clampYears, compareWithMortgage, comparisonBaseline } from './comparison';
+export { calculateHomeAffordability, homeAffordabilityMinimumDown, homeAffordabilityNoResultReason } from './home-affordability';
+export { applySlider, clampYears, compareWithMortgage, comparisonBaseline, sliderStartForBudget } from './comparison';
 export { amort, principalPaid } from './amortization';
 export { AGREEMENT_YEARS, agreementBounds, agreementComparisonInputs, homeownerFigures, isPaymentWithinBounds, monthlyChargeCents, termAt } from './homeowner';
-export { toNumber } from './parse';
+export { dollarsToCents, EXIT_KINDS, EXIT_SALE_COSTS_RATE, exitQuote, exitQuoteTotalCents, transferFeeOn } from './exit-quote';
+export { parseNumber, toNumber } from './parse';
+export { downPaymentMessage, incomeMessage, MIN_DOWN_PAYMENT_SHARE, minimumDownPayment, numberMessage } from './field-messages';
 
 export type { AffordabilityInputs, AffordabilityResult, CreditScoreBand, CushionLabel, DtiLabel, LocationRegion, LtvLabel, RegionRates } from './affordability';
 export type { HomeAffordabilityInputs, HomeAffordabilityResult } from './home-affordability';
 export type { ComparisonBaseline, ComparisonInputs, ComparisonResult, ComparisonRow } from './comparison';
 export type { AgreementInputs, AgreementTerm, HomeownerFigures, HomeownerFiguresInputs } from './homeowner';
+export type { ExitBuyOutQuote, ExitKind, ExitPayoutQuote, ExitQuote, ExitQuoteInputs, TransferFee } from './exit-quote';
 
 // Defaults and constants (each commented with its source where it is defined).
 export {
@@ -26,6 +29,7 @@ export {
   AFFORDABILITY_PAYMENT_SHARE_OF_INCOME,
   AFFORDABILITY_PRODUCT_FEE_SHARE,
   AFFORDABILITY_RATE_ADDEND,
+  AFFORDABILITY_SPLIT_TOTAL,
   CREDIT_NOTICE_BAND,
   CREDIT_SCORE_BANDS,
   CUSHION_HEALTHY_MIN,

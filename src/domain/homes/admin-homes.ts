@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ledgerWarningSchema } from './ledger-warning';
 import { listParamsSchema } from '../admin/lists';
 import { agreementBounds, COMPARISON_DEFAULTS, type AgreementInputs } from '../calculators';
 import { formatMoneyCents } from '../format';
 import { safeIsoDateTime, safeString } from '../safe-text';
+import { ledgerToday } from './dates';
 import { HOME_STATES, VALUATION_SOURCES } from './states';
 
 /**
@@ -27,7 +29,8 @@ export const MAX_ADDRESS_LENGTH = 200;
 export const MAX_VALUATION_NOTE = 500;
 
 /** Today's calendar date (UTC), YYYY-MM-DD. */
-export const todayIso = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+/** Today in the company's calendar (docs/decisions/037-autopay-and-ach-files.md): a purchase's date and its valuations share one day. */
+export const todayIso = (now: Date = new Date()) => ledgerToday(now);
 
 /** `date` (YYYY-MM-DD) plus `days` days. */
 export function addDays(date: string, days: number): string {
@@ -132,6 +135,8 @@ export const purchaseSchema = z
     mortgageRate: rate('Mortgage rate', 0, 30),
     appreciationRate: rate('Appreciation', -20, 30),
     monthlyPaymentCents: cents('Monthly payment'),
+    /** The accepted offer the purchase is recorded from, if any (docs/decisions/042-closing.md). */
+    offerId: safeString().uuid('Not a valid offer').nullable().optional(),
   })
   .superRefine((p, ctx) => {
     if (p.downPaymentCents >= p.priceCents) {
@@ -155,12 +160,16 @@ export const PURCHASE_FIELDS = [
 /** The sources staff record ('purchase' is the purchase's own valuation). */
 export const RECORDED_VALUATION_SOURCES = VALUATION_SOURCES.filter((s) => s !== 'purchase') as ['appraisal', 'broker_opinion', 'index'];
 
-/** POST /api/admin/homes/{id}/valuations: a value on a date (not in the future, not before the purchase: the server checks that), from a source. */
+/**
+ * POST /api/admin/homes/{id}/valuations: a value on a date (not in the future, not before the purchase: the server
+ * checks that), from a source. 'The future' is after today in the ledger's calendar, the one exit quotes cut their
+ * valuation at (docs/decisions/040-exit-quote-completion.md).
+ */
 export const valuationSchema = z.object({
   valueCents: cents('Value'),
   valuedOn: realDate('Date')
     .refine((d) => d >= EARLIEST_HOME_DATE, 'Date must be in 2000 or later.')
-    .refine((d) => d <= todayIso(), 'Date cannot be in the future.'),
+    .refine((d) => d <= ledgerToday(), 'Date cannot be in the future.'),
   source: z.enum(RECORDED_VALUATION_SOURCES, { error: 'Choose appraisal, broker opinion or index.' }),
   note: safeString()
     .trim()
@@ -171,7 +180,7 @@ export const valuationSchema = z.object({
 export type ValuationInput = z.output<typeof valuationSchema>;
 export const VALUATION_FIELDS = ['valueCents', 'valuedOn', 'source', 'note'] as const;
 
-/** What 'Record purchase' starts from: the application's property and the settings' rate (GET /api/admin/applications/{id}/home). */
+/** What 'Record purchase' starts from: the buyer's accepted offer, else the application's property, and the settings' rate (GET /api/admin/applications/{id}/home). */
 export const purchaseStartSchema = z.object({
   /** The home already recorded from this application, if any. */
   homeId: safeString().nullable(),
@@ -184,6 +193,9 @@ export const purchaseStartSchema = z.object({
     mortgageRate: z.number(),
     appreciationRate: z.number(),
     purchaseDate: safeString(),
+    /** The buyer's accepted offer, when there is one: its address, agreed price, down payment and monthly payment start the form. */
+    offerId: safeString().nullable(),
+    monthlyPaymentCents: z.number().int().nullable(),
   }),
 });
 export type PurchaseStart = z.output<typeof purchaseStartSchema>;
@@ -212,16 +224,21 @@ export const homeListItemSchema = z.object({
   firstName: safeString(),
   lastName: safeString(),
   email: safeString(),
+  /** The daily ledger check's mark when it found the home's chain broken (docs/decisions/029-ledger-checks.md). */
+  ledgerWarning: ledgerWarningSchema.nullable(),
 });
 export type HomeListItem = z.output<typeof homeListItemSchema>;
 
 export const HOME_SORTS = ['created_at', 'purchase_date', 'address', 'price'] as const;
 export type HomeSort = (typeof HOME_SORTS)[number];
 export const HOME_STATE_FILTERS = ['all', ...HOME_STATES] as const;
+/** 'broken': only the homes the daily ledger check marked. */
+export const HOME_LEDGER_FILTERS = ['all', 'broken'] as const;
 
 /** GET /api/admin/homes and its export: the shared list parameters plus the state filter; search by address, name, e-mail or ID. */
 export const homeListSchema = listParamsSchema(HOME_SORTS, 'created_at').safeExtend({
   state: z.enum(HOME_STATE_FILTERS, { error: 'State is all, active or closed.' }).default('all'),
+  ledger: z.enum(HOME_LEDGER_FILTERS, { error: 'Ledger is all or broken.' }).default('all'),
 });
 export type HomeListParams = z.output<typeof homeListSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ledgerWarningSchema } from './ledger-warning';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../admin/lists';
 import { LEDGER_KINDS } from '../ledger';
 import { safeIsoDateTime, safeString } from '../safe-text';
@@ -96,6 +97,8 @@ export type AdminLedgerEntry = z.output<typeof adminLedgerEntrySchema>;
 /** GET /api/admin/homes/{id}/ledger: the entries (oldest first) and what they add up to (allocateLedger). */
 export const adminLedgerSchema = z.object({
   homeId: safeString(),
+  /** Set when the chain does not hold (the daily check's mark, or the page's own check from the last entry found intact). */
+  ledgerWarning: ledgerWarningSchema.nullable(),
   address: safeString(),
   homeownerName: safeString(),
   today: safeString(),
@@ -125,6 +128,8 @@ export const verifyResultSchema = z.object({
   broken: z.array(chainBreakSchema),
   /** Only the first this many broken homes are listed. */
   brokenTotal: z.number().int(),
+  /** What is wrong with the signed daily checkpoints themselves (a changed, removed or forged one); empty when they hold. */
+  checkpointProblems: z.array(safeString()),
 });
 export type VerifyResult = z.output<typeof verifyResultSchema>;
 
@@ -186,6 +191,8 @@ export type PaymentsTotals = z.output<typeof paymentsTotalsSchema>;
 export const paymentsPageSchema = z.object({
   month: safeString(),
   today: safeString(),
+  /** The settings' grace: a charge not paid in full this many days after its due date is overdue. */
+  graceDays: z.number().int(),
   totals: paymentsTotalsSchema,
   items: z.array(paymentsListItemSchema),
   page: z.number().int(),
@@ -214,6 +221,8 @@ export const LEDGER_KIND_LABELS: Readonly<Record<(typeof LEDGER_KINDS)[number], 
   refund: 'Refund',
   payout: 'Payout',
   reversal: 'Reversal',
+  fee: 'Late fee',
+  buy_out: 'Buy-out paid',
 };
 
 /** Cents as a form shows them: 235400 → '2354.00'. */

@@ -94,12 +94,14 @@ export const cancelNoticeSchema = z.object({ reason: reason('A reason') });
 
 export const PAYMENT_CHANGE_STATE_LABELS: Readonly<Record<PaymentChangeState, string>> = {
   pending: 'Waiting for approval',
+  signing: 'Approved, awaiting signatures',
   approved: 'Approved',
   declined: 'Declined',
   withdrawn: 'Withdrawn',
 };
 
 export const NOTICE_STATE_LABELS: Readonly<Record<NoticeState, string>> = {
+  signing: 'Awaiting signature',
   sent: 'Sent',
   acknowledged: 'Acknowledged',
   scheduled: 'Scheduled',
@@ -108,7 +110,7 @@ export const NOTICE_STATE_LABELS: Readonly<Record<NoticeState, string>> = {
 };
 
 /** The states of a notice still in progress (one at a time per home). */
-export const OPEN_NOTICE_STATES = ['sent', 'acknowledged', 'scheduled'] as const satisfies readonly NoticeState[];
+export const OPEN_NOTICE_STATES = ['signing', 'sent', 'acknowledged', 'scheduled'] as const satisfies readonly NoticeState[];
 export const isOpenNotice = (state: NoticeState) => (OPEN_NOTICE_STATES as readonly NoticeState[]).includes(state);
 
 export const paymentChangeSchema = z.object({

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerToday } from './dates';
+import { COMPANY_TIME_ZONE, LEDGER_TIME_ZONE, ledgerToday } from './dates';
 
 describe("the ledger's today", () => {
-  it('is the date in New York: 11:30 pm on the 31st there is still the 31st, though it is the 1st in UTC', () => {
-    expect(ledgerToday(new Date('2026-08-01T03:30:00Z'))).toBe('2026-07-31');
-    expect(ledgerToday(new Date('2026-08-01T04:30:00Z'))).toBe('2026-08-01');
-    expect(ledgerToday(new Date('2026-01-01T04:30:00Z'))).toBe('2025-12-31');
+  it("is the date in the company's time zone, Los Angeles: 11:30 pm on the 31st there is still the 31st, though it is the 1st in UTC and in New York", () => {
+    expect(COMPANY_TIME_ZONE).toBe('America/Los_Angeles');
+    expect(LEDGER_TIME_ZONE).toBe(COMPANY_TIME_ZONE);
+    // 2026-08-01T06:30Z is 11:30 pm PDT on Jul 31 (2:30 am on Aug 1 in New York).
+    expect(ledgerToday(new Date('2026-08-01T06:30:00Z'))).toBe('2026-07-31');
+    expect(ledgerToday(new Date('2026-08-01T07:30:00Z'))).toBe('2026-08-01');
+    // Winter: PST is UTC−8.
+    expect(ledgerToday(new Date('2026-01-01T07:59:00Z'))).toBe('2025-12-31');
+    expect(ledgerToday(new Date('2026-01-01T08:00:00Z'))).toBe('2026-01-01');
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agreementBounds, homeownerFigures } from '../calculators';
-import { equityCredit, figuresInCents, splitCharge } from './my-home';
+import { equityCredit, figuresInCents, MOVEMENT_LABELS, movementsOf, splitCharge } from './my-home';
 
 /** The payment breakdown and the figures in cents of the homeowner's own pages (src/domain/homes/my-home.ts). */
 
@@ -63,5 +63,41 @@ describe('figuresInCents', () => {
     expect(cents.appreciationShare).toBe(figures.appreciationShare);
     expect(cents.appreciationChange).toBe(figures.appreciationChange);
     expect(cents.totalEquityChange).toBe(figures.totalEquityChange);
+  });
+});
+
+describe('movementsOf: the homeowner’s money movements', () => {
+  const entry = (seq: number, kind: string, more: Partial<{ month: number; reference: string; reversesSeq: number }> = {}) => ({
+    seq,
+    kind,
+    amountCents: 100_00 * seq,
+    month: more.month ?? null,
+    effectiveOn: `2026-0${Math.min(seq, 9)}-01`,
+    reference: more.reference ?? null,
+    reversesSeq: more.reversesSeq ?? null,
+  });
+
+  it('leaves the charges out, lists the rest newest first, and names what each reversal undid', () => {
+    const movements = movementsOf([
+      entry(1, 'charge', { month: 1 }),
+      entry(2, 'payment', { reference: 'B-1' }),
+      entry(3, 'reversal', { reversesSeq: 2 }),
+      entry(4, 'refund'),
+      entry(5, 'reversal', { reversesSeq: 4 }),
+      entry(6, 'reversal', { reversesSeq: 1 }),
+      entry(7, 'payout'),
+      entry(8, 'reversal', { reversesSeq: 7 }),
+    ]);
+    expect(movements.map((m) => [m.seq, m.kind, m.reference, m.reverses?.seq ?? null, m.reverses?.month ?? null])).toEqual([
+      [8, 'payout_reversed', null, 7, null],
+      [7, 'payout', null, null, null],
+      [6, 'charge_reversed', null, 1, 1],
+      [5, 'refund_reversed', null, 4, null],
+      [4, 'refund', null, null, null],
+      [3, 'payment_returned', 'B-1', 2, null],
+      [2, 'payment', 'B-1', null, null],
+    ]);
+    expect(MOVEMENT_LABELS[movements[5]!.kind]).toBe('Payment returned');
+    expect(movementsOf([entry(1, 'charge', { month: 1 })])).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ledgerWarningSchema } from './ledger-warning';
 import {
   agreementComparisonInputs,
   applySlider,
@@ -12,6 +13,7 @@ import {
 } from '../calculators';
 import { safeString } from '../safe-text';
 import { HOME_STATES, VALUATION_SOURCES } from './states';
+import { lateFeeWarningSchema, myFeeSchema } from './fees';
 
 /**
  * The homeowner's own home, read-only
@@ -124,10 +126,96 @@ const chargeSchema = z.object({
   state: chargeState,
 });
 
+/** What a money movement was, as the homeowner reads it. */
+export const MOVEMENT_KINDS = [
+  'payment',
+  'refund',
+  'payout',
+  'buy_out',
+  'payment_returned',
+  'refund_reversed',
+  'payout_reversed',
+  'buy_out_reversed',
+  'charge_reversed',
+  'fee_waived',
+] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+export const MOVEMENT_LABELS: Readonly<Record<MovementKind, string>> = {
+  payment: 'Payment received',
+  refund: 'Refund to you',
+  payout: 'Equity paid out',
+  buy_out: 'Buy-out price paid',
+  payment_returned: 'Payment returned',
+  refund_reversed: 'Refund reversed',
+  payout_reversed: 'Payout reversed',
+  buy_out_reversed: 'Buy-out payment reversed',
+  charge_reversed: 'Charge cancelled',
+  fee_waived: 'Late fee waived',
+};
+
+/** One money movement of the ledger: every entry but the monthly charges, newest first. */
+const movementSchema = z.object({
+  seq: z.number().int(),
+  kind: z.enum(MOVEMENT_KINDS),
+  /** The date received, paid or reversed. */
+  effectiveOn: day,
+  amountCents: cents,
+  /** The bank's reference of a payment; of a reversal, the reversed entry's. */
+  reference: safeString().nullable(),
+  /** For a returned payment or a cancelled charge: the month or the date of what it undid. */
+  reverses: z.object({ seq: z.number().int(), effectiveOn: day, month: z.number().int().nullable() }).nullable(),
+});
+export type Movement = z.output<typeof movementSchema>;
+
+/** The ledger's entries (oldest first) as the homeowner's money movements, newest first; charges and fees stay in `charges` and `fees`. */
+export function movementsOf(
+  entries: readonly {
+    seq: number;
+    kind: string;
+    amountCents: number;
+    month: number | null;
+    effectiveOn: string;
+    reference: string | null;
+    reversesSeq: number | null;
+  }[],
+): Movement[] {
+  const bySeq = new Map(entries.map((entry) => [entry.seq, entry]));
+  const movements: Movement[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'charge' || entry.kind === 'fee') continue;
+    const target = entry.kind === 'reversal' && entry.reversesSeq !== null ? bySeq.get(entry.reversesSeq) : undefined;
+    const kind: MovementKind =
+      entry.kind === 'reversal'
+        ? target?.kind === 'payment'
+          ? 'payment_returned'
+          : target?.kind === 'refund'
+            ? 'refund_reversed'
+            : target?.kind === 'payout'
+              ? 'payout_reversed'
+              : target?.kind === 'buy_out'
+                ? 'buy_out_reversed'
+                : target?.kind === 'fee'
+                  ? 'fee_waived'
+                  : 'charge_reversed'
+        : (entry.kind as 'payment' | 'refund' | 'payout' | 'buy_out');
+    movements.push({
+      seq: entry.seq,
+      kind,
+      effectiveOn: entry.effectiveOn,
+      amountCents: entry.amountCents,
+      reference: entry.reference ?? target?.reference ?? null,
+      reverses: target ? { seq: target.seq, effectiveOn: target.effectiveOn, month: target.month } : null,
+    });
+  }
+  return movements.reverse();
+}
+
 /** GET /api/me/home. */
 export const myHomeSchema = z.object({
   /** The ledger's today (New York), the date every state below is for. */
   today: day,
+  /** Set when the home's chain does not hold: the page says so instead of presenting the figures as fact. */
+  ledgerWarning: ledgerWarningSchema.nullable(),
   home: z.object({
     id: safeString(),
     address: safeString(),
@@ -167,6 +255,12 @@ export const myHomeSchema = z.object({
   balanceCents: cents,
   /** Every charge billed, newest first, as the ledger's allocation states it. */
   charges: z.array(chargeSchema),
+  /** Payments received, refunds, payouts and reversals, newest first (movementsOf). */
+  movements: z.array(movementSchema),
+  /** Late fees (calculators.md 'Fees'), newest first, waived ones included. */
+  fees: z.array(myFeeSchema),
+  /** 'Pay by Mar 11, 2026 to avoid a $118.25 late fee': the next fee a payment can still avoid; null when none. */
+  lateFeeWarning: lateFeeWarningSchema.nullable(),
 });
 export type MyHome = z.output<typeof myHomeSchema>;
 export type MyHomeCharge = z.output<typeof chargeSchema>;

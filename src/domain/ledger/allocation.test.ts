@@ -121,6 +121,8 @@ describe('allocateLedger', () => {
     expect(() => allocateLedger(ledger(['payment', 0]), '2026-02-01')).toThrow(RangeError);
     expect(allocateLedger([], '2026-02-01')).toEqual({
       charges: [],
+      fees: [],
+      feeCents: 0,
       paidMonths: [],
       billedMonths: 0,
       chargedCents: 0,

@@ -133,7 +133,11 @@ describe('verifyLedgerFile', () => {
     expect(await format({ recordedAt: '2026-01-25T06:00:00Z' })).toMatchObject({ ok: false, reason: 'format' });
     expect(await format({ amountCents: 12.5 })).toMatchObject({ ok: false, reason: 'format' });
     expect(await format({ amountCents: 0 })).toMatchObject({ ok: false, reason: 'format' });
-    expect(await format({ month: null })).toEqual({ ok: false, reason: 'format', message: 'entries.0.month: A charge, and only a charge, has a month.' });
+    expect(await format({ month: null })).toEqual({
+      ok: false,
+      reason: 'format',
+      message: 'entries.0.month: A charge or a late fee, and only those, has a month.',
+    });
     expect(await format({ kind: 'reversal', month: null, reversesSeq: 1 })).toMatchObject({
       ok: false,
       message: 'entries.0.reversesSeq: A reversal undoes an earlier entry.',

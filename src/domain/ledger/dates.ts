@@ -50,8 +50,8 @@ export function monthsDueBy(purchaseDate: string, today: string): number {
   return Math.max(0, now.year * 12 + now.month - (purchase.year * 12 + purchase.month));
 }
 
-/** True when a charge due on `dueOn`, not paid in full, is overdue on `today`: more than 10 days late. */
-export function isPastGrace(dueOn: string, today: string): boolean {
+/** True when a charge due on `dueOn`, not paid in full, is overdue on `today`: more than `days` (10) days late. */
+export function isPastGrace(dueOn: string, today: string, days = OVERDUE_AFTER_DAYS): boolean {
   parts(today);
-  return today > addDays(dueOn, OVERDUE_AFTER_DAYS);
+  return today > addDays(dueOn, days);
 }

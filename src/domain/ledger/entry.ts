@@ -8,13 +8,17 @@
 
 import type { PaymentSource } from '../homes/states';
 
-export const LEDGER_KINDS = ['charge', 'payment', 'refund', 'payout', 'reversal'] as const;
+export const LEDGER_KINDS = ['charge', 'payment', 'refund', 'payout', 'reversal', 'fee', 'buy_out'] as const;
 /**
  * - charge: a month's payment owed (`month` set, `effectiveOn` its due date);
  * - payment: money received (`effectiveOn` the date received, `reference` the bank's);
  * - refund: money returned to the homeowner, taking credit back;
  * - payout: equity paid out at a transfer (does not touch the charges' balance);
- * - reversal: undoes the entry `reversesSeq` names, with its reason in `note`.
+ * - reversal: undoes the entry `reversesSeq` names, with its reason in `note` (a waived fee is one);
+ * - fee: a month's late fee (`month` the charge's month, `effectiveOn` the day it was made and fell due;
+ *   calculators.md 'Fees'), one per charge ever;
+ * - buy_out: the buy-out price the homeowner paid Ownstead when an accepted buy-out quote completed (outside the
+ *   charges' balance, as a payout is; docs/decisions/040-exit-quote-completion.md).
  */
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -26,7 +30,7 @@ export interface LedgerEntryContent {
   kind: LedgerKind;
   /** Whole cents, a positive safe integer; the kind says which way the money moves. */
   amountCents: number;
-  /** The agreement month k of a charge; null for every other kind. */
+  /** The agreement month k of a charge, or of the charge a late fee is for; null for every other kind. */
   month: number | null;
   /** YYYY-MM-DD: a charge's due date, a payment's date received, the date of a refund, payout or reversal. */
   effectiveOn: string;

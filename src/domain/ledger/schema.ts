@@ -43,9 +43,9 @@ export const ledgerEntrySchema = z
   })
   .strict()
   .superRefine((entry, ctx) => {
-    // Only a charge has a month, only a reversal names an entry, and only an earlier one.
-    if ((entry.kind === 'charge') !== (entry.month !== null)) {
-      ctx.addIssue({ code: 'custom', path: ['month'], message: 'A charge, and only a charge, has a month.' });
+    // Only a charge or its late fee has a month, only a reversal names an entry, and only an earlier one.
+    if ((entry.kind === 'charge' || entry.kind === 'fee') !== (entry.month !== null)) {
+      ctx.addIssue({ code: 'custom', path: ['month'], message: 'A charge or a late fee, and only those, has a month.' });
     }
     if ((entry.kind === 'payment') !== (entry.source !== null)) {
       ctx.addIssue({ code: 'custom', path: ['source'], message: 'A payment, and only a payment, says where it came from.' });

@@ -33,7 +33,12 @@ export async function adminCreate(args: string[], env: Record<string, string | u
 
   const config = loadConfig({ ...env, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
   const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'db'), poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    ownerUrl: config.DATABASE_OWNER_URL,
+    pgliteDir: path.join(config.DATA_DIR, 'db'),
+    poolSize: 2,
+  });
   try {
     await database.migrate();
     const brand = withOverrides({ contactEmail: config.CONTACT_EMAIL });

@@ -3,12 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ledgerToday } from '../../domain/homes/dates';
 import { addDays, verifyChain } from '../../domain/ledger';
 import { queryRows } from '../platform/db/client';
-import { homes, homeTerms, users } from '../platform/db/schema';
+import { homes, homeTerms, partnerAgents, users } from '../platform/db/schema';
+import { pipelineCounts } from '../modules/buying';
 import { loadHomeFigures } from '../modules/homes/home-figures';
 import { chainEntryOf, ledgerOf, nodeSha256Hex } from '../modules/homes/ledger';
 import { AUTH_TEST_ENV, TestBrowser } from '../test/auth-client';
 import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../test/harness';
 import { describeSeed, seed } from './seed';
+import { BUYING_STAGES } from './seed-buying';
 import { homeownersWithoutHome } from './seed-homes';
 
 /**
@@ -79,5 +81,23 @@ describe('npm run seed: homeowners', () => {
     expect(statements.status).toBe(200);
     expect(statements.body.statements).toHaveLength(Number(today.slice(8)) >= 2 ? 1 : 0);
     expect(first.homes.statements).toBe(Number(today.slice(8)) >= 2 ? first.homes.homes : 0);
+
+    // The demo homeowner gets a quote at once (a recent valuation, a payment history), disputes it and accepts it.
+    const options = (await browser.get('/api/me/home/exit')).body;
+    expect(options).toMatchObject({ estimate: false, closed: false });
+    const quote = await browser.post('/api/me/home/quotes', { kind: 'cash_out' });
+    expect(quote.body).toMatchObject({ state: 'issued', canDispute: true, canAccept: true });
+    expect(quote.body.paidMonths.length).toBeGreaterThan(0);
+    expect((await browser.post(`/api/me/home/quotes/${quote.body.id}/dispute`, { reason: 'Two houses nearby sold for more.' })).body.state).toBe('disputed');
+    const second = await browser.post('/api/me/home/quotes', { kind: 'move' });
+    expect((await browser.post(`/api/me/home/quotes/${second.body.id}/accept`, { moveDate: addDays(today, 60), confirm: true })).body.state).toBe('accepted');
+
+    // Buyers between approval and keys, one per stage, and partner agents (docs/decisions/042-closing.md).
+    expect(first.buyers).toBe(BUYING_STAGES.length);
+    expect(describeSeed(first)).toContain(`and ${first.buyers} buyers between approval and keys`);
+    const pipeline = await pipelineCounts(db);
+    for (const stage of BUYING_STAGES) expect(pipeline[stage], stage).toBeGreaterThanOrEqual(1);
+    expect(pipeline.homeowner).toBe(first.homes.homes);
+    expect((await db.select().from(partnerAgents)).length).toBeGreaterThanOrEqual(3);
   });
 });

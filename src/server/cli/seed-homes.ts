@@ -159,6 +159,17 @@ export async function seedHomes(
           source: rng.chance(0.5) ? 'appraisal' : 'index',
         });
       }
+      // The demo homeowner's home has a broker's opinion of the last weeks: 'Get a quote' issues one at once, which they
+      // can dispute (staff then record an appraisal), accept, and staff complete (docs/decisions/040-exit-quote-completion.md).
+      if (i === 0) {
+        const latest = valuations.at(-1)!;
+        valuations.push({
+          homeId: id,
+          valueCents: Math.round((latest.valueCents * 1.01) / 100_000) * 100_000,
+          valuedOn: addDays(today, -10),
+          source: 'broker_opinion',
+        });
+      }
       await tx.insert(homeValuations).values(valuations);
       const entries = history(id, purchaseDate, today, paymentOf, rng, i === 2);
       await appendLedgerEntries(tx, id, entries, null);

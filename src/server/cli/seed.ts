@@ -17,6 +17,7 @@ import { createFieldCipher, resolveDataKey } from '../platform/lib/crypto';
 import { createLogger } from '../platform/lib/logger';
 import { createStorage, type FileStorage } from '../platform/storage/create-storage';
 import { adminCreate } from './admin-create';
+import { seedBuying } from './seed-buying';
 import { seedHomes } from './seed-homes';
 import { buildSeedPlan, DEFAULT_COUNTS, DEMO_ADMIN_EMAIL, type SeedCounts, type SeedPlan } from './seed-plan';
 
@@ -47,6 +48,8 @@ export interface SeedResult {
   admin: { email: string; created: boolean; password?: string };
   /** The homes added, their ledger entries and statements (zeros when already seeded). */
   homes: { homes: number; entries: number; statements: number };
+  /** Approved buyers seeded between approval and keys, one per stage (seed-buying.ts); zero when already seeded. */
+  buyers: number;
   /** The demo homeowner's sign-in, made on the first run only. */
   homeowner?: { email: string; password: string };
   appUrl: string;
@@ -137,11 +140,17 @@ export async function seed(env: Record<string, string | undefined> = process.env
   const appUrl = `${config.APP_URL.replace(/\/+$/, '')}/admin`;
   const storage = createStorage(config);
   const cipher = createFieldCipher(resolveDataKey(config));
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'db'), poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    ownerUrl: config.DATABASE_OWNER_URL,
+    pgliteDir: path.join(config.DATA_DIR, 'db'),
+    poolSize: 2,
+  });
   let adminExists: boolean;
   let plan: SeedPlan;
   let homesAdded: SeedResult['homes'];
   let homeowner: SeedResult['homeowner'];
+  let buyers: number;
   try {
     await database.migrate();
     const { db } = database;
@@ -152,6 +161,7 @@ export async function seed(env: Record<string, string | undefined> = process.env
         added: { users: 0, applications: 0, waitlist: 0, letters: 0, documents: 0, byStatus: {} },
         admin: { email: DEMO_ADMIN_EMAIL, created: false },
         homes: { homes: 0, entries: 0, statements: 0 },
+        buyers: 0,
         appUrl,
       };
     }
@@ -167,10 +177,13 @@ export async function seed(env: Record<string, string | undefined> = process.env
     const seeded = await seedHomes(db, { now: options.now ?? new Date(), seed: 14 + taken.size, password: adminExists ? undefined : demoPassphrase() });
     const logger = createLogger('silent');
     const brand = withOverrides({ contactEmail: config.CONTACT_EMAIL });
-    // Last month's statements, as the daily job would make them (not mailed: the people are made up).
-    const statements = await runStatements({ db, storage, logger, brand }, { today: ledgerToday(options.now), mail: false });
+    // Last month's statements, as the daily job would make them (not mailed: the people are made up). Not the years
+    // before: the job makes those it finds missing when the server runs, in the background.
+    const statements = await runStatements({ db, storage, logger, brand }, { today: ledgerToday(options.now), mail: false, catchUp: false });
     homesAdded = { homes: seeded.homeIds.length, entries: seeded.entries, statements: statements.statements };
     homeowner = seeded.signIn;
+    // Buyers between approval and keys, one per stage, and partner agents (docs/decisions/042-closing.md).
+    buyers = await seedBuying(db, { now: options.now ?? new Date() });
   } finally {
     await database.close();
   }
@@ -185,12 +198,12 @@ export async function seed(env: Record<string, string | undefined> = process.env
     documents: plan.documents.length,
     byStatus,
   };
-  if (adminExists) return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: false }, homes: homesAdded, homeowner, appUrl };
+  if (adminExists) return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: false }, homes: homesAdded, buyers, homeowner, appUrl };
 
   // An embedded database admits one process: admin:create opens it again once ours is closed.
   const password = demoPassphrase();
   await adminCreate(['--email', DEMO_ADMIN_EMAIL, '--password', password, '--first-name', 'Demo', '--last-name', 'Admin'], { ...env, LOG_LEVEL: 'warn' });
-  return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: true, password }, homes: homesAdded, homeowner, appUrl };
+  return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: true, password }, homes: homesAdded, buyers, homeowner, appUrl };
 }
 
 export function describeSeed(result: SeedResult): string {
@@ -207,7 +220,8 @@ export function describeSeed(result: SeedResult): string {
   const lines = [
     `Seeded demo data: ${a.users} users, ${a.applications} applications (${statuses}), ${a.documents} application documents,`,
     `${a.waitlist} waitlist entries and ${a.letters} letters of intent with their PDFs,`,
-    `${result.homes.homes} homeowners' homes with ${result.homes.entries} ledger entries and ${result.homes.statements} monthly statements.`,
+    `${result.homes.homes} homeowners' homes with ${result.homes.entries} ledger entries and ${result.homes.statements} monthly statements,`,
+    `and ${result.buyers} buyers between approval and keys (one per stage on /admin/offers) with partner agents.`,
     '',
   ];
   if (result.admin.created) {

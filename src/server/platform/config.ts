@@ -1,4 +1,6 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { isRoutingNumber } from '../../domain/homes/nacha';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -36,6 +38,14 @@ export const configSchema = z
       .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' }))),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
+      .union([z.literal(''), z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')])
+      .optional()
+      .transform((v) => v || undefined),
+    /**
+     * PostgreSQL: the login that owns the tables and runs the migrations; DATABASE_URL's login then only serves, with
+     * the rights the owner grants it (docs/decisions/035-serving-role.md).
+     */
+    DATABASE_OWNER_URL: z
       .union([z.literal(''), z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')])
       .optional()
       .transform((v) => v || undefined),
@@ -111,6 +121,54 @@ export const configSchema = z
     /** Document uploads per user per window. */
     UPLOAD_RATE_LIMIT_MAX: positiveInt(60),
     APPLICATION_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+    // ---- The ledger's signed daily checkpoint (docs/decisions/029-ledger-checks.md) ----
+    /** Ed25519 private key, PKCS#8 as PEM or base64 DER (`openssl genpkey -algorithm ed25519`); blank: generated once into DATA_DIR/ledger-signing-key.pem. */
+    LEDGER_SIGNING_KEY: optionalText(
+      z
+        .string()
+        .refine(
+          (v) => parseSigningKey(v) !== undefined,
+          'must be an Ed25519 private key in PKCS#8, as PEM (-----BEGIN PRIVATE KEY-----) or base64 DER (`openssl genpkey -algorithm ed25519`)',
+        ),
+    ),
+    // ---- The seal on signed documents (docs/decisions/033-signatures.md) ----
+    /** The company's PKCS#12 (.p12 file) as base64; blank: a self-signed certificate created once into DATA_DIR/seal-certificate.p12. */
+    SEAL_P12: optionalText(z.string().regex(/^[A-Za-z0-9+/=\s]+$/, 'must be the .p12 file as base64 (`base64 -w0 seal.p12`)')),
+    /** The passphrase of SEAL_P12. */
+    SEAL_P12_PASSPHRASE: optionalText(z.string()),
+    /** Receives each day's signed checkpoint; blank: every admin does. */
+    LEDGER_OPERATOR_EMAIL: z
+      .union([z.literal(''), z.email()])
+      .optional()
+      .transform((v) => v || undefined),
+    // ---- Payments by a processor (docs/decisions/032-processor-payments.md) ----
+    /** Stripe's secret key (sk_live_… / sk_test_…). Blank: the stand-in processor the project ships is started in-process (Sandbox). */
+    STRIPE_SECRET_KEY: optionalText(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')),
+    /** The webhook endpoint's signing secret (whsec_…); with STRIPE_SECRET_KEY, required. Blank with the stand-in: a random one per start. */
+    STRIPE_WEBHOOK_SECRET: optionalText(z.string().min(8)),
+    /** Another API host than api.stripe.com, e.g. a stand-in processor run on its own. */
+    STRIPE_API_BASE: optionalUrl,
+    /** The stand-in processor: how long a debit takes to settle, and its port (0: any free one). */
+    SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    SANDBOX_PROCESSOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    // ---- Bank debits through the day's NACHA file (docs/decisions/037-autopay-and-ach-files.md) ----
+    /** Who collects the homeowners' debits: the processor (default), or the bank through the day's NACHA file. */
+    PAYMENTS_COLLECTOR: z.enum(['processor', 'bank']).default('processor'),
+    /** Where the day's NACHA file is dropped for the bank's transfer. Blank: DATA_DIR/nacha-outbox. */
+    NACHA_OUTBOX_DIR: optionalText(z.string().min(1)),
+    /** Our bank (the ODFI, also the file's destination): its routing number and name. The defaults are a sandbox bank. */
+    NACHA_BANK_ROUTING: z.string().refine(isRoutingNumber, 'must be a 9-digit routing number whose check digit holds').default('110000000'),
+    NACHA_BANK_NAME: z.string().min(1).max(23).default('SANDBOX BANK'),
+    /** Our company identification at the bank (10 characters, often '1' + the EIN). */
+    NACHA_COMPANY_ID: z
+      .string()
+      .regex(/^[0-9A-Za-z ]{10}$/, 'must be 10 letters or digits')
+      .default('1000000000'),
+    /** Our account at the bank that each batch's offsetting credit goes to (a balanced file); 'none' when the bank offsets. */
+    NACHA_OFFSET_ACCOUNT: z
+      .string()
+      .regex(/^(none|\d{4,17})$/, "must be 4 to 17 digits, or 'none'")
+      .default('000123456789'),
   })
   .refine((c) => c.PASSWORD_HASH_COST === 'standard' || c.NODE_ENV === 'test', {
     message: 'PASSWORD_HASH_COST=test is for the test suites only (NODE_ENV=test); leave it unset',
@@ -124,9 +182,17 @@ export const configSchema = z
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
     path: ['S3_SECRET_ACCESS_KEY'],
   })
+  .refine((c) => !c.STRIPE_SECRET_KEY || c.STRIPE_WEBHOOK_SECRET, {
+    message: "STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the webhook endpoint's signing secret, whsec_…)",
+    path: ['STRIPE_WEBHOOK_SECRET'],
+  })
   .refine((c) => c.S3_BUCKET || !(c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID), {
     message: 'S3_ENDPOINT and the S3 keys need S3_BUCKET',
     path: ['S3_BUCKET'],
+  })
+  .refine((c) => c.DATABASE_URL || !c.DATABASE_OWNER_URL, {
+    message: 'DATABASE_OWNER_URL needs DATABASE_URL, the login that serves requests',
+    path: ['DATABASE_URL'],
   });
 
 /** A 32-byte key written as 64 hex digits or as base64 / base64url; undefined when it is neither. */
@@ -138,6 +204,24 @@ export function decodeKey(text: string): Buffer | undefined {
     if (bytes.length === 32) return bytes;
   }
   return undefined;
+}
+
+/**
+ * An Ed25519 private key written as PKCS#8 PEM (line breaks may be written as `\n`, as one-line environments need)
+ * or as the base64 of its DER; undefined when it is neither or not Ed25519.
+ */
+export function parseSigningKey(text: string): KeyObject | undefined {
+  const value = text.trim().replace(/\\n/g, '\n');
+  try {
+    const key = value.startsWith('-----BEGIN')
+      ? createPrivateKey({ key: value, format: 'pem' })
+      : /^[A-Za-z0-9+/_-]+={0,2}$/.test(value)
+        ? createPrivateKey({ key: Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64'), format: 'der', type: 'pkcs8' })
+        : undefined;
+    return key?.asymmetricKeyType === 'ed25519' ? key : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export type Config = Omit<z.output<typeof configSchema>, 'APP_URL'> & { APP_URL: string };

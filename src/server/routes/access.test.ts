@@ -59,8 +59,8 @@ async function send(browser: TestBrowser, contract: RouteContract, input: (typeo
 /** Who is below each access, and what each must be answered. */
 type Caller = 'anonymous' | 'guest' | 'admin without two-factor';
 const EXPECTED: Record<Caller, Partial<Record<Access, string>>> = {
-  anonymous: { user: '401 unauthenticated', admin: '401 unauthenticated' },
-  guest: { admin: '403 forbidden' },
+  anonymous: { user: '401 unauthenticated', homeowner: '401 unauthenticated', admin: '401 unauthenticated' },
+  guest: { homeowner: '403 no_home', admin: '403 forbidden' },
   'admin without two-factor': { admin: '403 two_factor_required' },
 };
 
@@ -79,7 +79,7 @@ describe('every declared route answers callers below its access with 401 or 403 
 
   it('finds every contract, and every route the app registers has one', () => {
     expect(contracts.length).toBeGreaterThan(100);
-    for (const access of ['public', 'user', 'admin'] as const) expect(contracts.some((c) => c.access === access)).toBe(true);
+    for (const access of ['public', 'user', 'homeowner', 'admin'] as const) expect(contracts.some((c) => c.access === access)).toBe(true);
     const declared = new Set(contracts.map((c) => `${c.method.toUpperCase()} ${c.path.replace(/\{([A-Za-z]+)\}/g, ':$1')}`));
     // health and openapi.json are contracts too; registeredApiRoutes leaves them out.
     expect(
@@ -107,6 +107,14 @@ describe('every declared route answers callers below its access with 401 or 403 
       expect(answers).toEqual(expected);
     });
   }
+
+  it('has every homeowner route declare the code its guard answers below the rank', () => {
+    const homeowners = contracts.filter((c) => c.access === 'homeowner');
+    expect(homeowners.map((c) => c.path)).toContain('/api/me/home');
+    expect(homeowners.filter((c) => !c.codes?.includes('no_home')).map((c) => `${c.method} ${c.path}`)).toEqual([]);
+    // Every /api/me/home route is a homeowner's.
+    expect(contracts.filter((c) => c.path.startsWith('/api/me/home') && c.access !== 'homeowner')).toEqual([]);
+  });
 
   it('lets the caller at the access through to the route: a signed-in user reaches a user route’s validator', async () => {
     const guest = browsers.get('guest')!;

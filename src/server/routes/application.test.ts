@@ -132,7 +132,11 @@ describe('the home application: draft, resume, submit', () => {
         stepIndex: 5,
         stepId: 'documents',
         stepTitle: 'Documents',
-        fields: { 'documents.bankStatements': 'Bank Statements is required', 'documents.paystubs': 'Pay Stubs is required', certified: expect.any(String) },
+        fields: {
+          'documents.bankStatements': 'Add your bank statements to submit',
+          'documents.paystubs': 'Add your pay stubs to submit',
+          certified: expect.any(String),
+        },
       },
     ]);
     expect(reply.body.error.fields).toHaveProperty('personal.ssnLast4');

@@ -1,18 +1,25 @@
 import type { MiddlewareHandler } from 'hono';
 import { applicationApi } from '../../domain/api/application';
 import { myRequestsApi } from '../../domain/api/requests';
+import { applicationChangesApi } from '../../domain/api/application-changes';
+import { purchaseLock } from '../modules/homes';
 import {
   answerCorrection,
   myRequests,
   sendDocumentAnswer,
   documentsOf,
   findActiveApplication,
+  latestApplication,
   presentApplication,
   presentDocument,
   saveDraft,
   submitApplication,
   storeDocument,
+  withdrawApplication,
+  myChangeRequests,
+  requestChange,
 } from '../modules/applications';
+import { isoTime } from '../platform/lib/iso-time';
 import { actorOf, type AuthedEnv } from '../platform/http/guards';
 import type { Deps } from '../platform/http/context';
 import { hitRateLimit } from '../platform/limits/rate-limit';
@@ -43,7 +50,9 @@ export function applicationRoutes() {
   route(router, applicationApi.get, async (c) => {
     const { db, cipher } = c.var.deps;
     const row = await findActiveApplication(db, c.var.user.id);
-    return presentApplication(cipher, c.var.user, row, row ? await documentsOf(db, row.id) : []);
+    // No active one: /apply says when the last was withdrawn (docs/decisions/041-withdrawal-and-change-requests.md).
+    const previous = row ? undefined : await latestApplication(db, c.var.user.id);
+    return presentApplication(cipher, c.var.user, row, row ? await documentsOf(db, row.id) : [], previous);
   });
 
   route(
@@ -85,6 +94,20 @@ export function applicationRoutes() {
     await perUser(deps, 'application:save', deps.config.APPLICATION_RATE_LIMIT_MAX, c.var.user.id);
     await sendDocumentAnswer(deps, { ...actorOf(c), id: c.var.user.id }, params.id, body.comment);
     return myRequests(deps.db, c.var.user.id);
+  });
+
+  // Withdrawing and asking to change an answer (docs/decisions/041-withdrawal-and-change-requests.md); a bought home refuses both.
+  route(router, applicationChangesApi.withdraw, async (c, { body }) => {
+    const deps = c.var.deps;
+    await perUser(deps, 'application:save', deps.config.APPLICATION_RATE_LIMIT_MAX, c.var.user.id);
+    const row = await withdrawApplication(deps, { ...actorOf(c), id: c.var.user.id }, body.reason, [purchaseLock]);
+    return { status: row.status, withdrawnAt: isoTime(row.withdrawnAt ?? row.updatedAt) };
+  });
+  route(router, applicationChangesApi.listChanges, async (c) => myChangeRequests(c.var.deps.db, c.var.user.id));
+  route(router, applicationChangesApi.requestChange, async (c, { body }) => {
+    const deps = c.var.deps;
+    await perUser(deps, 'application:save', deps.config.APPLICATION_RATE_LIMIT_MAX, c.var.user.id);
+    return requestChange(deps, { ...actorOf(c), id: c.var.user.id }, body, [purchaseLock]);
   });
 
   return router;

@@ -15,7 +15,7 @@ const exeAsPdf = () => ({
   contentType: 'application/pdf',
 });
 
-describe('documents: upload, download, replace, delete', () => {
+describe('documents: upload, download, several per type, delete', () => {
   let app: TestServer;
   const rowsOf = (member: Member) => app.db.select().from(documents).where(eq(documents.userId, member.userId));
 
@@ -118,19 +118,20 @@ describe('documents: upload, download, replace, delete', () => {
     expect(reply.body.sizeBytes).toBe(MAX_DOCUMENT_BYTES);
   });
 
-  it('takes only the first file of a request, replaces an earlier document of the same type, and removes the old file', async () => {
+  it('takes only the first file of a request; a second upload of a type is one more file, the first kept', async () => {
     const member = await signUp(app);
     const first = await upload(member.browser, 'governmentId', [png(), pdf()]);
     expect(first.body).toMatchObject({ contentType: 'image/png', originalName: 'id-front.png' });
-    const oldKey = (await rowsOf(member))[0].storageKey;
+    expect(await rowsOf(member)).toHaveLength(1);
+    const firstKey = (await rowsOf(member))[0].storageKey;
 
-    const second = await upload(member.browser, 'governmentId', { ...pdf(), name: 'passport.pdf' });
+    // docs/product/application.md#documents: a type takes several files (ID front and back); nothing is replaced.
+    const second = await upload(member.browser, 'governmentId', { ...pdf(), name: 'id-back.pdf' });
     expect(second.status).toBe(201);
     const rows = await rowsOf(member);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: second.body.id, originalName: 'passport.pdf' });
-    expect(await app.server.storage.exists(oldKey)).toBe(false);
-    expect((await member.browser.get(`/api/documents/${first.body.id}`)).status).toBe(404);
+    expect(rows.map((r) => r.originalName).sort()).toEqual(['id-back.pdf', 'id-front.png']);
+    expect(await app.server.storage.exists(firstKey)).toBe(true);
+    expect((await member.browser.get(`/api/documents/${first.body.id}`)).status).toBe(200);
   });
 
   it('refuses an unknown document type and a body that is not multipart', async () => {

@@ -62,11 +62,20 @@ describe('payment changes and 60-day notices', () => {
       .where(and(eq(auditLog.entityType, 'homes'), eq(auditLog.entityId, homeId)));
   const billedNow = monthsDueBy(PURCHASE, ledgerToday());
 
-  it('answers 404 to a user without a home, and shows a homeowner their own home', async () => {
+  it('answers 403 no_home to a user without a home (404 to an admin without one), and shows a homeowner their own home', async () => {
     const guest = await signedInWithRole(app, 'applicant');
     const none = await guest.browser.get('/api/me/home/changes');
-    expect(none.status).toBe(404);
+    expect(none.status).toBe(403);
     expect(none.body.error.code).toBe('no_home');
+    const staff = await signedInWithRole(app, 'admin');
+    for (const [method, path, body] of [
+      ['get', '/api/me/home/changes'],
+      ['post', '/api/me/home/payment-changes', { monthlyPaymentCents: TOP }],
+      ['post', '/api/me/home/notices', { kind: 'move', requestedDate: '2030-01-02' }],
+    ] as const) {
+      const reply = method === 'get' ? await staff.browser.get(path) : await staff.browser.post(path, body);
+      expect([reply.status, reply.body.error?.code], path).toEqual([404, 'no_home']);
+    }
 
     const me = await homeowner();
     const reply = await me.browser.get('/api/me/home/changes');

@@ -40,7 +40,7 @@ export function homeChangesRoutes() {
     return { ok: true as const };
   });
   route(router, homeChangesApi.sendNotice, async (c, { body }) => {
-    const notice = await sendNotice(c.var.deps.db, self(c), body);
+    const notice = await sendNotice(c.var.deps, self(c), body);
     c.var.deps.jobs.kick();
     return notice;
   });
@@ -61,7 +61,7 @@ export function adminHomeChangesRoutes() {
     if (!changes) throw homeNotFound();
     return changes;
   });
-  route(router, homeChangesApi.approvePaymentChange, (c, { params }) => kicked(c, approvePaymentChange(c.var.deps.db, actorOf(c), params.id)));
+  route(router, homeChangesApi.approvePaymentChange, (c, { params }) => kicked(c, approvePaymentChange(c.var.deps, actorOf(c), params.id)));
   route(router, homeChangesApi.declinePaymentChange, (c, { params, body }) =>
     kicked(c, declinePaymentChange(c.var.deps.db, actorOf(c), params.id, body.reason)),
   );

@@ -3,12 +3,10 @@ import { homeStatementsApi } from '../../domain/api/home-statements';
 import { statementFileName } from '../../domain/homes/statements';
 import { actorOf, type AuthedEnv } from '../platform/http/guards';
 import type { Deps } from '../platform/http/context';
-import { homes } from '../platform/db/schema';
-import { homeIdOfUser, findStatement, statementsOf } from '../modules/homes';
+import { findStatement, homeExists, homeIdOfUser, statementOfUser, statementsOf } from '../modules/homes';
 import { auditedDownload } from '../platform/http/audited-download';
 import { AppError } from '../platform/lib/errors';
 import { apiRouter, route } from '../platform/http/route';
-import { eq } from 'drizzle-orm';
 
 /**
  * Monthly statements (src/domain/api/home-statements.ts): the signed-in homeowner's
@@ -50,14 +48,9 @@ export function homeStatementRoutes() {
   });
 
   route(router, homeStatementsApi.myDownload, async (c, { params }) => {
-    const { db } = c.var.deps;
-    // Any of the user's homes (a closed one's statements stay theirs); never another's.
-    const owned = await db.select({ id: homes.id }).from(homes).where(eq(homes.userId, c.var.user.id));
-    for (const home of owned) {
-      const statement = await findStatement(db, home.id, params.id);
-      if (statement) return sendStatement(c.var.deps, statement);
-    }
-    throw notFound();
+    const statement = await statementOfUser(c.var.deps.db, c.var.user.id, params.id);
+    if (!statement) throw notFound();
+    return sendStatement(c.var.deps, statement);
   });
   return router;
 }
@@ -67,9 +60,8 @@ export function adminHomeStatementRoutes() {
   const router = apiRouter<AuthedEnv>();
   route(router, homeStatementsApi.adminList, async (c, { params }) => {
     const { db } = c.var.deps;
-    const [home] = await db.select({ id: homes.id }).from(homes).where(eq(homes.id, params.id));
-    if (!home) throw new AppError(404, 'not_found', 'We could not find that home.');
-    return { statements: await statementsOf(db, home.id) };
+    if (!(await homeExists(db, params.id))) throw new AppError(404, 'not_found', 'We could not find that home.');
+    return { statements: await statementsOf(db, params.id) };
   });
 
   route(router, homeStatementsApi.adminDownload, async (c, { params }) => {

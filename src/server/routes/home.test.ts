@@ -6,6 +6,7 @@ import { chainVerdictText, ledgerFileSchema, verifyLedgerFile } from '../../doma
 import { applications, homes, homeTerms, homeValuations, users } from '../platform/db/schema';
 import { runCharges } from '../modules/homes/charges';
 import { appendLedgerEntries } from '../modules/homes/ledger';
+import { signedInWithRole } from '../test/admin-client';
 import { signUp, type Member } from '../test/application-client';
 import { AUTH_TEST_ENV } from '../test/auth-client';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -131,6 +132,47 @@ describe('GET /api/me/home…: the homeowner’s own home', () => {
     expect(current.equityCreditCents + current.taxesInsuranceCents + current.restCents).toBe(2_354_00);
     // Month 6 is billed next, after the charge run that has not come yet in this test.
     expect(home.nextCharge).toEqual({ month: 6, dueOn: '2025-07-01', amountCents: 2_354_00 });
+
+    // The money received, newest first, with its date and the bank's reference.
+    expect(home.movements.map((m) => [m.kind, m.effectiveOn, m.amountCents, m.reference])).toEqual([
+      ['payment', '2025-04-02', 3_354_00, `ref-${ownerHome}-2`],
+      ['payment', '2025-03-03', 4_708_00, `ref-${ownerHome}-1`],
+    ]);
+  });
+
+  it('lists a returned payment and a refund beside the payments, and opens the month the returned payment had paid', async () => {
+    const before = myHomeSchema.parse((await other.browser.get('/api/me/home')).body);
+    const paidSeq = await app.db.transaction(async (tx) => {
+      const [paid] = await appendLedgerEntries(
+        tx,
+        otherHome,
+        [{ kind: 'payment', amountCents: 2_354_00, effectiveOn: '2025-04-05', source: 'bank_csv', reference: `ref-${otherHome}-r` }],
+        null,
+      );
+      return paid!.seq;
+    });
+    await app.db.transaction((tx) =>
+      appendLedgerEntries(
+        tx,
+        otherHome,
+        [
+          { kind: 'reversal', amountCents: 2_354_00, effectiveOn: '2025-04-09', reversesSeq: paidSeq, note: 'R01 insufficient funds' },
+          { kind: 'payment', amountCents: 100_00, effectiveOn: '2025-04-10', source: 'staff', reference: `ref-${otherHome}-s` },
+          { kind: 'refund', amountCents: 100_00, effectiveOn: '2025-04-11' },
+        ],
+        null,
+      ),
+    );
+    const home = myHomeSchema.parse((await other.browser.get('/api/me/home')).body);
+    expect(home.movements.map((m) => [m.kind, m.effectiveOn, m.amountCents, m.reference, m.reverses?.effectiveOn ?? null])).toEqual([
+      ['refund', '2025-04-11', 100_00, null, null],
+      ['payment', '2025-04-10', 100_00, `ref-${otherHome}-s`, null],
+      ['payment_returned', '2025-04-09', 2_354_00, `ref-${otherHome}-r`, '2025-04-05'],
+      ['payment', '2025-04-05', 2_354_00, `ref-${otherHome}-r`, null],
+      ...before.movements.map((m) => [m.kind, m.effectiveOn, m.amountCents, m.reference, null]),
+    ]);
+    // The returned payment paid nothing: the months are as before it came.
+    expect(home.charges.map((c) => c.paidCents)).toEqual(before.charges.map((c) => c.paidCents));
   });
 
   it('answers the valuations oldest first, from the purchase, each with the equity the ledger stood at on its date', async () => {
@@ -192,11 +234,14 @@ describe('GET /api/me/home…: the homeowner’s own home', () => {
     }
   });
 
-  it('answers 404 to a user without a home and 401 without a session', async () => {
+  it('answers 403 no_home below the homeowner rank, 404 no_home to an admin without a home, and 401 without a session', async () => {
+    const staff = await signedInWithRole(app, 'admin');
     for (const path of ['/api/me/home', '/api/me/home/ledger', '/api/me/home/valuations']) {
       const reply = await stranger.browser.get(path);
-      expect(reply.status, path).toBe(404);
+      expect([reply.status, reply.body.error.code], path).toEqual([403, 'no_home']);
       expect(reply.body.error.message).toBe(NO_HOME_MESSAGE);
+      const admin = await staff.browser.get(path);
+      expect([admin.status, admin.body.error.code, admin.body.error.message], path).toEqual([404, 'no_home', NO_HOME_MESSAGE]);
       const anonymous = await fetch(`${app.url}${path}`);
       expect(anonymous.status, path).toBe(401);
     }

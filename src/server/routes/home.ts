@@ -2,8 +2,21 @@ import type { Context } from 'hono';
 import { homeApi } from '../../domain/api/home';
 import { NO_HOME_MESSAGE } from '../../domain/homes/my-home';
 import { type AuthedEnv } from '../platform/http/guards';
-import { figuresOfHome, homeLedger, homeOfUser, type HomeRow, type LoadedHome, ledgerFileOf, myHomeOf, valuationPointsOf } from '../modules/homes';
+import {
+  figuresOfHome,
+  homeLedger,
+  homeOfUser,
+  type HomeRow,
+  type LoadedHome,
+  ledgerFileOf,
+  ledgerWarningOf,
+  myHomeOf,
+  feeSettingsOf,
+  feeWaiversOf,
+  valuationPointsOf,
+} from '../modules/homes';
 import { AppError } from '../platform/lib/errors';
+import { readAll } from '../platform/db/client';
 import { apiRouter, route } from '../platform/http/route';
 
 /**
@@ -16,6 +29,14 @@ import { apiRouter, route } from '../platform/http/route';
 async function ownHomeRow(c: Context<AuthedEnv>): Promise<HomeRow> {
   const home = await homeOfUser(c.var.deps.db, c.var.user.id);
   if (!home) throw new AppError(404, 'no_home', NO_HOME_MESSAGE);
+  // No figure is the homeowner's own before both parties signed the agreement (docs/decisions/033-signatures.md).
+  if (home.agreementState === 'awaiting_signatures') {
+    throw new AppError(
+      409,
+      'awaiting_signatures',
+      'Your co-ownership agreement is waiting for signatures. Your figures and your first charge start once you and we have signed it.',
+    );
+  }
   return home;
 }
 
@@ -27,7 +48,17 @@ async function ownHome(c: Context<AuthedEnv>): Promise<LoadedHome> {
 export function homeRoutes() {
   const router = apiRouter<AuthedEnv>();
 
-  route(router, homeApi.get, async (c) => myHomeOf(await ownHome(c)));
+  route(router, homeApi.get, async (c) => {
+    const loaded = await ownHome(c);
+    // The chain from the last entry the daily check found intact (src/server/modules/homes/ledger-checks.ts).
+    const { db } = c.var.deps;
+    const [warning, settings, waivers] = await readAll(db, [
+      () => ledgerWarningOf(db, loaded.home.id),
+      () => feeSettingsOf(db),
+      () => feeWaiversOf(db, loaded.home.id),
+    ] as const);
+    return myHomeOf(loaded, warning, { settings, waivers });
+  });
 
   route(router, homeApi.ledger, async (c) => {
     // The ledger alone: its figures (terms, valuation, allocation) are not part of this reply.

@@ -1,11 +1,25 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../platform/db/client';
-import { accounts, applicationRequests, applications, documents, homes, mailOutbox, sessions, twoFactors, users, waitlistEntries } from '../platform/db/schema';
+import { verifyLedgerFile } from '../../domain/ledger';
+import { runCharges } from '../modules/homes/charges';
+import {
+  accounts,
+  applicationRequests,
+  applications,
+  documents,
+  homes,
+  homeValuations,
+  mailOutbox,
+  sessions,
+  twoFactors,
+  users,
+  waitlistEntries,
+} from '../platform/db/schema';
 import { insertTestHome } from '../test/home-fixtures';
-import { AUTH_TEST_ENV, TestBrowser } from '../test/auth-client';
+import { AUTH_TEST_ENV, mailsTo, TestBrowser } from '../test/auth-client';
 import { fillApplication, fixture, signUp, storedFiles, upload } from '../test/application-client';
-import { postJson, startTestServer, waitlistSubmission, type TestServer } from '../test/harness';
+import { postJson, startTestServer, waitFor, waitlistSubmission, type TestServer } from '../test/harness';
 
 describe("the user's own data: status, export, deletion", () => {
   let app: TestServer;
@@ -28,6 +42,7 @@ describe("the user's own data: status, export, deletion", () => {
       role: 'guest',
       emailVerified: true,
       application: null,
+      preApproval: null,
     });
     await member.browser.request('PUT', '/api/application', { personal: { firstName: 'Ada' } });
     expect(await status()).toMatchObject({ dashboardStatus: 'draft', application: { status: 'draft', submittedAt: null } });
@@ -121,7 +136,17 @@ describe("the user's own data: status, export, deletion", () => {
       expect(await app.db.select().from(table).where(eq(column, member.userId)), 'rows left').toEqual([]);
     }
     expect(await app.db.select().from(waitlistEntries).where(eq(waitlistEntries.emailKey, email))).toEqual([]);
-    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toEqual([]);
+    // No mail kept for the address but the confirmation of the deletion, which comes after it (docs/product/privacy.md#account-deletion).
+    expect(
+      await app.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), ne(mailOutbox.subject, 'Your Ownstead account has been deleted'))),
+    ).toEqual([]);
+    const goodbye = await waitFor(async () => (await mailsTo(app.db, email)).find((m) => m.subject === 'Your Ownstead account has been deleted'), {
+      message: 'the confirmation of the deletion',
+    });
+    expect(goodbye.text).toContain('your home application, every document you uploaded, your waitlist entry');
     const [{ n }] = await queryRows<{ n: number }>(
       app.db,
       sql`SELECT count(*)::int AS n FROM applications a JOIN documents d ON d.application_id = a.id WHERE a.user_id = ${member.userId}`,
@@ -149,6 +174,36 @@ describe("the user's own data: status, export, deletion", () => {
     });
     expect((await member.browser.get('/api/me')).status).toBe(200);
     expect(await app.db.select({ id: users.id }).from(users).where(eq(users.id, member.userId))).toHaveLength(1);
+  });
+
+  it('exports a homeowner’s home: the agreement, terms, the ledger with its hashes, notices, changes and valuations', async () => {
+    const member = await signUp(app);
+    const { homeId } = await insertTestHome(app.db, { purchaseDate: '2025-01-15' });
+    await app.db.update(homes).set({ userId: member.userId }).where(eq(homes.id, homeId));
+    await app.db.update(users).set({ role: 'homeowner' }).where(eq(users.id, member.userId));
+    await runCharges(app.db, { today: '2025-03-05' });
+    await app.db.insert(homeValuations).values({ homeId, valueCents: 43_000_000, valuedOn: '2025-02-20', source: 'appraisal' });
+    const notice = await member.browser.post('/api/me/home/notices', { kind: 'cash_out', requestedDate: '2030-01-02', note: 'Moving closer to family.' });
+    expect(notice.status, JSON.stringify(notice.body)).toBe(201);
+
+    const exported = (await member.browser.get('/api/me/export')).body;
+    expect(exported.homes).toHaveLength(1);
+    const [home] = exported.homes;
+    expect(home).toMatchObject({ id: homeId, state: 'active', purchaseDate: '2025-01-15', terms: [expect.objectContaining({ fromMonth: 1 })] });
+    expect(home.ledger.map((e: { kind: string; month: number }) => [e.kind, e.month])).toEqual([
+      ['charge', 1],
+      ['charge', 2],
+    ]);
+    // The file a homeowner can verify: the same chain the ledger download carries.
+    expect(await verifyLedgerFile({ homeId, entries: home.ledger })).toMatchObject({ ok: true, count: 2 });
+    expect(home.valuations).toEqual([{ valueCents: 43_000_000, valuedOn: '2025-02-20', source: 'appraisal' }]);
+    expect(home.notices).toEqual([expect.objectContaining({ kind: 'cash_out', requestedDate: '2030-01-02', note: 'Moving closer to family.', state: 'sent' })]);
+    expect(home.paymentChanges).toEqual([]);
+    // No staff member's id rides along, but in the ledger's hashed entries, as the ledger download has them.
+    expect(JSON.stringify({ ...home, ledger: [] })).not.toMatch(/createdBy|recordedBy|stateChangedBy|decidedBy|requestedBy/);
+
+    // Someone without a home exports an empty list.
+    expect((await (await signUp(app)).browser.get('/api/me/export')).body.homes).toEqual([]);
   });
 
   it('keeps the only admin from deleting themself', async () => {

@@ -1,12 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { MeStatus } from '../../domain/account';
 import { requestsChangeable, requestTitle } from '../../domain/application/requests';
-import { applicationRequests } from '../platform/db/schema';
 import type { meApi } from '../../domain/api/me';
 import { dashboardFlags, dashboardStatus } from '../../domain/application';
 import type { Role } from '../../domain/roles';
 import { deleteUserData, verifyPassword, exportUserData } from '../modules/accounts';
-import { latestApplication } from '../modules/applications';
+import { currentPreApproval, latestApplication, requestsInState } from '../modules/applications';
 import { headersWithClientIp } from '../platform/auth/client-ip-header';
 import type { AuthedEnv } from '../platform/http/guards';
 import { isoTimeOrNull } from '../platform/lib/iso-time';
@@ -19,14 +17,7 @@ export const meStatus: RouteHandler<typeof meApi.status, AuthedEnv> = async (c):
   const row = await latestApplication(c.var.deps.db, user.id);
   const status = dashboardStatus(user.role ?? 'guest', row?.status);
   // The open requests of a submitted application: the dashboard's 'We need a few things from you' (docs/product/dashboard.md#dialogs).
-  const open =
-    row && requestsChangeable(row.status)
-      ? await c.var.deps.db
-          .select()
-          .from(applicationRequests)
-          .where(and(eq(applicationRequests.applicationId, row.id), eq(applicationRequests.state, 'open')))
-          .orderBy(asc(applicationRequests.createdAt), asc(applicationRequests.id))
-      : [];
+  const open = row && requestsChangeable(row.status) ? await requestsInState(c.var.deps.db, row.id, 'open') : [];
   return {
     dashboardStatus: status,
     ...dashboardFlags(status),
@@ -42,8 +33,10 @@ export const meStatus: RouteHandler<typeof meApi.status, AuthedEnv> = async (c):
           updatedAt: isoTimeOrNull(row.updatedAt),
           openRequests: open.map((request) => ({ id: request.id, title: requestTitle(request) })),
           declineReason: row.status === 'declined' ? row.declineReason : null,
+          withdrawnAt: row.status === 'withdrawn' ? isoTimeOrNull(row.withdrawnAt) : null,
         }
       : null,
+    preApproval: row ? await currentPreApproval(c.var.deps.db, row) : null,
   };
 };
 

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users, verifications } from '../platform/db/schema';
+import { auditLog, notificationPreferences, users, verifications, waitlistEntries } from '../platform/db/schema';
 import { pendingIdentifier } from '../modules/accounts/change-email';
 import { AUTH_TEST_ENV, linkIn, mailsTo, newAccount, TestBrowser } from '../test/auth-client';
+import { settleMailJobs } from '../test/mail-jobs';
 import { signUp, type Member } from '../test/application-client';
-import { sleep, startTestServer, uniqueEmail, waitFor, type TestServer } from '../test/harness';
+import { postJson, sleep, startTestServer, uniqueEmail, waitFor, waitlistSubmission, type TestServer } from '../test/harness';
 
 describe('/api/me/email: changing the e-mail address', () => {
   let app: TestServer;
@@ -217,5 +218,45 @@ describe('/api/me/email: changing the e-mail address', () => {
         .from(verifications)
         .where(eq(verifications.identifier, pendingIdentifier(member.userId))),
     ).toEqual([]);
+  });
+
+  it('moves the waitlist entry and the e-mail choices to the new address; deleting the account then removes what any of its addresses held, and mails a confirmation', async () => {
+    const member = await signUp(app);
+    const oldEmail = member.account.email.toLowerCase();
+    const newEmail = uniqueEmail('followed');
+    expect((await postJson(`${app.url}/api/waitlist`, waitlistSubmission({ email: oldEmail, firstName: 'Mary' }))).status).toBe(200);
+    await app.db.insert(notificationPreferences).values({ emailKey: oldEmail, kind: 'waitlist_news', subscribed: false, changedVia: 'link' });
+    expect((await request(member, newEmail)).status).toBe(202);
+    expect((await confirm(member.browser, (await linkTokenFor(newEmail))!)).status).toBe(200);
+
+    const entries = await app.db
+      .select()
+      .from(waitlistEntries)
+      .where(inArray(waitlistEntries.emailKey, [oldEmail, newEmail]));
+    expect(entries.map((e) => [e.email, e.emailKey, e.firstName])).toEqual([[newEmail, newEmail, 'Mary']]);
+    const choices = await app.db
+      .select()
+      .from(notificationPreferences)
+      .where(inArray(notificationPreferences.emailKey, [oldEmail, newEmail]));
+    expect(choices.map((c) => [c.emailKey, c.kind, c.subscribed])).toEqual([[newEmail, 'waitlist_news', false]]);
+    // The export shows the entry under the account's address.
+    expect((await member.browser.get('/api/me/export')).body.waitlistEntry).toMatchObject({ email: newEmail });
+
+    // Something still under the old address (a second sign-up on the waitlist, made after the change) goes with the account too.
+    expect((await postJson(`${app.url}/api/waitlist`, waitlistSubmission({ email: oldEmail, firstName: 'Mary' }))).status).toBe(200);
+    // Its welcome mail goes out from a job: let the mail jobs finish, so nothing arrives for the old address after the deletion.
+    await settleMailJobs(app);
+    expect((await member.browser.request('DELETE', '/api/me', { password: member.account.password })).status).toBe(200);
+    expect(
+      await app.db
+        .select()
+        .from(waitlistEntries)
+        .where(inArray(waitlistEntries.emailKey, [oldEmail, newEmail])),
+    ).toEqual([]);
+    expect(await mailsTo(app.db, oldEmail)).toEqual([]);
+    const goodbye = await waitFor(async () => (await mailsTo(app.db, newEmail)).find((m) => m.subject === 'Your Ownstead account has been deleted'), {
+      message: 'the confirmation of the deletion',
+    });
+    expect(goodbye.text).toContain('This cannot be undone');
   });
 });

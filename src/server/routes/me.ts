@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Me } from '../../domain/account';
 import { meApi } from '../../domain/api/me';
-import { fullName } from '../../domain/auth';
 import { roleRank, type Role } from '../../domain/roles';
 import type { SessionUser } from '../platform/auth/create-auth';
-import { type AuthedEnv } from '../platform/http/guards';
-import { users } from '../platform/db/schema';
+import { actorOf, type AuthedEnv } from '../platform/http/guards';
+import { updateProfile } from '../modules/accounts';
 import { isoTime } from '../platform/lib/iso-time';
 import { apiRouter, route } from '../platform/http/route';
 import { meDelete, meExport, meStatus } from './me-data';
@@ -44,26 +42,7 @@ function profileOf(user: Profile): Me {
 export function meRoutes() {
   const router = apiRouter<AuthedEnv>();
   route(router, meApi.get, (c) => profileOf(c.var.user));
-  route(router, meApi.update, async (c, { body }) => {
-    const { db } = c.var.deps;
-    const { firstName, lastName, phone } = body;
-    const current = c.var.user;
-    const newPhone = phone === undefined ? (current.phone ?? null) : phone || null;
-    const [updated] = await db
-      .update(users)
-      .set({
-        firstName,
-        lastName,
-        name: fullName(firstName, lastName),
-        phone: newPhone,
-        // A changed number is no longer the verified one.
-        ...(newPhone !== (current.phone ?? null) ? { phoneVerified: false } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, current.id))
-      .returning();
-    return profileOf(updated);
-  });
+  route(router, meApi.update, async (c, { body }) => profileOf(await updateProfile(c.var.deps.db, { ...actorOf(c), id: c.var.user.id }, c.var.user, body)));
   route(router, meApi.status, meStatus);
   route(router, meApi.export, meExport);
   route(router, meApi.delete, meDelete);

@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_DELETE_MESSAGES } from '../../domain/application/messages';
-import { applicationMessages, auditLog } from '../platform/db/schema';
+import { applicationMessages, applications, auditLog, homes } from '../platform/db/schema';
 import { insertApplication } from '../test/admin-applications';
-import { signedInAdmin } from '../test/admin-client';
+import { signedInAdmin, signedInWithRole } from '../test/admin-client';
+import { insertTestHome } from '../test/home-fixtures';
 import { signUp, type Member } from '../test/application-client';
 import { AUTH_TEST_ENV } from '../test/auth-client';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -37,7 +38,7 @@ describe('messages: the buyer and staff talk about an application', () => {
     const newcomer = await signUp(app);
     const conversation = await newcomer.browser.get('/api/messages');
     expect(conversation.status).toBe(200);
-    expect(conversation.body).toEqual({ applicationId: null, messages: [], olderCursor: null, unread: 0 });
+    expect(conversation.body).toEqual({ applicationId: null, messages: [], olderCursor: null, unread: 0, home: null });
     expect((await newcomer.browser.get('/api/messages/unread')).body).toEqual({ unread: 0 });
     const sent = await newcomer.browser.post('/api/messages', { body: 'Hello?' });
     expect(sent.status).toBe(404);
@@ -210,5 +211,20 @@ describe('messages: the buyer and staff talk about an application', () => {
       .from(applicationMessages)
       .where(and(eq(applicationMessages.applicationId, id)));
     expect(stored[0]?.n).toBe(30);
+  });
+
+  it("a homeowner's conversation is about their home too: both sides see which", async () => {
+    const owner = await signedInWithRole(app, 'homeowner');
+    const home = await insertTestHome(app.db);
+    await app.db.update(homes).set({ userId: owner.user.id }).where(eq(homes.id, home.homeId));
+    await app.db.update(applications).set({ userId: owner.user.id }).where(eq(applications.id, home.applicationId));
+    const mine = await owner.browser.get('/api/messages');
+    expect(mine.body).toMatchObject({ applicationId: home.applicationId, home: { id: home.homeId, address: '12 Elm Street, Springfield, IL 62701' } });
+    expect((await owner.browser.post('/api/messages', { body: 'Can I pay on the 5th instead?' })).status).toBe(201);
+    const staffSide = await admin.browser.get(staffPath(home.applicationId));
+    expect(staffSide.body.home).toEqual({ id: home.homeId, address: '12 Elm Street, Springfield, IL 62701' });
+    expect(staffSide.body.messages.map((m: { body: string }) => m.body)).toEqual(['Can I pay on the 5th instead?']);
+    // An application without a home says so.
+    expect((await admin.browser.get(staffPath())).body.home).toBeNull();
   });
 });

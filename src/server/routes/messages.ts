@@ -8,9 +8,13 @@ import {
   messageNotFound,
   ownerOfApplication,
   sendMessage,
+  sendWithAttachment,
+  downloadAttachment,
   unreadCount,
 } from '../modules/applications';
-import { actorOf, type AuthedEnv } from '../platform/http/guards';
+import { messageAttachmentsApi } from '../../domain/api/message-attachments';
+import { homeOfApplication } from '../modules/homes';
+import { actorOf, type AuthedEnv, isAdmin } from '../platform/http/guards';
 import { AppError } from '../platform/lib/errors';
 import { apiRouter, route } from '../platform/http/route';
 
@@ -29,8 +33,8 @@ export function messageRoutes() {
   route(router, messagesApi.conversation, async (c, { query }) => {
     const { db } = c.var.deps;
     const application = await latestApplication(db, c.var.user.id);
-    if (!application) return { applicationId: null, messages: [], olderCursor: null, unread: 0 };
-    return loadConversation(db, application.id, viewer(c), query.before);
+    if (!application) return { applicationId: null, messages: [], olderCursor: null, unread: 0, home: null };
+    return { ...(await loadConversation(db, application.id, viewer(c), query.before)), home: await homeOfApplication(db, application.id) };
   });
 
   route(router, messagesApi.unread, async (c) => {
@@ -59,6 +63,22 @@ export function messageRoutes() {
     if (!message || (await ownerOfApplication(deps.db, message.applicationId)) !== c.var.user.id) throw messageNotFound();
     await deleteMessage(deps, actorOf(c), c.var.user.id, message);
     return { ok: true as const };
+  });
+
+  // A message with a file (docs/decisions/041-withdrawal-and-change-requests.md), streamed to storage as a document is.
+  route(router, messageAttachmentsApi.send, async (c) => {
+    const deps = c.var.deps;
+    const application = await latestApplication(deps.db, c.var.user.id);
+    if (!application) throw noApplication();
+    return sendWithAttachment(deps, actorOf(c), c.var.user.id, application.id, 'applicant', c.req.raw);
+  });
+
+  /** The conversation's owner, or an admin by the admin area's rule (a session without its second factor is anyone else); else 404. */
+  route(router, messageAttachmentsApi.download, async (c, { params }) => {
+    const deps = c.var.deps;
+    const message = await findMessage(deps.db, params.id);
+    if (!message || (!isAdmin(c.var) && (await ownerOfApplication(deps.db, message.applicationId)) !== c.var.user.id)) throw messageNotFound();
+    return downloadAttachment(deps, actorOf(c), message);
   });
 
   return router;

@@ -73,6 +73,10 @@ describe('notifications: switches and one-click unsubscribe', () => {
       expect.objectContaining({ kind: 'staff_submissions', subscribed: false }),
       expect.objectContaining({ kind: 'staff_answers', subscribed: false }),
       expect.objectContaining({ kind: 'staff_messages', subscribed: false }),
+      expect.objectContaining({ kind: 'staff_exit_quotes', subscribed: false }),
+      expect.objectContaining({ kind: 'staff_home_notices', subscribed: false }),
+      expect.objectContaining({ kind: 'staff_payment_changes', subscribed: false }),
+      expect.objectContaining({ kind: 'staff_signatures', subscribed: false }),
     ]);
   });
 

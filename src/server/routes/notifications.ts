@@ -1,51 +1,21 @@
 import type { Context } from 'hono';
-import { eq } from 'drizzle-orm';
 import { notificationsApi } from '../../domain/api/notifications';
-import { kindsForAccount, NOTIFICATION_KIND_INFO, UNSUBSCRIBE_TEXTS, type NotificationKind, type NotificationSettings } from '../../domain/notifications';
+import { kindsForAccount, UNSUBSCRIBE_TEXTS } from '../../domain/notifications';
 import { ROLE_RANK, roleRank } from '../../domain/roles';
-import { recordAudit, type AuditActor } from '../platform/audit/audit';
+import type { AuditActor } from '../platform/audit/audit';
 import { actorOf, type AuthedEnv } from '../platform/http/guards';
-import { type Db, type Executor } from '../platform/db/client';
-import { users } from '../platform/db/schema';
 import { clientIp } from '../platform/lib/client-ip';
 import { AppError } from '../platform/lib/errors';
 import { hitRateLimit } from '../platform/limits/rate-limit';
 import { apiRouter, route } from '../platform/http/route';
-import { emailKeyOf, preferencesOf, setPreference, subscribedTo } from '../platform/notifications/preferences';
+import { accountOfAddress, changePreference, settingOf, settingsOf } from '../platform/notifications/notification-settings';
+import { emailKeyOf, subscribedTo } from '../platform/notifications/preferences';
 import { openUnsubscribe, type UnsubscribeTarget } from '../platform/notifications/unsubscribe-token';
 
 /**
  * The switches of notification and reminder e-mail (docs/product/accounts.md#e-mail-notifications)
  * and the one-click unsubscribe every such e-mail carries (RFC 8058; src/domain/api/notifications.ts).
  */
-
-const settingOf = (kind: NotificationKind, subscribed: boolean) => ({
-  kind,
-  label: NOTIFICATION_KIND_INFO[kind].label,
-  audience: NOTIFICATION_KIND_INFO[kind].audience,
-  subscribed,
-});
-
-async function settingsOf(db: Executor, email: string, isStaff: boolean): Promise<NotificationSettings> {
-  const kinds = kindsForAccount(isStaff);
-  const state = await preferencesOf(db, emailKeyOf(email), kinds);
-  return { kinds: kinds.map((kind) => settingOf(kind, state[kind])) };
-}
-
-/** Stores a choice and, when it changed anything, its audit entry — one transaction. */
-async function change(db: Db, actor: AuditActor, entityId: string | null, target: UnsubscribeTarget, subscribed: boolean, via: 'link' | 'account') {
-  await db.transaction(async (tx) => {
-    const changed = await setPreference(tx, { emailKey: target.emailKey, kind: target.kind, subscribed, via });
-    if (changed) {
-      await recordAudit(tx, actor, {
-        action: 'update',
-        entityType: 'notifications',
-        entityId,
-        changes: { kind: target.kind, subscribed: { from: !subscribed, to: subscribed }, via },
-      });
-    }
-  });
-}
 
 const invalidLink = () => new AppError(404, 'invalid_link', UNSUBSCRIBE_TEXTS.invalid);
 
@@ -60,7 +30,7 @@ export function notificationRoutes() {
     const user = c.var.user;
     // A staff kind is not the buyer's to switch: the same 404 as a kind that does not exist.
     if (!kindsForAccount(isStaff(c)).includes(params.kind)) throw new AppError(404, 'not_found', 'There is no such kind of e-mail for your account.');
-    await change(db, actorOf(c), user.id, { emailKey: emailKeyOf(user.email), kind: params.kind }, body.subscribed, 'account');
+    await changePreference(db, actorOf(c), user.id, { emailKey: emailKeyOf(user.email), kind: params.kind }, body.subscribed, 'account');
     return settingsOf(db, user.email, isStaff(c));
   });
 
@@ -77,7 +47,7 @@ export function notificationRoutes() {
   };
   /** The account of the address, if any: the audit entry names it (a waitlist-only address is not written down). */
   const linkActor = async (c: Context<AuthedEnv>, target: UnsubscribeTarget): Promise<{ actor: AuditActor; entityId: string | null }> => {
-    const [account] = await c.var.deps.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, target.emailKey));
+    const account = await accountOfAddress(c.var.deps.db, target.emailKey);
     const ip = clientIp(c, c.var.deps.config.TRUST_PROXY);
     return { actor: { id: account?.id ?? null, email: account?.email ?? null, ip }, entityId: account?.id ?? null };
   };
@@ -90,14 +60,14 @@ export function notificationRoutes() {
   route(router, notificationsApi.oneClick, async (c, { query }) => {
     const target = await openTarget(c, query.token);
     const { actor, entityId } = await linkActor(c, target);
-    await change(c.var.deps.db, actor, entityId, target, false, 'link');
+    await changePreference(c.var.deps.db, actor, entityId, target, false, 'link');
     return settingOf(target.kind, false);
   });
 
   route(router, notificationsApi.resubscribe, async (c, { query, body }) => {
     const target = await openTarget(c, query.token);
     const { actor, entityId } = await linkActor(c, target);
-    await change(c.var.deps.db, actor, entityId, target, body.subscribed, 'link');
+    await changePreference(c.var.deps.db, actor, entityId, target, body.subscribed, 'link');
     return settingOf(target.kind, body.subscribed);
   });
 

@@ -55,3 +55,10 @@ export async function insertApplication(db: Db, fields: ApplicationFields = {}) 
 }
 
 export const daysAgo = (days: number, from = Date.now()) => new Date(from - days * 86_400_000);
+
+/** Terms staff approve with (docs/decisions/030-pre-approval.md): $500,000, $2,762–$3,528 a month, $10,000 down (2 %). */
+export const PRE_APPROVAL_TERMS = { maxPriceCents: 50_000_000, monthlyMinCents: 276_200, monthlyMaxCents: 352_800, downPaymentCents: 1_000_000 };
+
+/** PATCH …/status's body for `status`: Approved carries the pre-approval's terms, as the review dialog sends them. */
+export const statusBody = (status: string, extra: Record<string, unknown> = {}) =>
+  status === 'approved' ? { status, preApproval: PRE_APPROVAL_TERMS, ...extra } : { status, ...extra };

@@ -43,14 +43,15 @@ export class TestBrowser {
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       // not JSON
     }
-    return { status: response.status, headers: response.headers, body: parsed };
+    return { status: response.status, headers: response.headers, body: parsed, bytes };
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);

@@ -1,5 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../platform/config';
 import { openDatabase, type Database, type Db } from '../platform/db/client';
@@ -83,8 +84,13 @@ export interface TestServer {
   url: string;
   server: RunningServer;
   config: Config;
-  /** The server's own connection: query it freely (it is the only one a PGlite folder admits). */
+  /** The server's own connection: query it freely (it is the only one a PGlite folder admits). It serves as the serving role. */
   db: Db;
+  /**
+   * Runs a statement with the tables' owner's rights (docs/decisions/035-serving-role.md): what only an operator at a
+   * console may do, such as altering a table to make it fail.
+   */
+  asOwner(statement: SQL): Promise<void>;
   database: TestDatabase;
   stop(): Promise<void>;
 }
@@ -136,6 +142,7 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
     server,
     config,
     db: server.database.db,
+    asOwner: (statement) => server.database.asOwner(async (owner) => void (await owner.execute(statement))),
     database,
     stop() {
       stopped ??= (async () => {
@@ -153,6 +160,8 @@ export interface HttpReply {
   /** The parsed JSON body, or the text when it is not JSON. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
+  /** The body's bytes (a PDF's, for pdfText), where the client kept them. */
+  bytes?: Uint8Array;
 }
 
 /** Reads a whole reply: the parsed JSON body, or the text when it is not JSON. */

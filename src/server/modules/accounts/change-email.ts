@@ -7,6 +7,7 @@ import type { Deps } from '../../platform/http/context';
 import type { Db } from '../../platform/db/client';
 import { sessions, users, verifications } from '../../platform/db/schema';
 import { AppError } from '../../platform/lib/errors';
+import { moveWaitlistAddress } from '../waitlist';
 import { changeEmailVerificationMail, emailChangeNoticeMail, emailInUseMail, type MailContext } from '../../platform/mail/templates';
 
 /**
@@ -141,6 +142,8 @@ export async function confirmEmailChange(db: Db, actor: AuditActor & { id: strin
         .returning({ id: sessions.id });
       // The e-mail switches follow the address (docs/decisions/021-requests-and-messages.md 'Notification preferences').
       await movePreferences(tx, emailKeyOf(change.from), emailKeyOf(change.to));
+      // So do the waitlist entry and the announcements it was sent (docs/product/privacy.md#your-data).
+      await moveWaitlistAddress(tx, emailKeyOf(change.from), { email: change.to, emailKey: emailKeyOf(change.to) });
       await recordAudit(tx, actor, {
         action: 'update',
         entityType: 'users',

@@ -1,11 +1,12 @@
-import { count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { hasHome } from '../homes';
 import type { Executor } from '../../platform/db/client';
 import type { Auth } from '../../platform/auth/create-auth';
 import type { Deps } from '../../platform/http/context';
-import { announcementRecipients, applications, documents, mailOutbox, users, verifications, waitlistEntries } from '../../platform/db/schema';
+import { announcementRecipients, applications, auditLog, documents, mailOutbox, users, verifications, waitlistEntries } from '../../platform/db/schema';
 import { AppError } from '../../platform/lib/errors';
+import { accountDeletedMail } from '../../platform/mail/templates';
 import { removeStored } from '../applications';
 import { deletePreferences } from '../../platform/notifications/preferences';
 import { pendingIdentifier } from './change-email';
@@ -29,6 +30,19 @@ export async function lockAdminRoster(tx: Executor): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
 }
 
+/**
+ * The account's address and each it had before: every e-mail change is audited as `{ email: { from, to } }`
+ * (change-email.ts, and the back office's edit of a user), read here before the erasure pseudonymises those entries.
+ */
+async function addressesOf(tx: Executor, user: { id: string; email: string }): Promise<string[]> {
+  const changes = await tx
+    .select({ from: sql<string | null>`${auditLog.changes} -> 'email' ->> 'from'` })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, user.id), sql`jsonb_typeof(${auditLog.changes} -> 'email') = 'object'`));
+  const keys = [user.email, ...changes.map((c) => c.from).filter((from): from is string => Boolean(from))].map((email) => email.trim().toLowerCase());
+  return [...new Set(keys)];
+}
+
 export interface DeleteUserOptions {
   /** Writes a 'delete' audit entry for the account in the deletion's own transaction (the back office). */
   audit?: { actor: AuditActor };
@@ -44,7 +58,11 @@ export interface DeleteUserOptions {
  * The last admin cannot be deleted (nobody could run the back office).
  * Answers whether there was such a user.
  */
-export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger'>, userId: string, options: DeleteUserOptions = {}): Promise<boolean> {
+export async function deleteUserData(
+  deps: Pick<Deps, 'db' | 'storage' | 'logger' | 'mailer' | 'brand' | 'config' | 'background'>,
+  userId: string,
+  options: DeleteUserOptions = {},
+): Promise<boolean> {
   const { db } = deps;
   const deleted = await db.transaction(async (tx) => {
     await lockAdminRoster(tx);
@@ -65,14 +83,15 @@ export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger
             'Your account holds your home’s agreement and payment records, which we must keep, so it cannot be deleted here. Write to us from Chat and we’ll help.',
           );
     }
-    const emailKey = user.email.toLowerCase();
+    // Every address the account ever had: what hangs on an old one goes too (docs/product/privacy.md#account-deletion).
+    const emailKeys = await addressesOf(tx, user);
     const files = await tx.delete(documents).where(eq(documents.userId, userId)).returning({ key: documents.storageKey });
     const removedApplications = await tx.delete(applications).where(eq(applications.userId, userId)).returning({ id: applications.id });
-    const removedWaitlist = await tx.delete(waitlistEntries).where(eq(waitlistEntries.emailKey, emailKey)).returning({ id: waitlistEntries.id });
-    await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailKey}`);
+    const removedWaitlist = await tx.delete(waitlistEntries).where(inArray(waitlistEntries.emailKey, emailKeys)).returning({ id: waitlistEntries.id });
+    await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.to})`, emailKeys));
     // Kept by address, not by account (docs/decisions/021-requests-and-messages.md): the e-mail switches and the announcements it was sent.
-    await deletePreferences(tx, emailKey);
-    await tx.delete(announcementRecipients).where(eq(announcementRecipients.emailKey, emailKey));
+    for (const emailKey of emailKeys) await deletePreferences(tx, emailKey);
+    await tx.delete(announcementRecipients).where(inArray(announcementRecipients.emailKey, emailKeys));
     // Pending reset and two-factor challenges name the user by id; a pending e-mail change, in its identifier.
     await tx.delete(verifications).where(or(eq(verifications.value, userId), eq(verifications.identifier, pendingIdentifier(userId))));
     // An admin's assignments (docs/product/back-office.md#assignment): the name shown goes with the account (assignee_id is set null by the key).
@@ -99,9 +118,12 @@ export async function deleteUserData(deps: Pick<Deps, 'db' | 'storage' | 'logger
       applicationIds: removedApplications.map((a) => a.id),
       waitlistEntryIds: removedWaitlist.map((w) => w.id),
     });
-    return files.map((f) => f.key);
+    return { files: files.map((f) => f.key), email: user.email, firstName: user.firstName ?? undefined };
   });
   if (!deleted) return false;
-  await removeStored(deps, deleted);
+  await removeStored(deps, deleted.files);
+  // The confirmation goes to the address, after the commit; it is the only mail kept for it from now on.
+  const mail = { brand: deps.brand, appUrl: deps.config.APP_URL.replace(/\/+$/, '') };
+  deps.background.add(deps.mailer.sendMail({ to: deleted.email, ...accountDeletedMail(mail, { firstName: deleted.firstName }) }));
   return true;
 }

@@ -4,3 +4,4 @@ export { exportUserData } from './export-data';
 export { applyRetention } from './retention';
 export { changeRole, createUser, exportUsersRows, listUsers } from './users-repo';
 export { registerRetentionJob, retentionJob } from './retention-job';
+export { updateProfile } from './update-profile';

@@ -73,9 +73,11 @@ function conditions(params: UserListParams): SQL[] {
   const where: SQL[] = [];
   const search = searchCondition(params.q, SEARCH_COLUMNS);
   if (search) where.push(search);
-  if (params.filter === 'waitlist') where.push(sql`${ON_WAITLIST} and not ${HAS_APPLICATION}`);
-  else if (params.filter === 'letters') where.push(sql`${HAS_LETTER} and not ${HAS_APPLICATION}`);
-  else if (params.filter === 'applicant') where.push(HAS_APPLICATION);
+  // A homeowner is labelled 'Homeowner' only (userLabels), so the other label filters leave them out.
+  const notHomeowner = sql`${users.role} <> 'homeowner'`;
+  if (params.filter === 'waitlist') where.push(sql`${ON_WAITLIST} and not ${HAS_APPLICATION} and ${notHomeowner}`);
+  else if (params.filter === 'letters') where.push(sql`${HAS_LETTER} and not ${HAS_APPLICATION} and ${notHomeowner}`);
+  else if (params.filter === 'applicant') where.push(sql`${HAS_APPLICATION} and ${notHomeowner}`);
   else if (params.filter === 'homeowner') where.push(sql`${users.role} = 'homeowner'`);
   where.push(...dateRangeConditions(users.createdAt, params));
   return where;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationConversations, applicationRequests, applications } from '../../platform/db/schema';
-import { insertApplication } from '../../test/admin-applications';
+import { insertApplication, statusBody } from '../../test/admin-applications';
 import { signedInAdmin } from '../../test/admin-client';
 import { fillApplication, signUp, type Member } from '../../test/application-client';
 import { AUTH_TEST_ENV, linkIn, mailsTo } from '../../test/auth-client';
@@ -40,7 +40,7 @@ describe('e-mails to the buyer', () => {
     expect(reply.status).toBe(201);
     return reply.body.requests.at(-1).id;
   };
-  const setStatus = (id: string, status: string) => admin.browser.patch(`/api/admin/applications/${id}/status`, { status });
+  const setStatus = (id: string, status: string) => admin.browser.patch(`/api/admin/applications/${id}/status`, statusBody(status));
   /** Notification mail only (the submission's confirmation and the sign-up mail have no List-Unsubscribe). */
   const notices = async (email: string) => (await mailsTo(app.db, email)).filter((m) => m.headers && 'List-Unsubscribe' in m.headers).reverse();
   /** Starts a test well inside a request window, so what it does within seconds falls in one window. */

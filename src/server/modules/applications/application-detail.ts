@@ -46,6 +46,11 @@ export function presentForReview(
   documents: ReviewDocument[],
   requests: ApplicationRequest[],
   accountEmail: string | null = null,
+  extras: Pick<AdminApplicationDetail, 'preApproval' | 'preApprovalSuggestion' | 'changeRequests'> = {
+    preApproval: null,
+    preApprovalSuggestion: null,
+    changeRequests: [],
+  },
 ): AdminApplicationDetail {
   const sensitive = sensitiveFor(cipher, logger, row);
   // The answers with no column of their own are read from the submitted draft (docs/product/application.md#back-office-record).
@@ -61,6 +66,8 @@ export function presentForReview(
     assignedAt: isoTimeOrNull(row.assignedAt),
     waitingSince: isoTimeOrNull(row.waitingSince),
     declineReason: row.status === 'declined' ? row.declineReason : null,
+    withdrawnAt: row.status === 'withdrawn' ? isoTimeOrNull(row.withdrawnAt) : null,
+    withdrawReason: row.status === 'withdrawn' ? row.withdrawReason : null,
     accountEmail,
     personal: {
       firstName: row.firstName,
@@ -99,5 +106,6 @@ export function presentForReview(
     property: { address: row.propertyAddress, desiredValue: row.propertyValue, downPayment: row.downPayment },
     documents,
     requests,
+    ...extras,
   };
 }

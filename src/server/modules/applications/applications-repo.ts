@@ -293,6 +293,8 @@ const DASHBOARD_PARTS = fixedParts({
         and ${applications.status} in ('approved', 'declined') and ${applications.submittedAt} is not null
     )
     select round(((whole.s + part.s) / nullif(whole.n + part.n, 0) / 86400)::numeric, 1) from whole, part`,
+  // Since when the oldest application waiting for us has waited (applications_waiting_idx: one index step).
+  oldestWaitingSince: sql`select min(${applications.waitingSince}) from ${applications}`,
   // The newest applications, as JSON objects named as RECENT_FIELDS.
   recent: sql`select coalesce(json_agg(r order by r.${recentField('submittedAt')} desc nulls last, r.${recentField('id')} desc), '[]'::json) from (
       select ${selectList(RECENT_FIELDS)} from ${applications}
@@ -339,8 +341,8 @@ async function readDashboard(db: Db, logger: Logger): Promise<DashboardRead> {
   }
 }
 
-/** GET /api/admin/dashboard: the counts, the KPIs and the most recent applications. */
-export async function dashboardSummary(db: Db, logger: Logger): Promise<AdminDashboard> {
+/** GET /api/admin/dashboard: the counts, the KPIs and the most recent applications (the homes' part: the homes module's homesOverview). */
+export async function dashboardSummary(db: Db, logger: Logger): Promise<Omit<AdminDashboard, 'homes'>> {
   const { parts, failed } = await readDashboard(db, logger);
   /** A count card, or null (a dash, logged) when its count could not be read or no count is kept. */
   const count = (part: DashedCount): number | null => {
@@ -360,6 +362,7 @@ export async function dashboardSummary(db: Db, logger: Logger): Promise<AdminDas
       approved: Number(byStatus.approved ?? 0),
       declined: Number(byStatus.declined ?? 0),
       avgDecisionDays: days === null || days === undefined ? null : Number(days),
+      oldestWaitingSince: isoTimeOrNull(parts.oldestWaitingSince as string | Date | null),
     },
     recent: decodeRows(RECENT_FIELDS, (parts.recent ?? []) as Record<string, unknown>[]).map((row) => ({
       ...row,

@@ -16,6 +16,10 @@ import { applicationConversations, applicationMessages, applications, users } fr
 import { AppError } from '../../platform/lib/errors';
 import { hitRateLimit } from '../../platform/limits/rate-limit';
 import { notifyNewMessage } from './message-notification';
+import { removeStored } from './document-store';
+import type { DocumentContentType } from '../../../domain/application';
+import { pathOf } from '../../../domain/api/route';
+import { messageAttachmentsApi } from '../../../domain/api/message-attachments';
 
 /**
  * One conversation per application between its owner and our staff
@@ -44,8 +48,20 @@ const MESSAGE_FIELDS = {
   body: applicationMessages.body,
   createdAt: applicationMessages.createdAt,
   deletedAt: applicationMessages.deletedAt,
+  attachmentKey: applicationMessages.attachmentKey,
+  attachmentName: applicationMessages.attachmentName,
+  attachmentType: applicationMessages.attachmentType,
+  attachmentSize: applicationMessages.attachmentSize,
   senderName: users.name,
 };
+
+/** A file sent with a message: where it is stored, its name as sent, the type its bytes show, its size. */
+export interface MessageAttachment {
+  key: string;
+  name: string;
+  contentType: DocumentContentType;
+  sizeBytes: number;
+}
 
 /** A message as the viewer sees it: a deleted one keeps its place with an empty body. */
 export function presentMessage(row: MessageRow, viewerId: string): Message {
@@ -57,6 +73,16 @@ export function presentMessage(row: MessageRow, viewerId: string): Message {
     createdAt: row.createdAt.toISOString(),
     deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
     mine: row.senderId === viewerId,
+    attachment:
+      row.attachmentKey && !row.deletedAt
+        ? {
+            name: row.attachmentName ?? 'file',
+            // The database admits only these three (application_messages_attachment_check).
+            contentType: row.attachmentType as DocumentContentType,
+            sizeBytes: row.attachmentSize ?? 0,
+            url: pathOf(messageAttachmentsApi.download.path, { id: row.id }),
+          }
+        : null,
   };
 }
 
@@ -120,8 +146,16 @@ export async function staffUnreadCounts(db: Executor, applicationIds: readonly s
   return counts;
 }
 
-/** The newest page, or the page before `before` (a message of this conversation, else 404); oldest first. */
-export async function loadConversation(db: Db, applicationId: string, viewer: { id: string; side: SenderSide }, before?: string): Promise<Conversation> {
+/**
+ * The newest page, or the page before `before` (a message of this conversation, else 404); oldest first. The home
+ * bought through the application is the homes module's to say: the route adds it.
+ */
+export async function loadConversation(
+  db: Db,
+  applicationId: string,
+  viewer: { id: string; side: SenderSide },
+  before?: string,
+): Promise<Omit<Conversation, 'home'>> {
   let keyset = sql`true`;
   if (before) {
     const [cursor] = await db
@@ -177,15 +211,28 @@ export async function sendMessage(
   applicationId: string,
   side: SenderSide,
   body: string,
+  /** A file already stored (message-attachment.ts), whose sender was counted against the limit before it was read. */
+  attachment?: MessageAttachment,
 ): Promise<Message> {
-  await hitRateLimit(deps.db, MESSAGE_RATE_LIMIT, senderId);
+  if (!attachment) await hitRateLimit(deps.db, MESSAGE_RATE_LIMIT, senderId);
   const row = await deps.db.transaction(async (tx) => {
-    const [message] = await tx.insert(applicationMessages).values({ applicationId, senderId, senderSide: side, body }).returning();
+    const file = attachment
+      ? { attachmentKey: attachment.key, attachmentName: attachment.name, attachmentType: attachment.contentType, attachmentSize: attachment.sizeBytes }
+      : {};
+    const [message] = await tx
+      .insert(applicationMessages)
+      .values({ applicationId, senderId, senderSide: side, body, ...file })
+      .returning();
     if (!message) throw new Error('message insert returned no row');
     await markReadAt(tx, applicationId, side, message.id);
     // The other side's e-mail, at most one per 15 minutes (src/server/modules/applications/message-notification.ts).
     await notifyNewMessage(tx, applicationId, side, message.createdAt);
-    await recordAudit(tx, actor, { action: 'create', entityType: 'messages', entityId: message.id, changes: { application: applicationId, side } });
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entityType: 'messages',
+      entityId: message.id,
+      changes: { application: applicationId, side, ...(attachment ? { attachment: attachment.contentType } : {}) },
+    });
     return message;
   });
   const [sender] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, senderId));
@@ -197,13 +244,20 @@ export async function sendMessage(
  * (the row keeps its place: 'Message deleted'); audited in the same transaction. The window
  * is checked again by the update itself, so a delete at the edge cannot slip through.
  */
-export async function deleteMessage(deps: Pick<Deps, 'db'>, actor: AuditActor, userId: string, message: MessageRow, now = new Date()): Promise<void> {
+export async function deleteMessage(
+  deps: Pick<Deps, 'db' | 'storage' | 'logger'>,
+  actor: AuditActor,
+  userId: string,
+  message: MessageRow,
+  now = new Date(),
+): Promise<void> {
   const refusal = messageDeleteRefusal(message, userId, now);
   if (refusal) throw new AppError(409, refusal, MESSAGE_DELETE_MESSAGES[refusal]);
   await deps.db.transaction(async (tx) => {
     const done = await tx
       .update(applicationMessages)
-      .set({ body: '', deletedAt: sql`now()` })
+      // Its file goes with it (removed from storage after the commit).
+      .set({ body: '', deletedAt: sql`now()`, attachmentKey: null, attachmentName: null, attachmentType: null, attachmentSize: null })
       .where(
         and(
           eq(applicationMessages.id, message.id),
@@ -220,6 +274,7 @@ export async function deleteMessage(deps: Pick<Deps, 'db'>, actor: AuditActor, u
       changes: { application: message.applicationId, side: message.senderSide },
     });
   });
+  if (message.attachmentKey) await removeStored(deps, [message.attachmentKey]);
 }
 
 /** Marks the conversation read for `side` up to a message of it (404 for any other id); answers what is still unread. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { APPLICATION_CLOSED_MESSAGE, requestsChangeable } from '../../../domain/application/requests';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
-import type { StoredDocumentType } from '../../../domain/application';
+import { MAX_FILES_PER_TYPE, type StoredDocumentType } from '../../../domain/application';
 import type { Deps } from '../../platform/http/context';
 import { applicationRequests, documents } from '../../platform/db/schema';
 import { AppError } from '../../platform/lib/errors';
@@ -14,19 +14,16 @@ import { submittedError } from './save-draft';
 /** Storage keys are the server's own: documents/<application id>/<random id>. */
 const storageKeyFor = (applicationId: string) => `documents/${applicationId}/${randomUUID()}`;
 
-/** docs/decisions/021-requests-and-messages.md: at most so many current files of one type (a statement per month). */
-export const MAX_FILES_PER_TYPE = 10;
-
 /**
  * Stores an uploaded document of `type` for the user's active application
  * (created as a draft if needed). The file goes to storage first; the row follows
  * in a transaction (docs/product/application.md#documents).
- * - A draft: replaces an earlier one of the same type; the earlier file is removed after commit.
+ * - A draft: one more file of its type (ID front and back, 2–3 statements…); each can be removed before submission.
  * - After submission nothing is deleted (docs/product/application.md#documents; ADR 021):
  *   with `requestId` the file is one more of its type answering that open document
  *   request (a new version of the file whose 'Needs attention' raised it, if it is still current); without, it is a new version of the latest current file of its type
- *   (`replaces_id`, the older one `superseded_at`). At most MAX_FILES_PER_TYPE current
- *   files per type (409 too_many_files). Each such upload is audited (`actor`).
+ *   (`replaces_id`, the older one `superseded_at`). Each such upload is audited (`actor`).
+ * Either way at most MAX_FILES_PER_TYPE current files per type (409 too_many_files), counted with the application locked.
  */
 export async function storeDocument(
   deps: Pick<Deps, 'db' | 'storage' | 'logger'>,
@@ -43,6 +40,8 @@ export async function storeDocument(
     });
   const application = await ensureActiveApplication(db, owner);
   if (options.requestId) await checkUploadRequest(db, application, options.requestId, type);
+  // A draft already at the limit is refused before a byte is read (checked again, locked, below).
+  if (application.status === 'draft' && (await draftFileCount(db, application.id, type)) >= MAX_FILES_PER_TYPE) throw tooManyFiles('draft');
   const key = storageKeyFor(application.id);
   const removeNew = () => storage.delete(key).catch((err) => logger.error({ err, key }, 'could not remove a refused upload'));
 
@@ -54,7 +53,6 @@ export async function storeDocument(
     throw error;
   }
 
-  let replaced: DocumentRow | undefined;
   let created: DocumentRow;
   try {
     created = await db.transaction(async (tx) => {
@@ -63,10 +61,7 @@ export async function storeDocument(
       if (!active || active.id !== application.id)
         throw new AppError(409, 'application_changed', 'Your application changed while the file was uploading. Please try again.');
       if (active.status === 'draft') {
-        [replaced] = await tx
-          .delete(documents)
-          .where(and(eq(documents.applicationId, active.id), eq(documents.type, type)))
-          .returning();
+        if ((await draftFileCount(tx, active.id, type)) >= MAX_FILES_PER_TYPE) throw tooManyFiles('draft');
         const [row] = await tx
           .insert(documents)
           .values({ applicationId: active.id, userId: owner.id, type, storageKey: key, ...file })
@@ -82,7 +77,7 @@ export async function storeDocument(
       // A new version takes its predecessor's place; an answer to a request is one more file — except to a
       // request a file's 'Needs attention' raised: that answer is the file's new version (docs/product/application.md#document-review).
       const predecessor = answering ? current.find((d) => d.id === answering.documentId) : current[0];
-      if (!predecessor && current.length >= MAX_FILES_PER_TYPE) throw tooManyFiles();
+      if (!predecessor && current.length >= MAX_FILES_PER_TYPE) throw tooManyFiles('submitted');
       const now = new Date();
       if (predecessor) await tx.update(documents).set({ supersededAt: now }).where(eq(documents.id, predecessor.id));
       const [row] = await tx
@@ -111,12 +106,26 @@ export async function storeDocument(
     await removeNew();
     throw error;
   }
-  if (replaced) await removeStored(deps, [replaced.storageKey]);
   return created;
 }
 
-const tooManyFiles = () =>
-  new AppError(409, 'too_many_files', `You can keep at most ${MAX_FILES_PER_TYPE} files of one kind. Ask the reviewer in a message if you need to send more.`);
+/** A draft's files of one type (a draft keeps no superseded versions). */
+async function draftFileCount(tx: Executor, applicationId: string, type: StoredDocumentType): Promise<number> {
+  const [{ files }] = await tx
+    .select({ files: count() })
+    .from(documents)
+    .where(and(eq(documents.applicationId, applicationId), eq(documents.type, type)));
+  return files;
+}
+
+const tooManyFiles = (when: 'draft' | 'submitted') =>
+  new AppError(
+    409,
+    'too_many_files',
+    when === 'draft'
+      ? `You can add at most ${MAX_FILES_PER_TYPE} files of one kind. Remove one to add another.`
+      : `You can keep at most ${MAX_FILES_PER_TYPE} files of one kind. Ask the reviewer in a message if you need to send more.`,
+  );
 
 /** The request an upload answers: an open document request of the caller's submitted application, of the file's type; else 404 / 409. */
 async function checkUploadRequest(tx: Executor, application: ApplicationRow, requestId: string, type: StoredDocumentType) {
@@ -132,9 +141,9 @@ async function checkUploadRequest(tx: Executor, application: ApplicationRow, req
 }
 
 /**
- * Removes a document of the owner's draft. Refused once the application is
+ * Removes one file of the owner's draft (the type's other files stay). Refused once the application is
  * submitted (409 application_submitted): the reviewer may be reading it; a new
- * upload of the same type replaces it instead.
+ * upload of the same type is a new version of it instead.
  */
 export async function deleteDocument(deps: Pick<Deps, 'db' | 'storage' | 'logger'>, owner: Owner, document: DocumentRow): Promise<void> {
   const removed = await deps.db.transaction(async (tx) => {

@@ -21,3 +21,22 @@ export { maskedSensitive, seal } from './sensitive';
 export { staffAnswersNotification, staffSubmissionNotification } from './staff-notification';
 export { statusChangeNotification } from './status-notification';
 export { submitApplication } from './submit';
+export {
+  currentPreApproval,
+  latestPreApproval,
+  noPreApproval,
+  ownPreApproval,
+  preApprovalForLetter,
+  preApprovalsOfUser,
+  presentPreApproval,
+  renewPreApproval,
+  type PreApprovalRow,
+} from './pre-approval';
+export { preApprovalLetterPdf, preApprovalLetterResponse } from './pre-approval-letter';
+export { preApprovalExpiryNotification, preApprovalRenewedNotification, registerPreApprovalExpiry, runPreApprovalExpiryNotices } from './pre-approval-mail';
+export { requestsInState } from './mail-window';
+export { withdrawApplication } from './withdraw';
+export { staffWithdrawalNotification, withdrawalConfirmation } from './withdrawal-notification';
+export { changeRequestsOf, decideChange, myChangeRequests, requestChange } from './change-requests';
+export { changeDecidedNotification, staffChangeRequestNotification } from './change-request-notification';
+export { downloadAttachment, sendWithAttachment } from './message-attachment';

@@ -113,8 +113,14 @@ async function mailsAbout(deps: NotificationDeps, applicationId: string, to: Sen
       },
     ];
   }
-  const [row] = await deps.db.select({ firstName: applications.firstName }).from(applications).where(eq(applications.id, applicationId));
+  const [row] = await deps.db
+    .select({ firstName: applications.firstName, role: users.role })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(eq(applications.id, applicationId));
   const name = applicantName(row?.firstName);
+  // A homeowner's conversation is their application's, and about their home now.
+  const about = row?.role === 'homeowner' ? 'their home' : 'their home application';
   return (await staffRecipients(deps.db, applicationId, 'staff_messages')).map((admin) => ({
     to: admin.email,
     kind: 'staff_messages' as const,
@@ -123,8 +129,8 @@ async function mailsAbout(deps: NotificationDeps, applicationId: string, to: Sen
       greeting: hello(admin.firstName),
       paragraphs: [
         one
-          ? `${name} wrote to us about their home application. Nobody has read it yet.`
-          : `${name} wrote to us ${count} times about their home application. Nobody has read these messages yet.`,
+          ? `${name} wrote to us about ${about}. Nobody has read it yet.`
+          : `${name} wrote to us ${count} times about ${about}. Nobody has read these messages yet.`,
       ],
       action: { label: 'Read and reply', url: reviewLink(deps, applicationId) },
     },

@@ -52,7 +52,14 @@ export function storedDraft(row: ApplicationRow): ApplicationDraft {
  * the documents, what is required and still missing. With no row: a fresh draft
  * (id null) pre-filled from the account.
  */
-export function presentApplication(cipher: FieldCipher, owner: Owner, row: ApplicationRow | undefined, docs: DocumentRow[]): ApplicationView {
+export function presentApplication(
+  cipher: FieldCipher,
+  owner: Owner,
+  row: ApplicationRow | undefined,
+  docs: DocumentRow[],
+  /** With no active application: the user's latest one, told of when it was withdrawn. */
+  previous?: ApplicationRow,
+): ApplicationView {
   const draft = row ? storedDraft(row) : initialDraft(owner);
   const uploaded = docs.map((d) => d.type).filter(isWizardDocumentType);
   const open = row ? openSensitive(cipher, row) : {};
@@ -75,5 +82,6 @@ export function presentApplication(cipher: FieldCipher, owner: Owner, row: Appli
     reviewedAt: isoTimeOrNull(row?.reviewedAt),
     createdAt: isoTimeOrNull(row?.createdAt),
     updatedAt: isoTimeOrNull(row?.updatedAt),
+    withdrawn: !row && previous?.status === 'withdrawn' ? { at: isoTime(previous.withdrawnAt ?? previous.updatedAt), reason: previous.withdrawReason } : null,
   };
 }

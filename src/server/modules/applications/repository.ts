@@ -10,9 +10,10 @@ export type DocumentRow = typeof documents.$inferSelect;
 
 export type Owner = Pick<SessionUser, 'id' | 'email' | 'firstName' | 'lastName'> & { phone?: string | null };
 
-const isActive = sql`${applications.status} <> 'declined'`;
+/** Matches the predicate of applications_one_active_per_user_idx exactly (the insert's ON CONFLICT names it). */
+export const isActive = sql`${applications.status} not in ('declined', 'withdrawn')`;
 
-/** The user's one active application (any status but declined). */
+/** The user's one active application (any status but declined or withdrawn). */
 export async function findActiveApplication(db: Executor, userId: string, options: { forUpdate?: boolean } = {}): Promise<ApplicationRow | undefined> {
   const query = db
     .select()
@@ -22,7 +23,7 @@ export async function findActiveApplication(db: Executor, userId: string, option
   return row;
 }
 
-/** The active application, else the most recent declined one (for the dashboard). */
+/** The active application, else the most recent closed one, declined or withdrawn (for the dashboard and /apply). */
 export async function latestApplication(db: Executor, userId: string): Promise<ApplicationRow | undefined> {
   return (
     (await findActiveApplication(db, userId)) ??

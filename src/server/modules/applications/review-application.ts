@@ -1,24 +1,29 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { ApplicationStatus } from '../../../domain/application';
+import { isActiveStatus, type ApplicationStatus } from '../../../domain/application';
 import { OPEN_REQUEST_NEEDED_MESSAGE, statusChangeProblem } from '../../../domain/application/requests';
 import type { Deps } from '../../platform/http/context';
 import type { Executor } from '../../platform/db/client';
 import { applications } from '../../platform/db/schema';
-import type { ApplicationRow } from './repository';
+import { isActive, type ApplicationRow } from './repository';
 import { AppError } from '../../platform/lib/errors';
 import { notifyStatusChange } from './status-notification';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { applicationNotFound, findReviewable } from './application-detail';
 import { moveStatus, openRequestCount } from './application-status';
+import { PRE_APPROVAL_NEEDED, type PreApprovalTerms } from '../../../domain/application/pre-approval';
+import { issuePreApproval } from './pre-approval';
 
 const otherActiveApplication = () =>
-  new AppError(409, 'another_active_application', 'The applicant has started another application since this one was declined, so it cannot be reopened.');
+  new AppError(409, 'another_active_application', 'The applicant has started another application since this one was closed, so it cannot be reopened.');
 
 /** PostgreSQL's unique_violation: here, the one-active-application-per-user index. */
 const isUniqueViolation = (error: unknown) => {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
   return false;
 };
+
+/** Approving needs the pre-approval's terms (the contract asks for them; a caller without them is refused the same way). */
+const preApprovalNeeded = () => new AppError(400, 'validation_failed', 'Some fields need your attention.', { preApproval: PRE_APPROVAL_NEEDED });
 
 /** docs/product/back-office.md#application-status: Missing Info needs an open request (ADR 021). */
 const openRequestNeeded = () => new AppError(422, 'open_request_needed', OPEN_REQUEST_NEEDED_MESSAGE);
@@ -45,9 +50,10 @@ export async function changeStatus(
   deps: Deps,
   actor: AuditActor,
   id: string,
-  status: Exclude<ApplicationStatus, 'draft'>,
+  status: Exclude<ApplicationStatus, 'draft' | 'withdrawn'>,
   declineReason?: string,
   locks: readonly StatusLock[] = [],
+  preApproval?: PreApprovalTerms,
 ): Promise<ApplicationRow> {
   const { db, jobs } = deps;
   let changed = false;
@@ -57,21 +63,27 @@ export async function changeStatus(
       const row = await findReviewable(tx, id, { forUpdate: true });
       if (!row) throw applicationNotFound();
       if (row.status === status) return row;
+      // The buyer's own choice: staff do not reopen it; the buyer starts a new one (docs/decisions/041-withdrawal-and-change-requests.md).
+      if (row.status === 'withdrawn') throw new AppError(409, 'application_closed', 'The applicant withdrew this application; only they can apply again.');
       // Another module's record that keeps the status as it is (a recorded purchase: the application stays Approved).
       for (const lock of locks) {
         const refusal = await lock(tx, row.id);
         if (refusal) throw refusal;
       }
-      if (row.status === 'declined') {
-        // A declined application is closed; reopening it must not make the user's second active one.
+      if (!isActiveStatus(row.status)) {
+        // A declined or withdrawn application is closed; reopening it must not make the user's second active one.
         const [other] = await tx
           .select({ id: applications.id })
           .from(applications)
-          .where(and(eq(applications.userId, row.userId), ne(applications.status, 'declined'), ne(applications.id, row.id)));
+          .where(and(eq(applications.userId, row.userId), isActive, ne(applications.id, row.id)));
         if (other) throw otherActiveApplication();
       }
       if (statusChangeProblem(status, await openRequestCount(tx, row.id))) throw openRequestNeeded();
-      const next = await moveStatus(tx, actor, row, status, new Date(), undefined, status === 'declined' ? declineReason : undefined);
+      if (status === 'approved' && !preApproval) throw preApprovalNeeded();
+      const now = new Date();
+      const next = await moveStatus(tx, actor, row, status, now, undefined, status === 'declined' ? declineReason : undefined);
+      // Approval carries its pre-approval, written and audited in the same transaction (docs/decisions/030-pre-approval.md).
+      if (status === 'approved' && preApproval) await issuePreApproval(tx, actor, next, preApproval, now);
       await notifyStatusChange(tx, row.id, status);
       changed = true;
       return next;

@@ -11,6 +11,8 @@ import { appLink, hello } from '../../platform/mail/templates';
 import { mailedRequest, requestsInState } from './mail-window';
 import { defineNotification, notify } from '../../platform/notifications/notification';
 import { mailContextOf } from '../../platform/notifications/send-notification';
+import { approvalMailText } from '../../../domain/application/pre-approval';
+import { latestPreApproval } from './pre-approval';
 
 /**
  * The buyer's e-mail about a status change (docs/product/application.md#e-mails-about-your-application;
@@ -28,14 +30,17 @@ export const statusChangeNotification = defineNotification(
   z.object({ applicationId: safeString().uuid(), status: z.enum(REVIEW_STATUSES) }),
   async (deps, { applicationId, status }) => {
     const [row] = await deps.db
-      .select({ status: applications.status, email: users.email, firstName: users.firstName })
+      .select({ status: applications.status, email: users.email, firstName: users.firstName, declineReason: applications.declineReason })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.userId))
       .where(eq(applications.id, applicationId));
     if (!row || row.status !== status) return [];
     if (!(await getSettings(deps.db)).statusEmails) return [];
     const open = requestsChangeable(status) ? (await requestsInState(deps.db, applicationId, 'open')).map(mailedRequest) : [];
-    const mail = statusMail(status, open);
+    const generic = statusMail(status, open, row.declineReason);
+    // Approved: the pre-approval's figures, expiry and next steps (docs/decisions/030-pre-approval.md).
+    const preApproval = status === 'approved' ? await latestPreApproval(deps.db, applicationId) : undefined;
+    const mail = preApproval ? { ...generic, ...approvalMailText(generic.subject, preApproval) } : generic;
     return [
       {
         to: row.email,

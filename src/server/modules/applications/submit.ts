@@ -1,5 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { adminRecordOf, checkApplication, emptyDraft, flattenProblems, type DocumentType, type StepProblems } from '../../../domain/application';
+import {
+  adminRecordOf,
+  checkApplication,
+  emptyDraft,
+  flattenProblems,
+  missingDocuments,
+  missingDocumentsText,
+  type DocumentType,
+  type StepProblems,
+} from '../../../domain/application';
 import type { SessionUser } from '../../platform/auth/create-auth';
 import type { Deps } from '../../platform/http/context';
 import { applications, documents, users } from '../../platform/db/schema';
@@ -11,10 +20,17 @@ import { submittedError } from './save-draft';
 import { openSensitive } from './sensitive';
 import { storedDraft } from './present';
 
-const incomplete = (steps: StepProblems[]) =>
-  new AppError(400, 'application_incomplete', 'Some information is still missing. Please complete the highlighted steps.', flattenProblems(steps), undefined, {
-    steps,
-  });
+/**
+ * The refusal names the missing documents in words ('Add your bank statements to submit.'), as the Submit
+ * button does (docs/product/application.md#submission); the other gaps by their steps.
+ */
+function incomplete(steps: StepProblems[], missing: DocumentType[] = []) {
+  const others = steps.some((s) => s.stepId !== 'documents') || steps.some((s) => 'certified' in s.fields);
+  const message = [others ? 'Some information is still missing. Please complete the highlighted steps.' : '', missingDocumentsText(missing)]
+    .filter(Boolean)
+    .join(' ');
+  return new AppError(400, 'application_incomplete', message, flattenProblems(steps), undefined, { steps });
+}
 
 /**
  * Submits the user's application (docs/product/application.md#submission): checks everything on
@@ -34,7 +50,7 @@ export async function submitApplication(deps: Deps, user: SessionUser): Promise<
       'Please verify your email address before submitting your application. Check your inbox for the link, or ask for a new one.',
     );
   }
-  if (!current) throw incomplete(checkApplication(emptyDraft()));
+  if (!current) throw incomplete(checkApplication(emptyDraft()), missingDocuments(emptyDraft(), []));
 
   const submitted = await db.transaction(async (tx) => {
     const row = await findActiveApplication(tx, user.id, { forUpdate: true });
@@ -43,7 +59,7 @@ export async function submitApplication(deps: Deps, user: SessionUser): Promise<
     const draft = storedDraft(row);
     const full = { ...draft, personal: { ...draft.personal, ...openSensitive(cipher, row) } };
     const problems = checkApplication(full, { uploaded });
-    if (problems.length > 0) throw incomplete(problems);
+    if (problems.length > 0) throw incomplete(problems, missingDocuments(full, uploaded));
 
     const now = new Date();
     const [updated] = await tx

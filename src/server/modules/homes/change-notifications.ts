@@ -74,6 +74,11 @@ export const noticeStepNotification = defineNotification(
     const ctx = mailContextOf(deps);
     const what = NOTICE_KIND_LABELS[notice.kind];
     const texts: Record<typeof step, { subject: string; paragraphs: string[] }> = {
+      // With e-signatures on the signing mail asks for the signature (src/server/modules/signatures); this one is not sent.
+      signing: {
+        subject: 'Your 60-day notice is ready for your signature',
+        paragraphs: [`Your notice for ${row.address} (${what}) goes to us once you have signed it in your portal.`],
+      },
       sent: {
         subject: 'We received your 60-day notice',
         paragraphs: [

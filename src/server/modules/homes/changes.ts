@@ -14,6 +14,8 @@ import { lastChargedMonths, lockHome } from './ledger';
 import { notifyPaymentChangeDecided } from './change-notifications';
 import { fieldError, homeClosed, isUniqueViolation, lockedHomeOf, toCents } from './change-rules';
 import { noticeView } from './notices';
+import { notifyStaffOfPaymentChange } from './staff-home-notifications';
+import { eSignOn, sendPaymentChangeAddendum, type AddendumDeps } from './addenda';
 
 /**
  * 'Adjust Monthly Payment' (docs/product/dashboard.md#adjust-monthly-payment, #what-comes-with-a-home;
@@ -96,7 +98,7 @@ export async function requestPaymentChange(db: Db, actor: AuditActor & { id: str
       const [pending] = await tx
         .select({ id: homePaymentChanges.id })
         .from(homePaymentChanges)
-        .where(and(eq(homePaymentChanges.homeId, home.id), eq(homePaymentChanges.state, 'pending')));
+        .where(and(eq(homePaymentChanges.homeId, home.id), inArray(homePaymentChanges.state, ['pending', 'signing'])));
       if (pending) throw onePending();
       const [row] = await tx.insert(homePaymentChanges).values({ homeId: home.id, monthlyPaymentCents, requestedBy: actor.id }).returning();
       await recordAudit(tx, actor, {
@@ -105,6 +107,7 @@ export async function requestPaymentChange(db: Db, actor: AuditActor & { id: str
         entityId: home.id,
         changes: { paymentChange: { id: row!.id, monthlyPaymentCents: { from: current, to: monthlyPaymentCents } } },
       });
+      await notifyStaffOfPaymentChange(tx, row!.id);
       return paymentChangeView(row!);
     });
   } catch (error) {
@@ -143,50 +146,75 @@ async function lockedPendingChange(tx: Executor, changeId: string): Promise<Paym
 }
 
 /**
- * Approves a pending change (POST /api/admin/payment-changes/{id}/approve): its payment is
- * the term from the next unbilled month. An earlier approved change not billed yet starts
- * at that same month; this one takes its place (nothing billed changes).
+ * Approves a pending change (POST /api/admin/payment-changes/{id}/approve). With e-signatures off its payment is the
+ * term from the next unbilled month at once; with them on the change is 'signing' and its addendum goes to the
+ * homeowner, then staff: the term is written only when both signed (docs/decisions/039-addenda-and-envelopes.md).
  */
-export async function approvePaymentChange(db: Db, actor: AuditActor, changeId: string): Promise<PaymentChange> {
-  return db.transaction(async (tx) => {
+export async function approvePaymentChange(deps: AddendumDeps, actor: AuditActor, changeId: string): Promise<PaymentChange> {
+  const signed = await eSignOn(deps);
+  return deps.db.transaction(async (tx) => {
     const change = await lockedPendingChange(tx, changeId);
     const home = await lockHome(tx, change.homeId);
     if (home.state !== 'active') throw homeClosed();
-    const fromMonth = await nextUnbilledMonth(tx, change.homeId);
+    if (!signed) return applyPaymentChange(tx, actor, change, 'pending');
     const terms = await tx.select().from(homeTerms).where(eq(homeTerms.homeId, change.homeId));
-    const previous = paymentCentsFor(terms, fromMonth);
-    const replaced = terms.find((term) => term.fromMonth === fromMonth);
-    if (replaced) {
-      await tx
-        .update(homeTerms)
-        .set({ monthlyPaymentCents: change.monthlyPaymentCents, paymentChangeId: change.id, createdBy: actor.id, createdAt: new Date() })
-        .where(and(eq(homeTerms.homeId, change.homeId), eq(homeTerms.fromMonth, fromMonth)));
-    } else {
-      await tx
-        .insert(homeTerms)
-        .values({ homeId: change.homeId, fromMonth, monthlyPaymentCents: change.monthlyPaymentCents, paymentChangeId: change.id, createdBy: actor.id });
-    }
+    const current = paymentCentsFor(terms, await nextUnbilledMonth(tx, change.homeId));
     const [row] = await tx
       .update(homePaymentChanges)
-      .set({ state: 'approved', fromMonth, decidedBy: actor.id, decidedAt: new Date() })
+      .set({ state: 'signing', decidedBy: actor.id, decidedAt: new Date() })
       .where(eq(homePaymentChanges.id, changeId))
       .returning();
+    const envelopeId = await sendPaymentChangeAddendum(deps, tx, actor, change, current);
     await recordAudit(tx, actor, {
       action: 'approve',
       entityType: 'homes',
       entityId: change.homeId,
-      changes: {
-        paymentChange: { id: change.id, state: { from: 'pending', to: 'approved' } },
-        term: {
-          fromMonth,
-          monthlyPaymentCents: { from: previous, to: change.monthlyPaymentCents },
-          ...(replaced ? { replacedChangeId: replaced.paymentChangeId } : {}),
-        },
-      },
+      changes: { paymentChange: { id: change.id, state: { from: 'pending', to: 'signing' }, envelopeId } },
     });
-    await notifyPaymentChangeDecided(tx, change.id);
     return paymentChangeView(row!);
   });
+}
+
+/**
+ * Writes an approved change's payment as the term from the next unbilled month, in `tx` (home locked by the caller).
+ * An earlier approved change not billed yet starts at that same month; this one takes its place (nothing billed
+ * changes). Called at approval with e-signatures off, or when the addendum's last signer signs.
+ */
+export async function applyPaymentChange(tx: Executor, actor: AuditActor, change: PaymentChangeRow, from: 'pending' | 'signing'): Promise<PaymentChange> {
+  const fromMonth = await nextUnbilledMonth(tx, change.homeId);
+  const terms = await tx.select().from(homeTerms).where(eq(homeTerms.homeId, change.homeId));
+  const previous = paymentCentsFor(terms, fromMonth);
+  const replaced = terms.find((term) => term.fromMonth === fromMonth);
+  if (replaced) {
+    await tx
+      .update(homeTerms)
+      .set({ monthlyPaymentCents: change.monthlyPaymentCents, paymentChangeId: change.id, createdBy: actor.id, createdAt: new Date() })
+      .where(and(eq(homeTerms.homeId, change.homeId), eq(homeTerms.fromMonth, fromMonth)));
+  } else {
+    await tx
+      .insert(homeTerms)
+      .values({ homeId: change.homeId, fromMonth, monthlyPaymentCents: change.monthlyPaymentCents, paymentChangeId: change.id, createdBy: actor.id });
+  }
+  const [row] = await tx
+    .update(homePaymentChanges)
+    .set({ state: 'approved', fromMonth, ...(from === 'pending' ? { decidedBy: actor.id, decidedAt: new Date() } : {}) })
+    .where(eq(homePaymentChanges.id, change.id))
+    .returning();
+  await recordAudit(tx, actor, {
+    action: 'approve',
+    entityType: 'homes',
+    entityId: change.homeId,
+    changes: {
+      paymentChange: { id: change.id, state: { from, to: 'approved' } },
+      term: {
+        fromMonth,
+        monthlyPaymentCents: { from: previous, to: change.monthlyPaymentCents },
+        ...(replaced ? { replacedChangeId: replaced.paymentChangeId } : {}),
+      },
+    },
+  });
+  await notifyPaymentChangeDecided(tx, change.id);
+  return paymentChangeView(row!);
 }
 
 /** Declines a pending change with the reason the homeowner reads (POST /api/admin/payment-changes/{id}/decline). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ledgerToday } from '../../../domain/homes/dates';
 import { chargeDueOn, GENESIS_HASH, monthsDueBy } from '../../../domain/ledger';
 import type { Db } from '../../platform/db/client';
-import { homes, homeTerms, ledgerChargeStates, ledgerEntries } from '../../platform/db/schema';
+import { homes, homeTerms, ledgerEntries } from '../../platform/db/schema';
 import { jobKind } from '../../platform/jobs/queue';
 import type { JobRunner } from '../../platform/jobs/runner';
 import type { Logger } from '../../platform/lib/logger';
@@ -50,7 +50,7 @@ export async function runCharges(db: Db, { today = ledgerToday(), batchSize = 50
       const locked = await tx
         .select({ id: homes.id, purchaseDate: homes.purchaseDate })
         .from(homes)
-        .where(and(eq(homes.state, 'active'), gt(homes.id, cursor)))
+        .where(and(eq(homes.state, 'active'), eq(homes.agreementState, 'in_force'), gt(homes.id, cursor)))
         .orderBy(asc(homes.id))
         .limit(batchSize)
         .for('update');
@@ -101,7 +101,8 @@ export async function runCharges(db: Db, { today = ledgerToday(), batchSize = 50
  * blocks reads or writes.
  */
 async function refreshChargeStatistics(db: Db): Promise<void> {
-  await db.execute(sql`analyze ${ledgerChargeStates}`);
+  // ANALYZE is the owner's right: the owner's function runs it for the serving role (migration 0020).
+  await db.execute(sql`select analyze_ledger_charge_states()`);
 }
 
 /** Registers the hourly charge run: a month falls due at midnight in the ledger's time zone and is billed within the hour. */

@@ -5,6 +5,7 @@ import { allocateLedger, type AllocatableEntry, type LedgerAllocation } from '..
 import { homes, homeTerms, homeValuations, ledgerEntries } from '../../platform/db/schema';
 import type { StoredLedgerEntry } from './ledger';
 import { type Executor, readAll } from '../../platform/db/client';
+import { getSettings } from '../../platform/settings/settings-store';
 
 /**
  * One home's figures, from its agreement, its ledger and its latest valuation
@@ -23,8 +24,8 @@ export interface LoadedHome {
   terms: HomeTermRow[];
   /** The latest valuation (by date, then entry), or undefined. */
   valuation: HomeValuationRow | undefined;
-  /** The ledger's entries, oldest first, as the figures need them: what allocating reads, without the chain's hashes. */
-  entries: AllocatableEntry[];
+  /** The ledger's entries, oldest first, as the figures need them: what allocating reads and the reference, without the chain's hashes. */
+  entries: (AllocatableEntry & { reference: string | null })[];
   allocation: LedgerAllocation;
   figures: HomeownerFigures;
   /** The date the allocation was made for (YYYY-MM-DD, the ledger's calendar). */
@@ -74,7 +75,7 @@ function prepareReads(db: Executor) {
       .prepare('home_latest_valuation'),
     // ledgerOf's read.
     ledger: db.select().from(ledgerEntries).where(eq(ledgerEntries.homeId, homeId)).orderBy(asc(ledgerEntries.seq)).prepare('home_ledger_of'),
-    // The figures' read: what allocateLedger uses (AllocatableEntry), not the hashes, the note or who recorded it.
+    // The figures' read: what allocateLedger uses (AllocatableEntry) and the bank's reference the payments list shows; not the hashes, the note or who recorded it.
     ledgerContent: db
       .select({
         seq: ledgerEntries.seq,
@@ -83,6 +84,7 @@ function prepareReads(db: Executor) {
         month: ledgerEntries.month,
         effectiveOn: ledgerEntries.effectiveOn,
         reversesSeq: ledgerEntries.reversesSeq,
+        reference: ledgerEntries.reference,
       })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.homeId, homeId))
@@ -121,7 +123,9 @@ export async function figuresOfHome(db: Executor, home: HomeRow, today = ledgerT
     () => reads.valuation.execute({ homeId: home.id }),
     () => reads.ledgerContent.execute({ homeId: home.id }),
   ]);
-  const allocation = allocateLedger(entries, today);
+  // Overdue after the settings' graceDays (calculators.md 'Fees'; docs/decisions/037-autopay-and-ach-files.md).
+  const { graceDays } = await getSettings(db);
+  const allocation = allocateLedger(entries, today, graceDays);
   const figures = homeownerFigures({
     ...agreementOf(home),
     terms: agreementTermsOf(terms),
@@ -133,6 +137,17 @@ export async function figuresOfHome(db: Executor, home: HomeRow, today = ledgerT
 }
 
 /** The signed-in user's home: the active one, else the latest closed one; undefined when they have none. */
+/** The home bought through an application, if any (the conversation says it is about that home): its id and address. */
+export async function homeOfApplication(db: Executor, applicationId: string): Promise<{ id: string; address: string } | null> {
+  const [row] = await db
+    .select({ id: homes.id, address: homes.address })
+    .from(homes)
+    .where(eq(homes.applicationId, applicationId))
+    .orderBy(desc(homes.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function homeIdOfUser(db: Executor, userId: string): Promise<string | undefined> {
   const rows = await db.select({ id: homes.id, state: homes.state }).from(homes).where(eq(homes.userId, userId)).orderBy(desc(homes.createdAt));
   return (rows.find((row) => row.state === 'active') ?? rows[0])?.id;

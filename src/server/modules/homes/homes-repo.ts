@@ -2,7 +2,7 @@ import { asc, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { countCapFor, type Page } from '../../../domain/admin/lists';
 import type { HomeDetail, HomeListItem, HomeListParams, HomeSort } from '../../../domain/homes/admin-homes';
 import { type Db, type Executor } from '../../platform/db/client';
-import { homes, homeTerms, homeValuations, users } from '../../platform/db/schema';
+import { homes, homeTerms, homeValuations, ledgerChecks, users } from '../../platform/db/schema';
 import { decodeRows, selectList, selectRows, type RowOf } from '../../platform/db/select-fields';
 import { isoTime } from '../../platform/lib/iso-time';
 import type { ExportRows } from '../../platform/lists/csv';
@@ -29,7 +29,8 @@ const LATEST = sql`
   left join lateral (select t.monthly_payment_cents from ${homeTerms} t where t.home_id = ${homes.id} order by t.from_month desc limit 1) term on true
   left join lateral (select v.value_cents, v.valued_on from ${homeValuations} v where v.home_id = ${homes.id} order by v.valued_on desc, v.created_at desc limit 1) valuation on true`;
 
-const FROM = sql`from ${homes} join ${users} on ${users.id} = ${homes.userId}`;
+// The daily ledger check's verdict (ledger-checks.ts): at most one row a home.
+const FROM = sql`from ${homes} join ${users} on ${users.id} = ${homes.userId} left join ${ledgerChecks} on ${ledgerChecks.homeId} = ${homes.id}`;
 
 const SORT_COLUMNS: Readonly<Record<HomeSort, SQL | Column>> = {
   created_at: homes.createdAt,
@@ -62,6 +63,7 @@ function filterOf(params: HomeListParams): SQL {
   const search = searchOf(params.q);
   if (search) conditions.push(search);
   if (params.state !== 'all') conditions.push(sql`${homes.state} = ${params.state}`);
+  if (params.ledger === 'broken') conditions.push(sql`${ledgerChecks.brokenAt} is not null`);
   conditions.push(...dateRangeConditions(homes.createdAt, params));
   return whereAll(conditions);
 }
@@ -82,9 +84,15 @@ const LIST_FIELDS = {
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
+  ledgerBrokenAt: ledgerChecks.brokenAt,
+  ledgerBrokenMessage: ledgerChecks.brokenMessage,
 };
 
-const present = (row: RowOf<typeof LIST_FIELDS>): HomeListItem => ({ ...row, createdAt: isoTime(row.createdAt) });
+const present = ({ ledgerBrokenAt, ledgerBrokenMessage, ...row }: RowOf<typeof LIST_FIELDS>): HomeListItem => ({
+  ...row,
+  createdAt: isoTime(row.createdAt),
+  ledgerWarning: ledgerBrokenAt ? { message: ledgerBrokenMessage ?? '', foundAt: isoTime(ledgerBrokenAt) } : null,
+});
 
 const homesQuery = (params: HomeListParams, window: SQL) =>
   sql`select ${selectList(LIST_FIELDS)} ${FROM} ${LATEST} ${filterOf(params)} ${orderBy(SORT_COLUMNS[params.sort], params.dir, homes.id)} ${window}`;

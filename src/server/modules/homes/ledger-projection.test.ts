@@ -9,6 +9,7 @@ import { homeLedgerTotals, ledgerChargeStates, ledgerDayTotals } from '../../pla
 import { createTestDatabase, type TestDatabase } from '../../test/harness';
 import { insertTestHome } from '../../test/home-fixtures';
 import { runCharges } from './charges';
+import { runLateFees } from './fees';
 import { appendLedgerEntries, ledgerOf, type NewLedgerEntry } from './ledger';
 import { DayTotalsDelta, REBUILD_STATEMENTS, rebuildLedgerProjections } from './ledger-projection';
 import { verifyLedgers } from './verify-ledgers';
@@ -48,6 +49,7 @@ async function problems(): Promise<string[]> {
 
 type Step =
   | { op: 'charges'; days: number }
+  | { op: 'fees'; days: number }
   | { op: 'payment'; home: number; cents: number; day: number }
   | { op: 'refund'; home: number; cents: number; day: number }
   | { op: 'payout'; home: number; cents: number }
@@ -60,6 +62,8 @@ const day = fc.integer({ min: 0, max: 400 });
 const steps: fc.Arbitrary<Step[]> = fc.array(
   fc.oneof(
     fc.record({ op: fc.constant('charges' as const), days: fc.integer({ min: 1, max: 70 }) }),
+    // The fee job (fees.ts): the due charges, then a late fee for each charge unpaid past its grace.
+    fc.record({ op: fc.constant('fees' as const), days: fc.integer({ min: 1, max: 40 }) }),
     fc.record({ op: fc.constant('payment' as const), home, cents, day }),
     fc.record({ op: fc.constant('refund' as const), home, cents, day }),
     fc.record({ op: fc.constant('payout' as const), home, cents }),
@@ -77,6 +81,10 @@ async function apply(homeIds: string[], step: Step, clock: { today: string }): P
     case 'charges':
       clock.today = addDays(clock.today, step.days);
       await runCharges(db(), { today: clock.today, batchSize: 2 });
+      return;
+    case 'fees':
+      clock.today = addDays(clock.today, step.days);
+      await runLateFees(db(), { today: clock.today, chargesToday: clock.today, catchUpDays: 1_000 });
       return;
     case 'payment':
       await db().transaction((tx) =>
@@ -144,8 +152,8 @@ describe('the ledger’s projections', () => {
     );
   }, 240_000);
 
-  it('are backfilled by migration 0015 with the rebuild’s own statements, verbatim', () => {
-    const migration = readFileSync(new URL('../../platform/db/migrations/0015_ledger_projections.sql', import.meta.url), 'utf8');
+  it('are rebuilt by the latest migration that changed them (0021, late fees) with the rebuild’s own statements, verbatim', () => {
+    const migration = readFileSync(new URL('../../platform/db/migrations/0021_late_fees.sql', import.meta.url), 'utf8');
     for (const statement of REBUILD_STATEMENTS) expect(migration).toContain(`${statement};`);
   });
 

@@ -172,13 +172,16 @@ export async function projectAppend(
     );
   }
   await upsertStates(tx, changed);
-  await upsertTotals(tx, [{ homeId, chargedCents: now.chargedCents, creditedCents: now.creditedCents }]);
+  // The home's charged sum includes its late fees: what a new charge's paid part follows from (the credit left after both).
+  await upsertTotals(tx, [{ homeId, chargedCents: now.chargedCents + now.feeCents, creditedCents: now.creditedCents }]);
 }
 
 /**
  * The charge run's new charges (each home's in month order, every one after the home's last charge), for
  * homes the caller has locked: a new charge is the last in allocation order, so it takes what the home's
- * credit leaves after every earlier charge, and no earlier charge changes.
+ * credit leaves after every earlier charge and late fee, and no earlier charge changes. (A late fee is dated the
+ * day after its deadline, on or before today, and the fee job bills due charges before it makes fees: a charge
+ * billed later is due after every fee already made — src/server/modules/homes/fees.ts.)
  */
 export async function projectNewCharges(
   tx: Executor,
@@ -217,12 +220,12 @@ const STATE_CHUNK = 5_000;
  * The projections recomputed from the ledger: the same statements as migration 0015's backfill. An entry counts
  * unless a reversal that counts names it; staff cannot reverse a reversal (src/server/modules/homes/payments.ts), so two
  * levels are every chain the routes can write. A charge's paid part: the home's credit (≥ 0) less the charges
- * before it (by month, then seq), between 0 and its amount.
+ * and late fees before it (allocationOrder: due date, a charge before a fee, month, seq), between 0 and its amount.
  */
 export const REBUILD_STATEMENTS = [
   `INSERT INTO "home_ledger_totals" ("home_id", "charged_cents", "credited_cents")
 SELECT e."home_id",
-  coalesce(sum(e."amount_cents") FILTER (WHERE e."kind" = 'charge'), 0),
+  coalesce(sum(e."amount_cents") FILTER (WHERE e."kind" IN ('charge', 'fee')), 0),
   coalesce(sum(CASE e."kind" WHEN 'payment' THEN e."amount_cents" WHEN 'refund' THEN -e."amount_cents" ELSE 0 END), 0)
 FROM "ledger_entries" e
 WHERE NOT EXISTS (
@@ -235,16 +238,17 @@ GROUP BY e."home_id"`,
 SELECT c."home_id", c."seq", c."month", c."effective_on", c."amount_cents",
   least(c."amount_cents", greatest(0, greatest(0, t."credited_cents") - c."before"))
 FROM (
-  SELECT e."home_id", e."seq", e."month", e."effective_on", e."amount_cents",
-    coalesce(sum(e."amount_cents") OVER (PARTITION BY e."home_id" ORDER BY e."month", e."seq" ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS "before"
+  SELECT e."home_id", e."seq", e."kind", e."month", e."effective_on", e."amount_cents",
+    coalesce(sum(e."amount_cents") OVER (PARTITION BY e."home_id" ORDER BY e."effective_on", (e."kind" = 'fee'), e."month", e."seq" ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS "before"
   FROM "ledger_entries" e
-  WHERE e."kind" = 'charge' AND NOT EXISTS (
+  WHERE e."kind" IN ('charge', 'fee') AND NOT EXISTS (
     SELECT 1 FROM "ledger_entries" r
     WHERE r."kind" = 'reversal' AND r."home_id" = e."home_id" AND r."reverses_seq" = e."seq"
       AND NOT EXISTS (SELECT 1 FROM "ledger_entries" r2 WHERE r2."kind" = 'reversal' AND r2."home_id" = r."home_id" AND r2."reverses_seq" = r."seq")
   )
 ) c
-JOIN "home_ledger_totals" t ON t."home_id" = c."home_id"`,
+JOIN "home_ledger_totals" t ON t."home_id" = c."home_id"
+WHERE c."kind" = 'charge'`,
   `INSERT INTO "ledger_day_totals" ("day", "charges", "charged_cents", "paid_charges", "paid_cents")
 SELECT "due_on", count(*), sum("amount_cents"), count(*) FILTER (WHERE "paid_cents" = "amount_cents"), sum("paid_cents")
 FROM "ledger_charge_states"
@@ -266,7 +270,8 @@ ON CONFLICT ("day") DO UPDATE SET "payments" = excluded."payments", "received_ce
  * meanwhile). The benchmark's generator, which writes ledger rows directly, and the tests use it.
  */
 export async function rebuildLedgerProjections(tx: Executor): Promise<void> {
-  await tx.execute(sql`lock table ${sql.raw('"ledger_entries"')} in share mode`);
+  // The serving role may not lock the table itself (migration 0020): the owner's function does.
+  await tx.execute(sql`select lock_ledger_against_appends()`);
   await tx.execute(sql`delete from ${ledgerDayTotals}`);
   await tx.execute(sql`delete from ${ledgerChargeStates}`);
   await tx.execute(sql`delete from ${homeLedgerTotals}`);

@@ -1,8 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { homeownerFigures, monthlyChargeCents } from '../../../domain/calculators';
-import { figuresInCents, splitCharge, toCents, type MyHome, type ValuationPoint } from '../../../domain/homes/my-home';
+import { figuresInCents, movementsOf, splitCharge, toCents, type MyHome, type ValuationPoint } from '../../../domain/homes/my-home';
 import { VALUATION_SOURCE_LABELS } from '../../../domain/homes/states';
-import { allocateLedger, chargeDueOn, type LedgerFile } from '../../../domain/ledger';
+import { allocateLedger, chargeDueOn, countingSeqs, lateFeeWarning, type FeeSettings, type LedgerFile } from '../../../domain/ledger';
+import type { FeeWaiver, MyFee } from '../../../domain/homes/fees';
+import type { LedgerWarning } from '../../../domain/homes/ledger-warning';
 import type { Executor } from '../../platform/db/client';
 import { homeValuations } from '../../platform/db/schema';
 import { agreementOf, agreementTermsOf, type LoadedHome } from './home-figures';
@@ -14,8 +16,36 @@ import { chainEntryOf, type StoredLedgerEntry } from './ledger';
  * show the same figures (calculators.md 'Homeowner figures').
  */
 
-/** GET /api/me/home from a loaded home. */
-export function myHomeOf(loaded: LoadedHome): MyHome {
+/** The home's late fees, newest first, with their waiver requests (fees.ts). */
+export function myFeesOf(loaded: Pick<LoadedHome, 'entries' | 'allocation'>, waivers: ReadonlyMap<number, FeeWaiver>): MyFee[] {
+  const counting = countingSeqs(loaded.entries);
+  const allocated = new Map(loaded.allocation.fees.map((fee) => [fee.seq, fee]));
+  return loaded.entries
+    .filter((entry) => entry.kind === 'fee' && entry.month !== null)
+    .map((entry): MyFee => {
+      const fee = allocated.get(entry.seq);
+      const paidCents = fee?.paidCents ?? 0;
+      return {
+        seq: entry.seq,
+        month: entry.month!,
+        dueOn: entry.effectiveOn,
+        amountCents: entry.amountCents,
+        paidCents,
+        state: !counting.has(entry.seq) ? 'waived' : paidCents >= entry.amountCents ? 'paid' : 'open',
+        waiver: waivers.get(entry.seq) ?? null,
+      };
+    })
+    .reverse();
+}
+
+/** What the home page shows of late fees: the settings in force and the home's waiver requests. */
+export interface FeeView {
+  settings: FeeSettings;
+  waivers: ReadonlyMap<number, FeeWaiver>;
+}
+
+/** GET /api/me/home from a loaded home and what the check of its chain found (ledgerWarningOf; null: it holds). */
+export function myHomeOf(loaded: LoadedHome, ledgerWarning: LedgerWarning | null, fees?: FeeView): MyHome {
   const { home, terms, valuation, allocation, figures, today } = loaded;
   const agreement = agreementOf(home);
   const agreementTerms = agreementTermsOf(terms);
@@ -24,6 +54,7 @@ export function myHomeOf(loaded: LoadedHome): MyHome {
   const charges = allocation.charges.map(({ month, dueOn, amountCents, paidCents, state }) => ({ month, dueOn, amountCents, paidCents, state }));
   return {
     today,
+    ledgerWarning,
     home: {
       id: home.id,
       address: home.address,
@@ -61,6 +92,12 @@ export function myHomeOf(loaded: LoadedHome): MyHome {
         : null,
     balanceCents: allocation.balanceCents,
     charges: charges.reverse(),
+    movements: movementsOf(loaded.entries),
+    fees: fees ? myFeesOf(loaded, fees.waivers) : [],
+    lateFeeWarning:
+      fees && home.state === 'active'
+        ? lateFeeWarning(allocation, new Set(loaded.entries.filter((e) => e.kind === 'fee').map((e) => e.month!)), today, fees.settings)
+        : null,
   };
 }
 

@@ -10,7 +10,10 @@ import { isoTime, isoTimeOrNull } from '../../platform/lib/iso-time';
 import { notifyNoticeStep } from './change-notifications';
 import { homeClosed, isUniqueViolation, lockedHomeOf, toCents } from './change-rules';
 import { loadHomeFigures } from './home-figures';
+import { notifyStaffOfNotice } from './staff-home-notifications';
 import { appendLedgerEntries, lockHome } from './ledger';
+import { eSignOn, sendNoticeForSignature, type AddendumDeps } from './addenda';
+import { voidEnvelopesOf } from '../signatures';
 
 /**
  * 'Transfer': the 60-day notice (docs/product/dashboard.md#transfer, #what-comes-with-a-home;
@@ -52,11 +55,13 @@ export function noticeView(row: NoticeRow): Notice {
 /**
  * POST /api/me/home/notices: the 60-day notice, with the estimated payout — accessibleEquity at
  * the latest valuation, as the form showed it — kept with it. The schema refused a date
- * less than 60 days away.
+ * less than 60 days away. With e-signatures on it starts 'signing' and goes for the homeowner's
+ * signature; it is sent to staff once signed (docs/decisions/039-addenda-and-envelopes.md).
  */
-export async function sendNotice(db: Db, actor: AuditActor & { id: string }, input: NoticeRequest): Promise<Notice> {
+export async function sendNotice(deps: AddendumDeps, actor: AuditActor & { id: string }, input: NoticeRequest): Promise<Notice> {
+  const signed = await eSignOn(deps);
   try {
-    return await db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const home = await lockedHomeOf(tx, actor.id);
       const [open] = await tx
         .select({ id: homeNotices.id })
@@ -67,15 +72,27 @@ export async function sendNotice(db: Db, actor: AuditActor & { id: string }, inp
       const estimatedPayoutCents = toCents(loaded!.figures.accessibleEquity);
       const [row] = await tx
         .insert(homeNotices)
-        .values({ homeId: home.id, kind: input.kind, requestedDate: input.requestedDate, note: input.note, estimatedPayoutCents, createdBy: actor.id })
+        .values({
+          homeId: home.id,
+          kind: input.kind,
+          requestedDate: input.requestedDate,
+          note: input.note,
+          estimatedPayoutCents,
+          createdBy: actor.id,
+          state: signed ? 'signing' : 'sent',
+        })
         .returning();
+      const envelopeId = signed ? await sendNoticeForSignature(deps, tx, actor, row!) : undefined;
       await recordAudit(tx, actor, {
         action: 'create',
         entityType: 'homes',
         entityId: home.id,
-        changes: { notice: { id: row!.id, kind: input.kind, requestedDate: input.requestedDate, estimatedPayoutCents, note: input.note } },
+        changes: {
+          notice: { id: row!.id, kind: input.kind, requestedDate: input.requestedDate, estimatedPayoutCents, note: input.note, state: row!.state, envelopeId },
+        },
       });
-      await notifyNoticeStep(tx, row!.id, 'sent');
+      if (!signed) await notifyNoticeStep(tx, row!.id, 'sent');
+      await notifyStaffOfNotice(tx, row!.id);
       return noticeView(row!);
     });
   } catch (error) {
@@ -122,6 +139,8 @@ async function stepNotice(
 export async function acknowledgeNotice(db: Db, actor: AuditActor, noticeId: string): Promise<Notice> {
   return db.transaction(async (tx) => {
     const notice = await lockedNotice(tx, noticeId);
+    if (notice.state === 'signing')
+      throw new AppError(409, 'notice_state', 'The homeowner has not signed this notice yet: it can be acknowledged once signed.');
     if (notice.state !== 'sent') throw wrongStep(notice, 'acknowledged');
     return stepNotice(tx, actor, notice, { set: { state: 'acknowledged', acknowledgedAt: new Date() }, action: 'update' });
   });
@@ -132,7 +151,9 @@ export async function scheduleNotice(db: Db, actor: AuditActor, noticeId: string
   return db.transaction(async (tx) => {
     const notice = await lockedNotice(tx, noticeId);
     if (notice.state !== 'acknowledged' && notice.state !== 'scheduled') {
-      throw notice.state === 'sent' ? new AppError(409, 'notice_state', 'Acknowledge the notice before scheduling it.') : wrongStep(notice, 'scheduled');
+      throw notice.state === 'sent' || notice.state === 'signing'
+        ? new AppError(409, 'notice_state', 'Acknowledge the notice before scheduling it.')
+        : wrongStep(notice, 'scheduled');
     }
     return stepNotice(tx, actor, notice, {
       set: { state: 'scheduled', scheduledDate, scheduledAt: new Date() },
@@ -154,50 +175,121 @@ export async function completeNotice(db: Db, actor: AuditActor, noticeId: string
     if (notice.state !== 'scheduled') {
       throw isOpenNotice(notice.state) ? new AppError(409, 'notice_state', 'Schedule the notice before completing it.') : wrongStep(notice, 'completed');
     }
-    const home = await lockHome(tx, notice.homeId);
-    if (home.state !== 'active') throw homeClosed();
     const today = ledgerToday();
     const payout = payoutCents ?? toCents((await loadHomeFigures(tx, notice.homeId, today))!.figures.accessibleEquity);
-    const entries =
-      payout > 0
-        ? await appendLedgerEntries(
-            tx,
-            notice.homeId,
-            [{ kind: 'payout', amountCents: payout, effectiveOn: today, note: `60-day notice: ${NOTICE_KIND_LABELS[notice.kind]}` }],
-            actor.id,
-          )
-        : [];
-    await tx.update(homes).set({ state: 'closed', closedOn: today }).where(eq(homes.id, notice.homeId));
-    const declined = await tx
-      .update(homePaymentChanges)
-      .set({ state: 'declined', reason: 'Your home’s agreement ended with your 60-day notice.', decidedBy: actor.id, decidedAt: new Date() })
-      .where(and(eq(homePaymentChanges.homeId, notice.homeId), eq(homePaymentChanges.state, 'pending')))
-      .returning({ id: homePaymentChanges.id });
-    const [row] = await tx
-      .update(homeNotices)
-      .set({ state: 'completed', payoutCents: payout, completedAt: new Date(), stateChangedBy: actor.id })
-      .where(eq(homeNotices.id, noticeId))
-      .returning();
-    await recordAudit(tx, actor, {
-      action: 'update',
-      entityType: 'homes',
-      entityId: notice.homeId,
-      changes: {
-        notice: { id: noticeId, state: { from: 'scheduled', to: 'completed' }, payoutCents: payout, payoutSeq: entries[0]?.seq ?? null },
-        home: { state: { from: 'active', to: 'closed' }, closedOn: today },
-        ...(declined.length > 0 ? { declinedPaymentChanges: declined.map((d) => d.id) } : {}),
-      },
-    });
-    await notifyNoticeStep(tx, noticeId, 'completed');
-    return noticeView(row!);
+    return completeNoticeIn(tx, actor, notice, payout, `60-day notice: ${NOTICE_KIND_LABELS[notice.kind]}`);
   });
 }
 
-/** Cancels a notice in progress with the reason the homeowner reads. */
+/**
+ * Completes the scheduled `notice` (locked by the caller) in `tx`: the payout entry in the ledger (when
+ * above $0) — or, for an exit quote's buy-out, the buy-out payment received (`buyOutCents`, when above $0;
+ * docs/decisions/040-exit-quote-completion.md) — the home closed today (the charge run bills active homes only),
+ * a pending payment change declined, the notice completed, the audit entry and the e-mail. completeNotice and an
+ * exit quote's completion (src/server/modules/homes/exit-quotes.ts) both end here. `extra` joins the audit entry.
+ */
+export async function completeNoticeIn(
+  tx: Executor,
+  actor: AuditActor,
+  notice: NoticeRow,
+  payout: number,
+  payoutNote: string,
+  extra: Record<string, unknown> = {},
+  buyOutCents = 0,
+): Promise<Notice> {
+  const home = await lockHome(tx, notice.homeId);
+  if (home.state !== 'active') throw homeClosed();
+  const today = ledgerToday();
+  const money = [
+    ...(payout > 0 ? [{ kind: 'payout' as const, amountCents: payout, effectiveOn: today, note: payoutNote }] : []),
+    ...(buyOutCents > 0 ? [{ kind: 'buy_out' as const, amountCents: buyOutCents, effectiveOn: today, note: payoutNote }] : []),
+  ];
+  const entries = money.length > 0 ? await appendLedgerEntries(tx, notice.homeId, money, actor.id) : [];
+  await tx.update(homes).set({ state: 'closed', closedOn: today }).where(eq(homes.id, notice.homeId));
+  const declined = await tx
+    .update(homePaymentChanges)
+    .set({ state: 'declined', reason: 'Your home’s agreement ended with your 60-day notice.', decidedBy: actor.id, decidedAt: new Date() })
+    .where(and(eq(homePaymentChanges.homeId, notice.homeId), inArray(homePaymentChanges.state, ['pending', 'signing'])))
+    .returning({ id: homePaymentChanges.id });
+  // An addendum still waiting for its signatures can no longer be signed (docs/decisions/039-addenda-and-envelopes.md).
+  for (const change of declined) await voidEnvelopesOf(tx, actor, 'payment_change', change.id, 'The home’s agreement ended with a 60-day notice.');
+  const [row] = await tx
+    .update(homeNotices)
+    .set({ state: 'completed', payoutCents: payout, completedAt: new Date(), stateChangedBy: actor.id })
+    .where(eq(homeNotices.id, notice.id))
+    .returning();
+  await recordAudit(tx, actor, {
+    action: 'update',
+    entityType: 'homes',
+    entityId: notice.homeId,
+    changes: {
+      notice: { id: notice.id, state: { from: 'scheduled', to: 'completed' }, payoutCents: payout, payoutSeq: entries[0]?.seq ?? null },
+      ...(buyOutCents > 0 ? { buyOut: { cents: buyOutCents, seq: entries[0]?.seq ?? null } } : {}),
+      home: { state: { from: 'active', to: 'closed' }, closedOn: today },
+      ...(declined.length > 0 ? { declinedPaymentChanges: declined.map((d) => d.id) } : {}),
+      ...extra,
+    },
+  });
+  await notifyNoticeStep(tx, notice.id, 'completed');
+  return noticeView(row!);
+}
+
+/**
+ * The 60-day notice an accepted exit quote starts, in the caller's transaction (home locked): scheduled at
+ * once for the quote's move date (the homeowner chose it, at least 60 days away), with the quote's payout
+ * as its estimate. One notice in progress at a time, as for a notice sent from 'Transfer'.
+ */
+export async function startQuoteNotice(
+  tx: Executor,
+  actor: AuditActor & { id: string },
+  input: { homeId: string; kind: NoticeRow['kind']; moveDate: string; estimatedPayoutCents: number },
+): Promise<NoticeRow> {
+  const [open] = await tx
+    .select({ id: homeNotices.id })
+    .from(homeNotices)
+    .where(and(eq(homeNotices.homeId, input.homeId), inArray(homeNotices.state, [...OPEN_NOTICE_STATES])));
+  if (open) throw oneOpenNotice();
+  const now = new Date();
+  const [row] = await tx
+    .insert(homeNotices)
+    .values({
+      homeId: input.homeId,
+      kind: input.kind,
+      requestedDate: input.moveDate,
+      estimatedPayoutCents: Math.max(0, input.estimatedPayoutCents),
+      note: 'Accepted exit quote',
+      state: 'scheduled',
+      scheduledDate: input.moveDate,
+      acknowledgedAt: now,
+      scheduledAt: now,
+      createdBy: actor.id,
+      stateChangedBy: actor.id,
+    })
+    .returning();
+  await notifyNoticeStep(tx, row!.id, 'scheduled');
+  return row!;
+}
+
+/** Cancels `noticeId` in `tx` when it is still in progress (an accepted quote withdrawn); audited by the caller. */
+export async function cancelNoticeIn(tx: Executor, actor: AuditActor, noticeId: string, reason: string): Promise<void> {
+  const notice = await lockedNotice(tx, noticeId);
+  if (!isOpenNotice(notice.state)) return;
+  await tx
+    .update(homeNotices)
+    .set({ state: 'cancelled', cancelReason: reason, cancelledAt: new Date(), stateChangedBy: actor.id })
+    .where(eq(homeNotices.id, noticeId));
+  await notifyNoticeStep(tx, noticeId, 'cancelled');
+}
+
+/** The notice row `noticeId`, locked for the transaction (404 when there is none). */
+export { lockedNotice };
+
+/** Cancels a notice in progress with the reason the homeowner reads (one still waiting for its signature: its envelope is voided). */
 export async function cancelNotice(db: Db, actor: AuditActor, noticeId: string, reason: string): Promise<Notice> {
   return db.transaction(async (tx) => {
     const notice = await lockedNotice(tx, noticeId);
     if (!isOpenNotice(notice.state)) throw wrongStep(notice, 'cancelled');
+    if (notice.state === 'signing') await voidEnvelopesOf(tx, actor, 'notice', notice.id, `Notice cancelled: ${reason}`.slice(0, 1000));
     return stepNotice(tx, actor, notice, { set: { state: 'cancelled', cancelReason: reason, cancelledAt: new Date() }, action: 'cancel', changes: { reason } });
   });
 }

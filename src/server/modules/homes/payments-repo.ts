@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { monthRange, type PaymentsListItem, type PaymentsListParams, type PaymentsPage, type PaymentsTotals } from '../../../domain/homes/admin-payments';
 import { ledgerToday } from '../../../domain/homes/dates';
-import { OVERDUE_AFTER_DAYS } from '../../../domain/ledger';
 import { queryRows, type Db } from '../../platform/db/client';
+import { getSettings } from '../../platform/settings/settings-store';
 import type { ExportRows } from '../../platform/lists/csv';
 import { containsPattern } from '../../platform/lists/list-query';
 
@@ -11,14 +11,14 @@ import { containsPattern } from '../../platform/lists/list-query';
  * (docs/decisions/024-ledger-projections.md), kept by src/server/modules/homes/ledger-projection.ts in the
  * transaction of every entry: each counting charge with its paid part as allocateLedger gives it
  * (src/domain/ledger/allocation.ts), and each day's sums across homes. A month's totals are the sum
- * of its days — a day more than 10 days past holds overdue charges, a later one due ones — and its
+ * of its days — a day more than the settings' graceDays past holds overdue charges, a later one due ones — and its
  * page walks the homes in address order and finds each one's charge of the month, so neither reads
  * the month's ledgers. 'Today' only sorts unpaid charges into due and overdue; it is never stored.
  */
 
 /** The condition of a state filter on `ch` as index-friendly terms (the open charges' partial index serves due and overdue). */
-function stateCondition(state: PaymentsListParams['state'], today: string): SQL {
-  const grace = sql`${today}::date - ${OVERDUE_AFTER_DAYS}::int`;
+function stateCondition(state: PaymentsListParams['state'], today: string, graceDays: number): SQL {
+  const grace = sql`${today}::date - ${graceDays}::int`;
   if (state === 'paid') return sql`ch.paid_cents = ch.amount_cents`;
   if (state === 'due') return sql`ch.paid_cents < ch.amount_cents and ch.due_on >= ${grace}`;
   if (state === 'overdue') return sql`ch.paid_cents < ch.amount_cents and ch.due_on < ${grace}`;
@@ -26,15 +26,15 @@ function stateCondition(state: PaymentsListParams['state'], today: string): SQL 
 }
 
 /** The month's charges (not reversed) in the state filter, with their state as of `today`. */
-function charges(month: string, today: string, state: PaymentsListParams['state']): SQL {
+function charges(month: string, today: string, state: PaymentsListParams['state'], graceDays: number): SQL {
   const [start, end] = monthRange(month);
   return sql`(
     select ch.home_id, ch.seq, ch.month, ch.due_on, ch.amount_cents, ch.paid_cents,
       case when ch.paid_cents = ch.amount_cents then 'paid'
-           when ch.due_on < ${today}::date - ${OVERDUE_AFTER_DAYS}::int then 'overdue'
+           when ch.due_on < ${today}::date - ${graceDays}::int then 'overdue'
            else 'due' end as state
     from ledger_charge_states ch
-    where ch.due_on >= ${start}::date and ch.due_on < ${end}::date and ${stateCondition(state, today)}
+    where ch.due_on >= ${start}::date and ch.due_on < ${end}::date and ${stateCondition(state, today, graceDays)}
   )`;
 }
 
@@ -45,7 +45,8 @@ function searchOf(params: PaymentsListParams): SQL {
 }
 
 const joined = sql`join homes h on h.id = ch.home_id join "user" u on u.id = h.user_id`;
-const fromMonth = (params: PaymentsListParams, month: string, today: string) => sql`from ${charges(month, today, params.state)} ch ${joined}`;
+const fromMonth = (params: PaymentsListParams, month: string, today: string, graceDays: number) =>
+  sql`from ${charges(month, today, params.state, graceDays)} ch ${joined}`;
 
 interface ItemRow {
   home_id: string;
@@ -81,16 +82,16 @@ const ITEM_COLUMNS = sql`ch.home_id, h.address, u.first_name, u.last_name, u.ema
 const ITEM_ORDER = sql`order by lower(h.address), h.id, ch.seq`;
 
 /** The items walking the homes in address order, each home's charge of the month looked up: a page of a full month reads a page of homes. */
-const itemsQuery = (params: PaymentsListParams, month: string, today: string, window: SQL) =>
-  sql`select ${ITEM_COLUMNS} ${fromMonth(params, month, today)} ${searchOf(params)} ${ITEM_ORDER} ${window}`;
+const itemsQuery = (params: PaymentsListParams, month: string, today: string, graceDays: number, window: SQL) =>
+  sql`select ${ITEM_COLUMNS} ${fromMonth(params, month, today, graceDays)} ${searchOf(params)} ${ITEM_ORDER} ${window}`;
 
 /**
  * The items of a filter that few charges meet (an unbilled month's first days, 'overdue' in a good month): those charges
  * first, then their homes sorted. Walking 100,000 homes' addresses to find a few hundred took 0.7–8 s (bench/homes.ts).
  * Materialized, so the planner cannot turn it back into the walk.
  */
-const fewItemsQuery = (params: PaymentsListParams, month: string, today: string, window: SQL) =>
-  sql`with ch as materialized ${charges(month, today, params.state)} select ${ITEM_COLUMNS} from ch ${joined} ${ITEM_ORDER} ${window}`;
+const fewItemsQuery = (params: PaymentsListParams, month: string, today: string, graceDays: number, window: SQL) =>
+  sql`with ch as materialized ${charges(month, today, params.state, graceDays)} select ${ITEM_COLUMNS} from ch ${joined} ${ITEM_ORDER} ${window}`;
 
 /** At most this many matching charges: they may be read first (fewItemsQuery); more, walk the homes (itemsQuery). */
 const FEW_CHARGES = 5_000;
@@ -129,9 +130,9 @@ interface TotalsRow {
 }
 
 /** The month's totals: the sum of its days' (at most 31 rows). */
-async function monthTotals(db: Db, month: string, today: string): Promise<PaymentsTotals> {
+async function monthTotals(db: Db, month: string, today: string, graceDays: number): Promise<PaymentsTotals> {
   const [start, end] = monthRange(month);
-  const overdue = sql`d.day < ${today}::date - ${OVERDUE_AFTER_DAYS}::int`;
+  const overdue = sql`d.day < ${today}::date - ${graceDays}::int`;
   const [t] = await queryRows<TotalsRow>(
     db,
     sql`select coalesce(sum(d.charged_cents), 0) as due_cents, coalesce(sum(d.charges), 0) as due_homes,
@@ -170,22 +171,27 @@ function countFromTotals(params: PaymentsListParams, totals: PaymentsTotals): nu
  */
 export async function listPayments(db: Db, params: PaymentsListParams, today = ledgerToday(), strategy?: PaymentsReadStrategy): Promise<PaymentsPage> {
   const month = monthOf(params, today);
+  // Overdue: not paid in full after the due date + the settings' graceDays (calculators.md 'Fees', docs/decisions/037-autopay-and-ach-files.md).
+  const { graceDays } = await getSettings(db);
   const offset = (params.page - 1) * params.pageSize;
   const window = sql`limit ${params.pageSize} offset ${offset}`;
   // The totals first (≤ 31 day rows): they say how many homes the filter holds, and so how to read them, or that there is nothing to read.
-  const totals = await monthTotals(db, month, today);
+  const totals = await monthTotals(db, month, today, graceDays);
   const known = countFromTotals(params, totals);
-  const page = { month, today, totals, page: params.page, pageSize: params.pageSize, totalCapped: false };
+  const page = { month, today, graceDays, totals, page: params.page, pageSize: params.pageSize, totalCapped: false };
   if (known !== null && offset >= known) return { ...page, items: [], total: known };
   const chosen = strategy ?? (known === null ? 'walk' : paymentsReadStrategy(known, totals.dueHomes, offset, params.pageSize));
   const query = chosen === 'few' ? fewItemsQuery : itemsQuery;
-  const rows = await queryRows<ItemRow>(db, query(params, month, today, window));
+  const rows = await queryRows<ItemRow>(db, query(params, month, today, graceDays, window));
   const total =
-    known ?? Number((await queryRows<{ n: string | number }>(db, sql`select count(*) as n ${fromMonth(params, month, today)} ${searchOf(params)}`))[0]?.n ?? 0);
+    known ??
+    Number(
+      (await queryRows<{ n: string | number }>(db, sql`select count(*) as n ${fromMonth(params, month, today, graceDays)} ${searchOf(params)}`))[0]?.n ?? 0,
+    );
   return { ...page, items: rows.map(presentItem), total };
 }
 
 /** The month's filtered homes in the list's order (CSV export, read in batches by src/server/platform/lists/csv.ts). */
-export function paymentRows(params: PaymentsListParams, today = ledgerToday()): ExportRows<PaymentsListItem> {
-  return { query: itemsQuery(params, monthOf(params, today), today, sql``), map: (rows: ItemRow[]) => rows.map(presentItem) };
+export function paymentRows(params: PaymentsListParams, graceDays: number, today = ledgerToday()): ExportRows<PaymentsListItem> {
+  return { query: itemsQuery(params, monthOf(params, today), today, graceDays, sql``), map: (rows: ItemRow[]) => rows.map(presentItem) };
 }

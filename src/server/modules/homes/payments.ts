@@ -1,24 +1,26 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AdminLedger, RecordPaymentInput, RecordRefundInput, ReverseEntryInput, VerifyResult } from '../../../domain/homes/admin-payments';
+import type { AdminLedger, RecordPaymentInput, RecordRefundInput, ReverseEntryInput } from '../../../domain/homes/admin-payments';
 import { parseBankCsv, type BankCsvProblem, type BankImportResult, type BankImportRow } from '../../../domain/homes/bank-csv';
 import { ledgerToday } from '../../../domain/homes/dates';
 import { allocateLedger } from '../../../domain/ledger';
 import { type Db, type Executor } from '../../platform/db/client';
+import { getSettings } from '../../platform/settings/settings-store';
 import { homes, ledgerEntries, users } from '../../platform/db/schema';
 import { appendLedgerEntries, chainEntryOf, ledgerOf, lockHome, type NewLedgerEntry } from './ledger';
 import { DayTotalsDelta } from './ledger-projection';
-import { verifyLedgers } from './verify-ledgers';
+import { ledgerWarningOf } from './ledger-checks';
 import { AppError } from '../../platform/lib/errors';
+import { homeNotFound } from './purchase';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
+import { notifyLedgerEntry } from './ledger-entry-notifications';
 
 /**
  * Staff's money operations (docs/product/back-office.md#payments;
  * docs/decisions/022-homes-and-ledger.md): a payment, a refund, a reversal, a bank CSV
- * import and the chain checks. Every entry goes through appendLedgerEntries (the home's
+ * import (the chain checks, audited, are verify-audited.ts). Every entry goes through appendLedgerEntries (the home's
  * row locked, the chain extended) in the transaction that writes its audit entry.
  */
 
-const homeNotFound = () => new AppError(404, 'not_found', 'There is no such home.');
 const invalid = (fields: Record<string, string>) => new AppError(400, 'validation_failed', 'Some fields need your attention.', fields);
 
 /** PostgreSQL's unique_violation, through drizzle's wrapping. */
@@ -38,11 +40,14 @@ export async function adminLedger(db: Executor, homeId: string, today = ledgerTo
     .where(eq(homes.id, homeId));
   if (!home) throw homeNotFound();
   const rows = await ledgerOf(db, homeId);
-  const allocation = allocateLedger(rows.map(chainEntryOf), today);
+  const ledgerWarning = await ledgerWarningOf(db, homeId, rows);
+  const { graceDays } = await getSettings(db);
+  const allocation = allocateLedger(rows.map(chainEntryOf), today, graceDays);
   const charges = new Map(allocation.charges.map((charge) => [charge.seq, charge]));
   const reversedBy = new Map(rows.filter((row) => row.kind === 'reversal').map((row) => [row.reversesSeq!, row.seq]));
   return {
     homeId,
+    ledgerWarning,
     address: home.address,
     homeownerName: [home.firstName, home.lastName].filter(Boolean).join(' '),
     today,
@@ -104,6 +109,8 @@ async function appendAudited(
       });
       const entry = await build(tx, home);
       const [row] = await appendLedgerEntries(tx, homeId, [entry], actor.id);
+      // Money sent back or taken back: the homeowner is told (a payment recorded is on their next statement).
+      if (action === 'refund' || action === 'reverse') await notifyLedgerEntry(tx, homeId, row!.seq);
       await recordAudit(tx, actor, {
         action,
         entityType: 'payments',
@@ -367,32 +374,4 @@ export async function importBankCsv(db: Db, actor: AuditActor, csv: string): Pro
     }
     throw error;
   }
-}
-
-// ——— Chain checks ———
-
-/** The first this many broken homes are listed in an answer. */
-const MAX_BROKEN_LISTED = 100;
-
-/** POST /api/admin/payments/verify and /api/admin/homes/{id}/ledger/verify: the check, then its audit entry. */
-export async function verifyAudited(db: Db, actor: AuditActor, homeId?: string): Promise<VerifyResult> {
-  if (homeId) {
-    const [home] = await db.select({ id: homes.id }).from(homes).where(eq(homes.id, homeId));
-    if (!home) throw homeNotFound();
-  }
-  const report = await verifyLedgers(db, { homeId });
-  const result: VerifyResult = {
-    ok: report.broken.length === 0,
-    homes: report.homes,
-    entries: report.entries,
-    broken: report.broken.slice(0, MAX_BROKEN_LISTED),
-    brokenTotal: report.broken.length,
-  };
-  await recordAudit(db, actor, {
-    action: 'verify',
-    entityType: 'payments',
-    entityId: homeId ?? null,
-    changes: { homes: result.homes, entries: result.entries, ok: result.ok, broken: result.broken.map(({ homeId: id, seq }) => ({ homeId: id, seq })) },
-  });
-  return result;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { applicantName } from '../../../domain/admin/applications';
 import {
   agreementOf,
@@ -16,10 +16,14 @@ import type { Db } from '../../platform/db/client';
 import { homes, homeTerms, homeValuations, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/lib/errors';
 import { notifyHomeWelcome } from './home-welcome-notification';
+import { chargeRunJob } from './charges';
+import { enqueue } from '../../platform/jobs/queue';
 import { applicationNotFound, findReviewable, type StatusLock } from '../applications';
+import { acceptedOffer } from '../buying';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { homeDetail } from './homes-repo';
 import { getSettings } from '../../platform/settings/settings-store';
+import { issueQuotesAfterValuation } from './exit-quotes';
 
 /**
  * 'Record purchase' and valuations (docs/decisions/022-homes-and-ledger.md;
@@ -30,6 +34,8 @@ import { getSettings } from '../../platform/settings/settings-store';
 export const homeNotFound = () => new AppError(404, 'not_found', 'There is no such home.');
 
 const homeExists = () => new AppError(409, 'home_exists', 'A purchase is already recorded for this application.');
+
+const offerNotPurchasable = () => new AppError(409, 'offer_state', 'The purchase is recorded from an accepted offer of this buyer.');
 
 /** PostgreSQL's unique_violation: here, one home per application. */
 const isUniqueViolation = (error: unknown) => {
@@ -43,17 +49,20 @@ const toCents = (dollars: number | null) => (dollars === null || !(dollars > 0) 
 export async function purchaseStart(db: Db, applicationId: string): Promise<PurchaseStart> {
   const row = await findReviewable(db, applicationId);
   if (!row) throw applicationNotFound();
-  const [homeId, settings] = await Promise.all([homeOfApplication(db, applicationId), getSettings(db)]);
+  const [homeId, settings, offer] = await Promise.all([homeOfApplication(db, applicationId), getSettings(db), acceptedOffer(db, row.userId)]);
   return {
     homeId,
     canRecord: !homeId && row.status === 'approved',
+    // The buyer's accepted offer, when there is one, starts the form (docs/decisions/042-closing.md).
     defaults: {
-      address: row.propertyAddress ?? '',
-      priceCents: toCents(row.propertyValue),
-      downPaymentCents: toCents(row.downPayment),
+      address: offer?.address ?? row.propertyAddress ?? '',
+      priceCents: offer?.priceCents ?? toCents(row.propertyValue),
+      downPaymentCents: offer?.downPaymentCents ?? toCents(row.downPayment),
       mortgageRate: settings.mortgageRateDefault,
       appreciationRate: DEFAULT_APPRECIATION_RATE,
       purchaseDate: todayIso(),
+      offerId: offer?.id ?? null,
+      monthlyPaymentCents: offer?.monthlyPaymentCents ?? null,
     },
   };
 }
@@ -65,7 +74,22 @@ export async function purchaseStart(db: Db, applicationId: string): Promise<Purc
  * 'Roles'), the audit entries and the welcome e-mail, together or not at all. 409 when
  * the application is not approved or already has a home.
  */
-export async function recordPurchase(deps: Pick<Deps, 'db' | 'jobs'>, actor: AuditActor, applicationId: string, input: PurchaseInput): Promise<HomeDetail> {
+/**
+ * With `awaitSignatures` (e-signatures on, docs/decisions/033-signatures.md), the home is recorded 'awaiting
+ * signatures' and the callback sends the agreement in the same transaction; the welcome e-mail waits for the
+ * signatures (the signature request is the homeowner's mail).
+ */
+export interface PurchaseOptions {
+  awaitSignatures?: (tx: Db, homeId: string) => Promise<void>;
+}
+
+export async function recordPurchase(
+  deps: Pick<Deps, 'db' | 'jobs'>,
+  actor: AuditActor,
+  applicationId: string,
+  input: PurchaseInput,
+  options: PurchaseOptions = {},
+): Promise<HomeDetail> {
   const { db, jobs } = deps;
   // The schema checked S against the slider; stored exactly at its step.
   const monthlyPaymentCents = snapMonthlyPaymentCents(agreementOf(input), input.monthlyPaymentCents);
@@ -82,6 +106,7 @@ export async function recordPurchase(deps: Pick<Deps, 'db' | 'jobs'>, actor: Aud
         );
       }
       if (await homeOfApplication(tx, applicationId)) throw homeExists();
+      if (input.offerId && !(await acceptedOffer(tx, application.userId, { offerId: input.offerId, forUpdate: true }))) throw offerNotPurchasable();
       const [owner] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, application.userId)).for('update');
       if (!owner) throw applicationNotFound();
 
@@ -90,12 +115,14 @@ export async function recordPurchase(deps: Pick<Deps, 'db' | 'jobs'>, actor: Aud
         .values({
           userId: owner.id,
           applicationId,
+          offerId: input.offerId ?? null,
           address: input.address,
           purchaseDate: input.purchaseDate,
           priceCents: input.priceCents,
           downPaymentCents: input.downPaymentCents,
           mortgageRate: input.mortgageRate,
           appreciationRate: input.appreciationRate,
+          agreementState: options.awaitSignatures ? 'awaiting_signatures' : 'in_force',
           createdBy: actor.id,
         })
         .returning({ id: homes.id });
@@ -110,6 +137,7 @@ export async function recordPurchase(deps: Pick<Deps, 'db' | 'jobs'>, actor: Aud
         entityId: home!.id,
         changes: {
           applicationId,
+          ...(input.offerId ? { offerId: input.offerId } : {}),
           userId: owner.id,
           buyer: applicantName(application),
           address: input.address,
@@ -131,7 +159,8 @@ export async function recordPurchase(deps: Pick<Deps, 'db' | 'jobs'>, actor: Aud
           changes: { role: { from: owner.role, to: 'homeowner' }, because: 'purchase recorded', homeId: home!.id },
         });
       }
-      await notifyHomeWelcome(tx, home!.id);
+      if (options.awaitSignatures) await options.awaitSignatures(tx as unknown as Db, home!.id);
+      else await notifyHomeWelcome(tx, home!.id);
       return home!.id;
     });
   } catch (error) {
@@ -141,6 +170,29 @@ export async function recordPurchase(deps: Pick<Deps, 'db' | 'jobs'>, actor: Aud
   }
   jobs.kick();
   return (await homeDetail(db, homeId))!;
+}
+
+/**
+ * The agreement of `homeId` signed by all (docs/decisions/033-signatures.md): billing and the homeowner's figures
+ * start, and the welcome e-mail goes out; in the caller's transaction. False when it already was in force.
+ */
+export async function putAgreementInForce(tx: Db, actor: AuditActor, homeId: string): Promise<boolean> {
+  const changed = await tx
+    .update(homes)
+    .set({ agreementState: 'in_force' })
+    .where(and(eq(homes.id, homeId), eq(homes.agreementState, 'awaiting_signatures')))
+    .returning({ id: homes.id });
+  if (changed.length === 0) return false;
+  await recordAudit(tx, actor, {
+    action: 'update',
+    entityType: 'homes',
+    entityId: homeId,
+    changes: { agreementState: { from: 'awaiting_signatures', to: 'in_force' } },
+  });
+  await notifyHomeWelcome(tx, homeId);
+  // Billing starts now: the months fallen due are billed at once rather than at the next hourly run.
+  await enqueue(tx, chargeRunJob, {});
+  return true;
 }
 
 /** The home recorded from an application, if any. */
@@ -167,6 +219,7 @@ export async function hasHome(db: Pick<Db, 'select'>, userId: string): Promise<b
  * the latest counts) with its audit entry. The date is not before the purchase.
  */
 export async function recordValuation(db: Db, actor: AuditActor, homeId: string, input: ValuationInput): Promise<HomeDetail> {
+  const settings = await getSettings(db);
   await db.transaction(async (tx) => {
     const [home] = await tx.select({ id: homes.id, purchaseDate: homes.purchaseDate }).from(homes).where(eq(homes.id, homeId)).for('update');
     if (!home) throw homeNotFound();
@@ -183,6 +236,8 @@ export async function recordValuation(db: Db, actor: AuditActor, homeId: string,
       entityId: homeId,
       changes: { valuation: { id: valuation!.id, valueCents: input.valueCents, valuedOn: input.valuedOn, source: input.source, note: input.note } },
     });
+    // Quotes waiting for a valuation are issued from it; disputed ones are superseded by a new quote.
+    await issueQuotesAfterValuation(tx, actor, homeId, settings.transferFeeConfig);
   });
   return (await homeDetail(db, homeId))!;
 }

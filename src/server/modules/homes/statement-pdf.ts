@@ -2,7 +2,7 @@ import { homeownerFigures } from '../../../domain/calculators';
 import { VALUATION_SOURCE_LABELS, type ValuationSource } from '../../../domain/homes/states';
 import { periodBounds, periodLabel, type StatementPeriod } from '../../../domain/homes/statements';
 import { allocateLedger, type LedgerEntry } from '../../../domain/ledger';
-import { pdfDocument, type PdfLine } from '../../platform/lib/pdf';
+import { pdfDocument, type PdfLine } from '../../platform/pdf/pdf';
 import { agreementOf, agreementTermsOf, type HomeRow, type HomeTermRow } from './home-figures';
 import type { ChainHead } from './ledger';
 
@@ -29,12 +29,16 @@ export interface StatementInputs {
   valuation: { valueCents: number; valuedOn: string; source: string } | undefined;
   /** The ledger's head when the statement is made: the anchor it prints. */
   head: ChainHead;
+  /** Set when the check of the chain found that it does not hold (ledger-checks.ts): the statement says so. */
+  ledgerWarning?: string;
 }
 
 export interface StatementFigures {
   balanceStartCents: number;
   balanceEndCents: number;
   chargesCents: number;
+  /** Late fees dated in the month. */
+  feesCents: number;
   paymentsCents: number;
   /** Dollars (full precision): homeownerFigures' equity principal at the end less at the start. */
   equityCredited: number;
@@ -51,7 +55,10 @@ export function centsText(cents: number): string {
 /** Dollars rounded to the cent, as centsText shows them. */
 const dollarsText = (value: number) => centsText(Math.round(value * 100));
 
-const KIND_TEXT = { refund: 'Refund', payout: 'Equity payout', reversal: 'Reversal' } as const;
+const KIND_TEXT = { refund: 'Refund', payout: 'Equity payout', reversal: 'Reversal', buy_out: 'Buy-out price paid' } as const;
+
+/** A reversal that undoes a late fee is its waiver: the statement says so. */
+const reversalText = (target: { kind: string } | undefined) => (target?.kind === 'fee' ? 'Late fee waived' : 'Reversal');
 
 /** The statement's sums from the entries dated up to each end of the month. */
 export function statementFigures(inputs: StatementInputs): StatementFigures {
@@ -75,6 +82,7 @@ export function statementFigures(inputs: StatementInputs): StatementFigures {
     balanceStartCents: atStart.balanceCents,
     balanceEndCents: atEnd.balanceCents,
     chargesCents: sum('charge'),
+    feesCents: sum('fee'),
     paymentsCents: sum('payment'),
     equityCredited: equityEnd - equityStart,
     equityPrincipal: equityEnd,
@@ -84,7 +92,7 @@ export function statementFigures(inputs: StatementInputs): StatementFigures {
 const balanceText = (cents: number) => (cents < 0 ? `${centsText(-cents)} in credit` : centsText(cents));
 
 /** The statement as PDF bytes. */
-export function statementPdf(inputs: StatementInputs): Buffer {
+export async function statementPdf(inputs: StatementInputs): Promise<Buffer> {
   const { start, end } = periodBounds(inputs.period);
   const figures = statementFigures(inputs);
   const during = inputs.entries.filter((entry) => entry.effectiveOn >= start && entry.effectiveOn <= end).sort((a, b) => a.seq - b.seq);
@@ -98,9 +106,13 @@ export function statementPdf(inputs: StatementInputs): Buffer {
       const bank = entry.reference ? `, reference ${entry.reference}` : '';
       return { text: `${entry.effectiveOn}  Payment received${bank} (${ref})`, amount: centsText(-entry.amountCents) };
     }
+    if (entry.kind === 'fee') return { text: `${entry.effectiveOn}  Late fee, agreement month ${entry.month} (${ref})`, amount: centsText(entry.amountCents) };
     const note = entry.note ? `: ${entry.note}` : '';
-    const target = entry.kind === 'reversal' ? ` of entry #${entry.reversesSeq}` : '';
-    return { text: `${entry.effectiveOn}  ${KIND_TEXT[entry.kind]}${target}${note} (${ref})`, amount: centsText(entry.amountCents) };
+    if (entry.kind === 'reversal') {
+      const target = inputs.entries.find((other) => other.seq === entry.reversesSeq);
+      return { text: `${entry.effectiveOn}  ${reversalText(target)} of entry #${entry.reversesSeq}${note} (${ref})`, amount: centsText(entry.amountCents) };
+    }
+    return { text: `${entry.effectiveOn}  ${KIND_TEXT[entry.kind]}${note} (${ref})`, amount: centsText(entry.amountCents) };
   });
 
   const lines: PdfLine[] = [
@@ -113,9 +125,12 @@ export function statementPdf(inputs: StatementInputs): Buffer {
     { text: `Balance on ${start}`, amount: balanceText(figures.balanceStartCents), bold: true },
     ...(activity.length > 0 ? activity : [{ text: 'No charges, payments or other entries were dated this month.' }]),
     { text: `Balance on ${end}`, amount: balanceText(figures.balanceEndCents), bold: true },
-    { text: `Charged this month ${centsText(figures.chargesCents)}; received ${centsText(figures.paymentsCents)}.`, small: true },
     {
-      text: 'Payments pay the oldest open charge first. Refunds add to the balance; an equity payout is paid from your equity and does not change it; a reversal undoes the entry it names.',
+      text: `Charged this month ${centsText(figures.chargesCents)}${figures.feesCents > 0 ? `; late fees ${centsText(figures.feesCents)}` : ''}; received ${centsText(figures.paymentsCents)}.`,
+      small: true,
+    },
+    {
+      text: 'Payments pay the oldest open charge or late fee first (by due date). Refunds add to the balance; an equity payout is paid from your equity and does not change it; a reversal undoes the entry it names.',
       small: true,
     },
     { heading: 'Your equity' },
@@ -128,6 +143,14 @@ export function statementPdf(inputs: StatementInputs): Buffer {
         }
       : { text: 'Latest valuation (purchase price)', amount: centsText(inputs.home.priceCents) },
     { heading: 'Your ledger' },
+    ...(inputs.ledgerWarning
+      ? [
+          {
+            text: `We could not confirm your ledger when we made this statement: ${inputs.ledgerWarning} We are looking into it; until we write to you, please treat the figures above as unconfirmed.`,
+            bold: true,
+          },
+        ]
+      : []),
     {
       text:
         inputs.head.seq === 0

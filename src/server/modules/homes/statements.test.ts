@@ -7,6 +7,7 @@ import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { storedFiles } from '../../test/application-client';
 import { AUTH_TEST_ENV, mailsTo, type TestBrowser } from '../../test/auth-client';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { pdfText, pdfWords } from '../../test/pdf-text';
 import { settleMailJobs } from '../../test/mail-jobs';
 import { runCharges } from './charges';
 import { runLedgerVerify } from '../../cli/ledger-verify';
@@ -17,7 +18,8 @@ import { verifyLedgers } from './verify-ledgers';
 /**
  * Monthly statements (docs/decisions/022-homes-and-ledger.md 'Charges and statements on
  * the job runner'; docs/product/dashboard.md#what-comes-with-a-home: the statement prints the chain's head hash): the run
- * makes last month's statement once per home, however often or concurrently it runs;
+ * makes last month's statement once per home, and every earlier month a back-dated purchase
+ * missed, however often or concurrently it runs;
  * each is a PDF a homeowner downloads (only their own) and staff download with an
  * audit entry; the homeowner is told by e-mail.
  */
@@ -25,6 +27,8 @@ import { verifyLedgers } from './verify-ledgers';
 /** The day the runs below happen on: September's statements are due. */
 const TODAY = '2026-10-05';
 const PERIOD = '2026-09';
+/** The months from `first` to September 2026, as the statements of a home bought in `first` (back-dated) are. */
+const monthsFrom = (first: string) => ['2026-06', '2026-07', '2026-08', PERIOD].filter((m) => m >= first);
 
 let app: TestServer;
 let deps: StatementDeps;
@@ -73,7 +77,9 @@ async function homeowner(purchaseDate = '2026-06-15', firstName = 'Hana'): Promi
   return { browser, email: user.email, homeId: home!.id };
 }
 
-const statementsOfHome = (homeId: string) => app.db.select().from(homeStatements).where(eq(homeStatements.homeId, homeId));
+const statementsOfHome = (homeId: string) => app.db.select().from(homeStatements).where(eq(homeStatements.homeId, homeId)).orderBy(homeStatements.period);
+/** The home's statement of September 2026, the month the runs below are due. */
+const septemberOf = async (homeId: string) => (await statementsOfHome(homeId)).find((row) => row.period === PERIOD);
 
 describe('monthly statements', () => {
   let hana: Homeowner;
@@ -97,43 +103,54 @@ describe('monthly statements', () => {
     await app.db.insert(homeValuations).values({ homeId: hana.homeId, valueCents: 43_500_000, valuedOn: '2026-09-20', source: 'appraisal' });
   });
 
-  it('makes nothing before the 2nd, then last month’s statement once per home, however often it runs', async () => {
+  it('makes nothing before the 2nd, then last month’s statement and every month the back-dated purchase missed, once, however often it runs', async () => {
     expect(await runStatements(deps, { today: '2026-10-01' })).toEqual({ period: null, statements: 0 });
     expect(await statementsOfHome(hana.homeId)).toHaveLength(0);
 
     const first = await runStatements(deps, { today: TODAY });
     expect(first.period).toBe(PERIOD);
-    expect(first.statements).toBeGreaterThanOrEqual(1);
+    expect(first.statements).toBe(4);
+    expect(first.caughtUp).toEqual(['2026-06', '2026-07', '2026-08']);
     const again = await runStatements(deps, { today: '2026-10-06' });
     expect(again).toEqual({ period: PERIOD, statements: 0 });
 
+    // Bought June 15, recorded in October: June, July, August and September, one each.
     const rows = await statementsOfHome(hana.homeId);
-    expect(rows.map((row) => row.period)).toEqual([PERIOD]);
+    expect(rows.map((row) => row.period)).toEqual(monthsFrom('2026-06'));
     // The anchor is the chain's head when it was made.
     const entries = await ledgerOf(app.db, hana.homeId);
-    expect(rows[0]!.headSeq).toBe(entries.at(-1)!.seq);
-    expect(rows[0]!.headHash).toBe(entries.at(-1)!.hash);
-    expect(await app.server.storage.exists(rows[0]!.storageKey)).toBe(true);
+    for (const row of rows) {
+      expect(row.headSeq).toBe(entries.at(-1)!.seq);
+      expect(row.headHash).toBe(entries.at(-1)!.hash);
+      expect(await app.server.storage.exists(row.storageKey)).toBe(true);
+    }
   });
 
   it('makes one statement per home and month when two runs race, and keeps no stray file', async () => {
-    const owners = await Promise.all([homeowner('2026-05-20', 'Ines'), homeowner('2026-09-10', 'Jo'), homeowner('2026-03-02', 'Kit')]);
+    const owners = await Promise.all([homeowner('2026-08-20', 'Ines'), homeowner('2026-09-10', 'Jo'), homeowner('2026-07-02', 'Kit')]);
     // Bought after September ended: nothing to state for it yet.
     const later = await homeowner('2026-10-03', 'Lou');
     await runCharges(app.db, { today: TODAY });
     const [a, b] = await Promise.all([runStatements(deps, { today: TODAY, batchSize: 2 }), runStatements(deps, { today: TODAY, batchSize: 2 })]);
-    expect(a.statements + b.statements).toBe(3);
-    for (const owner of owners) expect((await statementsOfHome(owner.homeId)).map((row) => row.period)).toEqual([PERIOD]);
+    // August and September, September, July to September.
+    expect(a.statements + b.statements).toBe(2 + 1 + 3);
+    for (const [owner, first] of [
+      [owners[0], '2026-08'],
+      [owners[1], PERIOD],
+      [owners[2], '2026-07'],
+    ] as const)
+      expect((await statementsOfHome(owner.homeId)).map((row) => row.period)).toEqual(monthsFrom(first));
     expect(await statementsOfHome(later.homeId)).toHaveLength(0);
     const all = await app.db.select().from(homeStatements);
     for (const row of all) expect(await app.server.storage.exists(row.storageKey)).toBe(true);
     expect(storedFiles(app).filter((file) => file.includes(`${path.sep}statements${path.sep}`))).toHaveLength(all.length);
   });
 
-  it('tells the homeowner by e-mail that the statement is ready', async () => {
+  it('tells the homeowner by e-mail that the statement is ready, once: the months caught up sit beside it', async () => {
     await settleMailJobs(app);
-    const [mail] = await mailsTo(app.db, hana.email);
-    expect(mail?.subject).toBe('Your September 2026 statement is ready');
+    const mails = (await mailsTo(app.db, hana.email)).filter((mail) => mail.subject.includes('statement'));
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your September 2026 statement is ready']);
+    const [mail] = mails;
     expect(mail?.text).toContain('http://localhost:3000/dashboard/home');
   });
 
@@ -141,7 +158,7 @@ describe('monthly statements', () => {
     const list = await hana.browser.get('/api/me/home/statements');
     expect(list.status).toBe(200);
     expect(list.headers.get('cache-control')).toContain('no-store');
-    expect(list.body.statements).toHaveLength(1);
+    expect(list.body.statements.map((s: { period: string }) => s.period)).toEqual(monthsFrom('2026-06').reverse());
     const [item] = list.body.statements;
     expect(item.period).toBe(PERIOD);
 
@@ -150,26 +167,27 @@ describe('monthly statements', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="statement-${PERIOD}.pdf"`);
     expect(pdf.headers.get('cache-control')).toContain('no-store');
-    const text = pdf.body as string;
-    expect(text.startsWith('%PDF-1.4')).toBe(true);
-    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
-    const [row] = await statementsOfHome(hana.homeId);
-    expect(text).toContain(`(${row!.headHash})`);
+    const raw = Buffer.from(pdf.bytes!).toString('latin1');
+    expect(raw.startsWith('%PDF-')).toBe(true);
+    expect(raw.trimEnd().endsWith('%%EOF')).toBe(true);
+    const text = pdfWords(pdf.bytes!);
+    const row = await septemberOf(hana.homeId);
+    expect(text).toContain(`\n${row!.headHash}\n`);
     expect(text).toContain('Monthly statement: September 2026');
     // September: the month-3 charge due on the 1st and the late payment on the 11th.
-    expect(text).toContain('2026-09-01  Monthly charge, agreement month 3');
+    expect(text).toContain('2026-09-01 Monthly charge, agreement month 3');
     expect(text).toContain('Payment received, reference BANK-SEP-0911');
-    expect(text).toContain('($2,354.00)');
-    expect(text).toContain('($435,000.00)');
-    expect(text).toContain('(Hana Home)');
+    expect(text).toContain(' $2,354.00\n');
+    expect(text).toContain(' $435,000.00\n');
+    expect(text).toContain('\nHana Home\n');
   });
 
-  it('answers 404 for another homeowner’s statement, and an empty list without a home', async () => {
-    const other = await homeowner('2026-04-10', 'Max');
+  it('answers 404 for another homeowner’s statement, 403 `no_home` below the homeowner rank, and an empty list to an admin without a home', async () => {
+    const other = await homeowner('2026-09-10', 'Max');
     await runStatements(deps, { today: TODAY });
-    const [theirs] = await statementsOfHome(other.homeId);
+    const theirs = await septemberOf(other.homeId);
     expect(theirs).toBeDefined();
-    const [hanas] = await statementsOfHome(hana.homeId);
+    const hanas = await septemberOf(hana.homeId);
     expect((await other.browser.get(`/api/me/home/statements/${hanas!.id}`)).status).toBe(404);
     expect((await hana.browser.get(`/api/me/home/statements/${theirs!.id}`)).status).toBe(404);
     expect((await other.browser.get(`/api/me/home/statements/${theirs!.id}`)).status).toBe(200);
@@ -177,21 +195,25 @@ describe('monthly statements', () => {
     expect((await hana.browser.get(`/api/admin/homes/${hana.homeId}/statements/${hanas!.id}`)).status).toBe(403);
 
     const { browser } = await signedInWithRole(app, 'applicant');
-    const none = await browser.get('/api/me/home/statements');
+    const refused = await browser.get('/api/me/home/statements');
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'no_home']);
+    expect((await browser.get(`/api/me/home/statements/${hanas!.id}`)).status).toBe(403);
+    const staff = (await signedInWithRole(app, 'admin')).browser;
+    const none = await staff.get('/api/me/home/statements');
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ statements: [] });
-    expect((await browser.get(`/api/me/home/statements/${hanas!.id}`)).status).toBe(404);
+    expect((await staff.get(`/api/me/home/statements/${hanas!.id}`)).status).toBe(404);
   });
 
   it('lets staff list a home’s statements and download one, recorded in the audit log', async () => {
-    const [row] = await statementsOfHome(hana.homeId);
+    const row = await septemberOf(hana.homeId);
     const list = await admin.browser.get(`/api/admin/homes/${hana.homeId}/statements`);
     expect(list.status).toBe(200);
-    expect(list.body.statements.map((s: { id: string }) => s.id)).toEqual([row!.id]);
+    expect(list.body.statements.map((s: { id: string }) => s.id)).toEqual((await statementsOfHome(hana.homeId)).map((s) => s.id).reverse());
 
     const pdf = await admin.browser.get(`/api/admin/homes/${hana.homeId}/statements/${row!.id}`);
     expect(pdf.status).toBe(200);
-    expect((pdf.body as string).startsWith('%PDF')).toBe(true);
+    expect(pdfText(pdf.bytes!)).toContain('Monthly statement: September 2026');
     const audits = await app.db
       .select()
       .from(auditLog)
@@ -200,24 +222,25 @@ describe('monthly statements', () => {
     expect(audits[0]!.changes).toEqual({ statement: row!.id, period: PERIOD });
 
     // A statement named under another home is no statement of this one.
-    const other = await homeowner('2026-02-01', 'Ned');
+    const other = await homeowner('2026-09-01', 'Ned');
     expect((await admin.browser.get(`/api/admin/homes/${other.homeId}/statements/${row!.id}`)).status).toBe(404);
     expect((await admin.browser.get(`/api/admin/homes/${randomUUID()}/statements`)).status).toBe(404);
   });
   it('catches a chain rewritten after its statement with every hash recomputed: ledger:verify and the Verify button say so', async () => {
-    const rewritten = await homeowner('2026-05-10', 'Rita');
+    const rewritten = await homeowner('2026-08-10', 'Rita');
     await runCharges(app.db, { today: TODAY });
     await app.db.transaction((tx) =>
       appendLedgerEntries(
         tx,
         rewritten.homeId,
-        [{ kind: 'payment', amountCents: 235_400, effectiveOn: '2026-06-01', reference: `st-${randomUUID()}`, source: 'bank_csv' }],
+        [{ kind: 'payment', amountCents: 235_400, effectiveOn: '2026-09-01', reference: `st-${randomUUID()}`, source: 'bank_csv' }],
         'staff-1',
       ),
     );
     await runStatements(deps, { today: '2026-10-07' });
+    // Made together, its statements of August and September print one head; the oldest is the first the rewrite contradicts.
     const [statement] = await statementsOfHome(rewritten.homeId);
-    expect(statement).toBeDefined();
+    expect(statement?.period).toBe('2026-08');
     expect((await verifyLedgers(app.db, { homeId: rewritten.homeId })).broken).toEqual([]);
 
     // Someone with the owner's rights lifts the guard, halves the payment and recomputes every hash after it.
@@ -229,12 +252,14 @@ describe('monthly statements', () => {
       entries.slice(paid.seq - 1).map((entry) => ({ ...entry, amountCents: entry.seq === paid.seq ? 117_700 : entry.amountCents })),
       'staff-1',
     );
-    await app.db.transaction(async (tx) => {
-      await tx.execute(sql`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_update_delete`);
-      await tx.delete(ledgerEntries).where(and(eq(ledgerEntries.homeId, rewritten.homeId), gte(ledgerEntries.seq, paid.seq)));
-      await tx.insert(ledgerEntries).values(rewrittenRows);
-      await tx.execute(sql`ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_no_update_delete`);
-    });
+    await app.server.database.asOwner((owner) =>
+      owner.transaction(async (tx) => {
+        await tx.execute(sql`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_update_delete`);
+        await tx.delete(ledgerEntries).where(and(eq(ledgerEntries.homeId, rewritten.homeId), gte(ledgerEntries.seq, paid.seq)));
+        await tx.insert(ledgerEntries).values(rewrittenRows);
+        await tx.execute(sql`ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_no_update_delete`);
+      }),
+    );
 
     const report = await verifyLedgers(app.db, { homeId: rewritten.homeId });
     expect(report.broken).toEqual([
@@ -242,7 +267,7 @@ describe('monthly statements', () => {
         homeId: rewritten.homeId,
         reason: 'statement',
         seq: statement!.headSeq,
-        message: expect.stringContaining('the 2026-09 statement'),
+        message: expect.stringContaining('the 2026-08 statement'),
       }),
     ]);
     const lines: string[] = [];

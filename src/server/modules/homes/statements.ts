@@ -15,6 +15,7 @@ import { appLink, hello } from '../../platform/mail/templates';
 import { defineNotification, notify } from '../../platform/notifications/notification';
 import { mailContextOf, type NotificationDeps } from '../../platform/notifications/send-notification';
 import type { FileStorage } from '../../platform/storage/file-storage';
+import { ledgerWarningOf } from './ledger-checks';
 import { chainEntryOf, chainHeads } from './ledger';
 import { statementPdf } from './statement-pdf';
 
@@ -43,6 +44,30 @@ export interface StatementDeps {
 export interface StatementRunReport {
   period: StatementPeriod | null;
   statements: number;
+  /** The earlier months made in this run (a back-dated purchase, a missed run), oldest first. */
+  caughtUp?: StatementPeriod[];
+}
+
+/** `period`'s next month. */
+function nextPeriod(period: StatementPeriod): StatementPeriod {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The oldest month some home still misses before `latest`: for each home without `latest`'s statement, the month
+ * after its newest statement, or its purchase month when it has none. Undefined when every home has `latest`'s.
+ */
+async function oldestMissedPeriod(db: Executor, latest: StatementPeriod): Promise<StatementPeriod | undefined> {
+  const [row] = await db
+    .select({
+      oldest: sql<string | null>`min(coalesce(
+        (select to_char(to_date(max(${homeStatements.period}), 'YYYY-MM') + interval '1 month', 'YYYY-MM') from ${homeStatements} where ${homeStatements.homeId} = ${homes.id}),
+        to_char(${homes.purchaseDate}::date, 'YYYY-MM')))`,
+    })
+    .from(homes)
+    .where(sql`NOT EXISTS (SELECT 1 FROM ${homeStatements} WHERE ${homeStatements.homeId} = ${homes.id} AND ${homeStatements.period} = ${latest})`);
+  return row?.oldest && row.oldest < latest ? row.oldest : undefined;
 }
 
 /** Where a homeowner finds their statements. */
@@ -139,7 +164,10 @@ async function makeStatements(
 
   const rows: (typeof homeStatements.$inferInsert)[] = [];
   for (const { home, name, email } of owners) {
-    const pdf = statementPdf({
+    // The chain from the last entry the daily check found intact: a statement does not print altered rows as fact.
+    const warning = await ledgerWarningOf(tx, home.id);
+    const pdf = await statementPdf({
+      ledgerWarning: warning?.message,
       period,
       madeOn,
       brandName: deps.brand.name,
@@ -163,8 +191,8 @@ async function makeStatements(
 }
 
 /**
- * Makes the statements of the month before `today` (none before the 2nd), `batchSize`
- * homes a transaction. Files of a batch that fails are removed again.
+ * Makes the statements of the month before `today` (none before the 2nd), and first those of any earlier month a
+ * home missed (made without e-mail), `batchSize` homes a transaction. Files of a batch that fails are removed again.
  */
 export async function runStatements(
   deps: StatementDeps,
@@ -172,16 +200,33 @@ export async function runStatements(
     today = ledgerToday(),
     batchSize = 50,
     mail = true,
+    catchUp = true,
   }: {
     today?: string;
     batchSize?: number;
     /** E-mail each homeowner (the demo seed does not). */
     mail?: boolean;
+    /** Make the earlier months homes missed too (the demo seed, whose homes have years of history, makes last month's only). */
+    catchUp?: boolean;
   } = {},
 ): Promise<StatementRunReport> {
   const period = statementPeriodFor(today);
   if (!period) return { period: null, statements: 0 };
   const report: StatementRunReport = { period, statements: 0 };
+  const caughtUp: StatementPeriod[] = [];
+  const oldest = catchUp ? await oldestMissedPeriod(deps.db, period) : undefined;
+  for (let missed = oldest; missed && missed < period; missed = nextPeriod(missed)) {
+    const made = await runPeriod(deps, missed, { madeOn: today, mail: false }, batchSize);
+    if (made > 0) caughtUp.push(missed);
+    report.statements += made;
+  }
+  report.statements += await runPeriod(deps, period, { madeOn: today, mail }, batchSize);
+  return caughtUp.length > 0 ? { ...report, caughtUp } : report;
+}
+
+/** Makes `period`'s missing statements, `batchSize` homes a transaction; answers how many. */
+async function runPeriod(deps: StatementDeps, period: StatementPeriod, options: { madeOn: string; mail: boolean }, batchSize: number): Promise<number> {
+  let made = 0;
   let cursor = NIL_UUID;
   for (;;) {
     const written: string[] = [];
@@ -191,14 +236,14 @@ export async function runStatements(
         const locked = await lockDueHomes(tx, period, cursor, batchSize);
         if (locked.length === 0) return { last: null, made: 0 };
         const ids = locked.map((home) => home.id);
-        return { last: ids[ids.length - 1]!, made: await makeStatements(tx, deps, ids, period, { madeOn: today, mail }, written) };
+        return { last: ids[ids.length - 1]!, made: await makeStatements(tx, deps, ids, period, options, written) };
       });
     } catch (error) {
       await Promise.all(written.map((key) => deps.storage.delete(key).catch(() => undefined)));
       throw error;
     }
-    report.statements += batch.made;
-    if (!batch.last) return report;
+    made += batch.made;
+    if (!batch.last) return made;
     cursor = batch.last;
   }
 }
@@ -233,4 +278,20 @@ export function registerStatementRun(runner: JobRunner, deps: StatementDeps & No
       }
     })
     .every(statementRunJob, DAY, { firstAfterMs: 2 * 60_000 });
+}
+
+/** One statement of any of `userId`'s homes (a closed one's statements stay theirs), or undefined: never another's. */
+export async function statementOfUser(db: Executor, userId: string, statementId: string) {
+  const owned = await db.select({ id: homes.id }).from(homes).where(eq(homes.userId, userId));
+  for (const home of owned) {
+    const statement = await findStatement(db, home.id, statementId);
+    if (statement) return statement;
+  }
+  return undefined;
+}
+
+/** Whether a home with this id exists (staff's statements list answers 404 otherwise). */
+export async function homeExists(db: Executor, homeId: string): Promise<boolean> {
+  const [home] = await db.select({ id: homes.id }).from(homes).where(eq(homes.id, homeId));
+  return home !== undefined;
 }

@@ -1,7 +1,9 @@
 import { asc, eq, gt, inArray } from 'drizzle-orm';
-import { allocateLedger, CHAIN_BREAK_TEXT, countingSeqs, verifyChain, type LedgerEntry } from '../../../domain/ledger';
-import { homeLedgerTotals, homes, homeStatements, ledgerChargeStates, ledgerDayTotals, ledgerEntries } from '../../platform/db/schema';
+import { allocateLedger, CHAIN_BREAK_TEXT, countingSeqs, GENESIS_HASH, verifyChain, type LedgerEntry } from '../../../domain/ledger';
+import { homeLedgerTotals, homes, homeStatements, ledgerChargeStates, ledgerCheckpointHeads, ledgerDayTotals, ledgerEntries } from '../../platform/db/schema';
+import type { LedgerKey } from '../../platform/lib/ledger-key';
 import { chainEntryOf, nodeSha256Hex, type StoredLedgerEntry } from './ledger';
+import { verifyCheckpoints } from './ledger-checkpoints';
 import { emptyDay, type DayDelta } from './ledger-projection';
 import { type Executor, readAll } from '../../platform/db/client';
 
@@ -17,7 +19,10 @@ export interface BrokenChain {
   address: string;
   /** The first entry that fails (its position in the chain, counting from 1). */
   seq: number;
-  /** verifyChain's reason, or 'statement': the chain holds together but is not the one a statement printed. */
+  /**
+   * verifyChain's reason, or 'statement' / 'checkpoint': the chain holds together but is not the one a statement
+   * printed, or a signed daily checkpoint recorded.
+   */
   reason: string;
   /** 'Entry 7 does not match its recorded hash; …' */
   message: string;
@@ -29,6 +34,10 @@ export interface VerifyReport {
   broken: BrokenChain[];
   /** With `projections`: where the ledger's projections differ from what the ledger says (docs/decisions/024-ledger-projections.md). */
   projectionProblems: string[];
+  /** With `checkpoints`: what is wrong with the signed daily checkpoints themselves (ledger-checkpoints.ts). */
+  checkpointProblems: string[];
+  /** With `checkpoints`: how many there are. */
+  checkpoints: number;
 }
 
 export interface VerifyOptions {
@@ -42,11 +51,27 @@ export interface VerifyOptions {
   onBroken?: (broken: BrokenChain) => void;
   /** Also compare the projections with allocateLedger over each chain (and, over every home, the day totals). */
   projections?: boolean;
+  /** Called after each batch with each home's verdict, and awaited (the daily check records them: ledger-checks.ts). */
+  onChecked?: (homes: HomeVerdict[]) => Promise<void>;
+  /**
+   * Also check the signed checkpoints (their digests, their chain, their signatures) with this key; undefined: the
+   * key is not known here, which is reported when there are checkpoints.
+   */
+  checkpoints?: { key: LedgerKey | undefined };
+}
+
+/** One home's verdict: its head (the last entry and its hash; seq 0 and the genesis hash when empty) and what fails. */
+export interface HomeVerdict {
+  homeId: string;
+  head: { seq: number; hash: string };
+  broken?: BrokenChain;
+  /** With `projections`: where its projections differ from its ledger. */
+  projectionProblem?: string;
 }
 
 export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): Promise<VerifyReport> {
   const batchSize = options.batchSize ?? 500;
-  const report: VerifyReport = { homes: 0, entries: 0, broken: [], projectionProblems: [] };
+  const report: VerifyReport = { homes: 0, entries: 0, broken: [], projectionProblems: [], checkpointProblems: [], checkpoints: 0 };
   const expectedDays = new Map<string, DayTotals>();
   let after: string | null = null;
   for (;;) {
@@ -79,9 +104,11 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
           batch.map((home) => home.id),
         )
       : undefined;
+    const verdicts: HomeVerdict[] = [];
     for (const home of batch) {
       const entries = byHome.get(home.id) ?? [];
-      if (stored) compareHome(home.id, entries.map(chainEntryOf), stored, expectedDays, report.projectionProblems);
+      const projectionProblems = stored ? compareHome(home.id, entries.map(chainEntryOf), stored, expectedDays) : [];
+      report.projectionProblems.push(...projectionProblems);
       report.homes += 1;
       report.entries += entries.length;
       const verdict = await verifyChain(entries.map(chainEntryOf), nodeSha256Hex);
@@ -91,19 +118,32 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
         : unanchored && {
             seq: unanchored.headSeq,
             reason: 'statement',
-            message: `Entry ${unanchored.headSeq} is not the one the ${unanchored.period} statement printed (head hash ${unanchored.headHash.slice(0, 16)}…): the chain was rewritten after that statement.`,
+            message: unanchored.period.startsWith('checkpoint')
+              ? `Entry ${unanchored.headSeq} is not the one the signed ${unanchored.period} recorded (head hash ${unanchored.headHash.slice(0, 16)}…): the chain was rewritten after that checkpoint.`
+              : `Entry ${unanchored.headSeq} is not the one the ${unanchored.period} statement printed (head hash ${unanchored.headHash.slice(0, 16)}…): the chain was rewritten after that statement.`,
           };
+      const last = entries.at(-1);
+      const result: HomeVerdict = { homeId: home.id, head: last ? { seq: last.seq, hash: last.hash } : { seq: 0, hash: GENESIS_HASH } };
+      if (projectionProblems.length > 0) result.projectionProblem = projectionProblems.join(' ');
       if (fault) {
         const broken: BrokenChain = { homeId: home.id, address: home.address, ...fault };
+        result.broken = broken;
         report.broken.push(broken);
         options.onBroken?.(broken);
       }
+      verdicts.push(result);
     }
+    await options.onChecked?.(verdicts);
     options.onBatch?.(report);
     if (options.homeId || batch.length < batchSize) break;
     after = batch[batch.length - 1]!.id;
   }
   if (options.projections && !options.homeId) await compareDays(db, expectedDays, report.projectionProblems);
+  if (options.checkpoints) {
+    const checked = await verifyCheckpoints(db, options.checkpoints.key, options.homeId);
+    report.checkpoints = checked.checkpoints;
+    report.checkpointProblems = checked.problems;
+  }
   return report;
 }
 
@@ -111,6 +151,7 @@ export async function verifyLedgers(db: Executor, options: VerifyOptions = {}): 
 
 interface Anchor {
   homeId: string;
+  /** The statement's month ('2025-03'), or 'checkpoint of 2025-03-14'. */
   period: string;
   headSeq: number;
   headHash: string;
@@ -122,12 +163,27 @@ interface Anchor {
  * entry at that seq (docs/decisions/026-sealed-values-and-tokens.md).
  */
 async function statementAnchors(db: Executor, homeIds: string[]): Promise<Map<string, Anchor[]>> {
-  const rows = await db
-    .select({ homeId: homeStatements.homeId, period: homeStatements.period, headSeq: homeStatements.headSeq, headHash: homeStatements.headHash })
-    .from(homeStatements)
-    .where(inArray(homeStatements.homeId, homeIds))
-    .orderBy(asc(homeStatements.homeId), asc(homeStatements.period));
-  return groupByHome(rows);
+  const [statements, checkpoints] = await readAll(db, [
+    () =>
+      db
+        .select({ homeId: homeStatements.homeId, period: homeStatements.period, headSeq: homeStatements.headSeq, headHash: homeStatements.headHash })
+        .from(homeStatements)
+        .where(inArray(homeStatements.homeId, homeIds))
+        .orderBy(asc(homeStatements.homeId), asc(homeStatements.period)),
+    // The signed daily checkpoints' heads (ledger-checkpoints.ts): the same test, one anchor a day a head changed.
+    () =>
+      db
+        .select({
+          homeId: ledgerCheckpointHeads.homeId,
+          day: ledgerCheckpointHeads.day,
+          headSeq: ledgerCheckpointHeads.seq,
+          headHash: ledgerCheckpointHeads.hash,
+        })
+        .from(ledgerCheckpointHeads)
+        .where(inArray(ledgerCheckpointHeads.homeId, homeIds))
+        .orderBy(asc(ledgerCheckpointHeads.homeId), asc(ledgerCheckpointHeads.day)),
+  ]);
+  return groupByHome([...statements, ...checkpoints.map(({ day, ...head }) => ({ ...head, period: `checkpoint of ${day}` }))]);
 }
 
 /** Rows by their home, in the order given. */
@@ -168,13 +224,15 @@ async function storedProjections(db: Executor, homeIds: string[]): Promise<Store
 const stateText = (c: { seq: number; month: number; dueOn: string; amountCents: number; paidCents: number }) =>
   `${c.seq}:${c.month}:${c.dueOn}:${c.amountCents}:${c.paidCents}`;
 
-function compareHome(homeId: string, entries: LedgerEntry[], stored: StoredProjections, days: Map<string, DayTotals>, problems: string[]): void {
+/** Adds the home's charges and payments to `days`; answers where its own projections differ from its ledger (none when they agree). */
+function compareHome(homeId: string, entries: LedgerEntry[], stored: StoredProjections, days: Map<string, DayTotals>): string[] {
   const allocation = allocateLedger(entries, '2000-01-01');
   const expected = allocation.charges.map(stateText).sort().join(' ');
   const actual = (stored.states.get(homeId) ?? []).map(stateText).sort().join(' ');
+  const problems: string[] = [];
   if (expected !== actual) problems.push(`Home ${homeId}: its charges' paid parts differ from its ledger.`);
   const totals = stored.totals.get(homeId);
-  if (entries.length > 0 && (totals?.chargedCents !== allocation.chargedCents || totals.creditedCents !== allocation.creditedCents)) {
+  if (entries.length > 0 && (totals?.chargedCents !== allocation.chargedCents + allocation.feeCents || totals.creditedCents !== allocation.creditedCents)) {
     problems.push(`Home ${homeId}: its sums differ from its ledger.`);
   }
   const day = (key: string) => {
@@ -196,6 +254,7 @@ function compareHome(homeId: string, entries: LedgerEntry[], stored: StoredProje
     d.payments += 1;
     d.receivedCents += entry.amountCents;
   }
+  return problems;
 }
 
 async function compareDays(db: Executor, expected: Map<string, DayTotals>, problems: string[]): Promise<void> {

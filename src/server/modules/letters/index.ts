@@ -1,2 +1,13 @@
-export { letterRows, listLetters } from './letters-repo';
-export { addLetter, deleteLetter, downloadLetterPdf, getLetter, setLetterStatus, updateLetter } from './letters';
+export { findLetter, letterRows, listLetters, type LetterRow } from './letters-repo';
+export {
+  addLetter,
+  deleteLetter,
+  downloadLetterPdf,
+  getLetter,
+  insertBuyerLetter,
+  newLetterKey,
+  setLetterStatus,
+  updateLetter,
+  type LetterDecided,
+} from './letters';
+export { registerLetterEnvelopeKinds, sendLetterForSignature } from './letter-signature';

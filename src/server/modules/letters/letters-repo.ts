@@ -42,6 +42,8 @@ const LIST_FIELDS = {
   propertyAddress: lettersOfIntent.propertyAddress,
   intendedState: lettersOfIntent.intendedState,
   status: lettersOfIntent.status,
+  source: lettersOfIntent.source,
+  decisionReason: lettersOfIntent.decisionReason,
   hasPdf: sql<boolean>`(${lettersOfIntent.fileKey} is not null)`,
   propertyValue: lettersOfIntent.propertyValue,
   downPaymentAmount: lettersOfIntent.downPaymentAmount,
@@ -85,6 +87,8 @@ export function presentRow(row: LetterRow): LetterItem {
     propertyAddress: row.propertyAddress,
     intendedState: row.intendedState,
     status: row.status,
+    source: row.source,
+    decisionReason: row.decisionReason,
     hasPdf: row.fileKey !== null,
     propertyValue: row.propertyValue,
     downPaymentAmount: row.downPaymentAmount,
@@ -105,6 +109,7 @@ export async function insertLetter(
   input: LetterInput,
   file: { key: string; sizeBytes: number } | undefined,
   createdBy: string,
+  source: LetterRow['source'] = 'staff',
 ): Promise<LetterRow> {
   const [row] = await tx
     .insert(lettersOfIntent)
@@ -114,6 +119,7 @@ export async function insertLetter(
       fileKey: file?.key ?? null,
       fileSize: file?.sizeBytes ?? null,
       createdBy,
+      source,
     })
     .returning();
   return row!;
@@ -125,7 +131,11 @@ export async function deleteLetterRow(tx: Executor, id: string): Promise<LetterR
 }
 
 /** Writes an edit or a status change (inside the transaction that also writes its audit entry). */
-export async function updateLetterRow(tx: Executor, id: string, patch: Partial<LetterEditInput> & { status?: LetterStatus }): Promise<LetterRow | undefined> {
+export async function updateLetterRow(
+  tx: Executor,
+  id: string,
+  patch: Partial<LetterEditInput> & { status?: LetterStatus; decisionReason?: string | null },
+): Promise<LetterRow | undefined> {
   const values = { ...patch, ...(patch.email !== undefined ? { emailKey: patch.email.toLowerCase() } : {}) };
   const [row] = await tx.update(lettersOfIntent).set(values).where(eq(lettersOfIntent.id, id)).returning();
   return row;

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { diffFields } from '../../../domain/admin/audit';
-import { LETTER_EDIT_FIELDS, letterFileName, letterSchema, type LetterEditInput, type LetterItem, type LetterStatus } from '../../../domain/admin/letters';
+import {
+  LETTER_EDIT_FIELDS,
+  letterFileName,
+  letterSchema,
+  type LetterEditInput,
+  type LetterInput,
+  type LetterItem,
+  type LetterStatus,
+} from '../../../domain/admin/letters';
+import type { Executor } from '../../platform/db/client';
 import type { Deps } from '../../platform/http/context';
 import { AppError, validationError } from '../../platform/lib/errors';
 import { auditedDownload } from '../../platform/http/audited-download';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { receiveLetterForm } from './letter-upload';
-import { deleteLetterRow, findLetter, insertLetter, presentRow, updateLetterRow } from './letters-repo';
+import { deleteLetterRow, findLetter, insertLetter, presentRow, updateLetterRow, type LetterRow } from './letters-repo';
 
 /**
  * Letters of intent with their stored PDFs (docs/product/back-office.md#letters-of-intent):
@@ -128,20 +137,63 @@ export async function updateLetter(deps: Pick<Deps, 'db'>, actor: AuditActor, id
 /** The audit action of a status change: approving and declining are recorded as such, back to pending as an update. */
 const STATUS_ACTIONS = { approved: 'approve', declined: 'decline', pending: 'update' } as const;
 
-/** A status change, audited in the same transaction; the status the letter already has changes nothing. */
-export async function setLetterStatus(deps: Pick<Deps, 'db'>, actor: AuditActor, id: string, status: LetterStatus): Promise<LetterItem> {
+/**
+ * Called in a status change's transaction, after the letter is written: a buyer's letter moves its
+ * offer (the route passes the buying module's; docs/decisions/036-find-and-offer.md). It may refuse
+ * the change by throwing, and then nothing is written.
+ */
+export type LetterDecided = (tx: Executor, actor: AuditActor, letter: { before: LetterRow; after: LetterRow }) => Promise<void>;
+
+/**
+ * A status change with an optional reason (kept for a decline), audited in the same transaction;
+ * the status the letter already has changes nothing.
+ */
+export async function setLetterStatus(
+  deps: Pick<Deps, 'db'>,
+  actor: AuditActor,
+  id: string,
+  change: { status: LetterStatus; reason?: string | null },
+  onDecided?: LetterDecided,
+): Promise<LetterItem> {
+  const { status } = change;
   const row = await deps.db.transaction(async (tx) => {
     const before = await findLetter(tx, id, { forUpdate: true });
     if (!before) throw notFound();
     if (before.status === status) return before;
-    const updated = await updateLetterRow(tx, id, { status });
+    const decisionReason = status === 'declined' ? (change.reason ?? null) : null;
+    const updated = (await updateLetterRow(tx, id, { status, decisionReason }))!;
     await recordAudit(tx, actor, {
       action: STATUS_ACTIONS[status],
       entityType: 'letters_of_intent',
       entityId: id,
-      changes: { status: { from: before.status, to: status } },
+      changes: { status: { from: before.status, to: status }, ...(decisionReason ? { reason: decisionReason } : {}) },
     });
-    return updated!;
+    await onDecided?.(tx, actor, { before, after: updated });
+    return updated;
   });
   return presentRow(row);
 }
+
+/**
+ * A letter of intent made by a buyer's 'Make an offer' (docs/decisions/036-find-and-offer.md), in the
+ * caller's transaction: source buyer, status pending, its PDF already stored under `file.key`; audited.
+ */
+export async function insertBuyerLetter(
+  tx: Executor,
+  actor: AuditActor,
+  input: LetterInput,
+  file: { key: string; sizeBytes: number },
+  userId: string,
+): Promise<LetterRow> {
+  const row = await insertLetter(tx, input, file, userId, 'buyer');
+  await recordAudit(tx, actor, {
+    action: 'create',
+    entityType: 'letters_of_intent',
+    entityId: row.id,
+    changes: { ...input, source: 'buyer', pdf: 'generated' },
+  });
+  return row;
+}
+
+/** Where a buyer's letter PDF is stored: a key the server chooses. */
+export const newLetterKey = storageKeyFor;

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { URI, type TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema';
+import { auditLog, sessions } from '../db/schema';
 import { enrolTotp, signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { AUTH_TEST_ENV, newAccount, TestBrowser, type NewAccount } from '../../test/auth-client';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -122,5 +122,31 @@ describe('two-factor belongs to the session', () => {
     expect((await here.get('/api/me')).status).toBe(200);
     expect(await sessionRows(user.id)).toHaveLength(1);
     expect((await here.get('/api/admin/ping')).body.error.code).toBe('two_factor_required');
+
+    // Both the enrolment and turning it off are in the audit log, with the sessions each ended.
+    const entries = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, user.id)))
+      .orderBy(asc(auditLog.id));
+    expect(
+      entries
+        .filter((entry) => entry.changes && 'twoFactorEnabled' in (entry.changes as object))
+        .map((entry) => [entry.action, entry.actorEmail, entry.changes]),
+    ).toEqual([
+      ['update', account.email.toLowerCase(), { twoFactorEnabled: { from: false, to: true }, otherSessionsEnded: 0 }],
+      ['update', account.email.toLowerCase(), { twoFactorEnabled: { from: true, to: false }, otherSessionsEnded: 1 }],
+    ]);
+  });
+
+  it('does not audit a second factor passed at sign-in as an enrolment', async () => {
+    const account = newAccount({ firstName: 'Ada', lastName: 'Admin' });
+    const { totp, user } = await signedInAdmin(app, account);
+    const { b } = await signIn(account);
+    expect((await b.post('/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(200);
+    const enrolments = (await app.db.select().from(auditLog).where(eq(auditLog.entityId, user.id))).filter(
+      (entry) => entry.changes && 'twoFactorEnabled' in (entry.changes as object),
+    );
+    expect(enrolments).toHaveLength(1);
   });
 });

@@ -3,6 +3,8 @@ import type { BetterAuthOptions } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
+import { recordAudit } from '../audit/audit';
+import { clientIpFrom } from './client-ip-header';
 import type { AuthHook } from './hook-types';
 
 /**
@@ -54,7 +56,24 @@ export function revokeOtherSessionsHook(db: Db): AuthHook {
       const created = ctx.context.newSession;
       const previous = ctx.context.session;
       if (!created || !previous?.session || previous.user.id !== created.user.id) return;
-      await db.delete(sessions).where(and(eq(sessions.userId, created.user.id), ne(sessions.token, created.session.token)));
+      // Enrolment (a verify-totp from a session of an account without two-factor) and turning it off are audited, with the
+      // sessions they ended, in the transaction that ends them.
+      const enabled = ctx.path === '/two-factor/verify-totp';
+      const audited = !(enabled && previous.user.twoFactorEnabled);
+      const actor = { id: created.user.id, email: created.user.email, ip: clientIpFrom(ctx.headers) ?? created.session.ipAddress ?? null };
+      await db.transaction(async (tx) => {
+        const revoked = await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, created.user.id), ne(sessions.token, created.session.token)))
+          .returning({ id: sessions.id });
+        if (!audited) return;
+        await recordAudit(tx, actor, {
+          action: 'update',
+          entityType: 'users',
+          entityId: created.user.id,
+          changes: { twoFactorEnabled: { from: !enabled, to: enabled }, otherSessionsEnded: revoked.length },
+        });
+      });
     }),
   };
 }

@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEST_ENV, newAccount, TestBrowser, type NewAccount } from '../../test/auth-client';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { auditLog } from '../db/schema';
 
 describe('sign-in, sessions and password change', () => {
   let app: TestServer;
@@ -114,6 +116,18 @@ describe('sign-in, sessions and password change', () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ firstName: 'Amazing', lastName: 'Grace', name: 'Amazing Grace', phone: '(214) 555-0187', phoneVerified: false });
     expect((await b.get('/api/me')).body.name).toBe('Amazing Grace');
+    // Audited in the same transaction, naming the fields changed and not their values; a save that changes nothing writes no entry.
+    const userId = (await b.get('/api/me')).body.id;
+    const audits = async () =>
+      (
+        await app.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, userId)))
+      ).filter((entry) => entry.changes && 'profile' in (entry.changes as object));
+    expect((await audits()).map((entry) => entry.changes)).toEqual([{ profile: ['firstName', 'lastName', 'phone'] }]);
+    expect((await b.patch('/api/me', { firstName: 'Amazing', lastName: 'Grace', phone: '(214) 555-0187' })).status).toBe(200);
+    expect(await audits()).toHaveLength(1);
     const bad = await b.patch('/api/me', { firstName: '', lastName: 'Grace', role: 'admin' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toMatchObject({ firstName: 'First name is required' });

@@ -1,5 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES } from '../../../domain/application/status';
 import { REQUEST_ACTIONS, REQUEST_DOCUMENT_TYPES, REQUEST_KINDS, REQUEST_STATES } from '../../../domain/application/requests';
 import { SENDER_SIDES } from '../../../domain/application/messages';
@@ -67,6 +82,9 @@ export const applications = pgTable(
     waitingSince: timestamp('waiting_since', { withTimezone: true }),
     /** Why it was declined, shown to the buyer (at most 1,000 characters); cleared when it leaves Declined. */
     declineReason: text('decline_reason'),
+    /** When and why the buyer withdrew it (docs/decisions/041-withdrawal-and-change-requests.md); kept as the record of their choice. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawReason: text('withdraw_reason'),
     /**
      * What the back office's search matches (docs/product/back-office.md#lists): the lower-cased
      * names and e-mail, kept by PostgreSQL. Stored so the list can filter on it inside
@@ -80,11 +98,13 @@ export const applications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('applications_status_check', sql`${t.status} in ('draft', 'submitted', 'in_review', 'missing_info', 'approved', 'declined')`),
+    check('applications_status_check', sql`${t.status} in ('draft', 'submitted', 'in_review', 'missing_info', 'approved', 'declined', 'withdrawn')`),
     check('applications_decline_reason_check', sql`char_length(${t.declineReason}) <= 1000`),
+    check('applications_withdraw_reason_check', sql`char_length(${t.withdrawReason}) BETWEEN 1 AND 1000`),
+    // Closed (declined, withdrawn) applications are not active: the user may start another.
     uniqueIndex('applications_one_active_per_user_idx')
       .on(t.userId)
-      .where(sql`${t.status} <> 'declined'`),
+      .where(sql`${t.status} not in ('declined', 'withdrawn')`),
     index('applications_user_id_idx').on(t.userId),
     // The back office's lists: by status, newest submitted first; search by e-mail and names.
     index('applications_status_submitted_at_idx').on(t.status, t.submittedAt.desc()),
@@ -260,10 +280,26 @@ export const applicationMessages = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * An attached file (docs/decisions/041-withdrawal-and-change-requests.md): stored like a document, under a name the
+     * server chose, checked by its content; its name as sent, the type its bytes show, its size. Cleared on delete.
+     */
+    attachmentKey: text('attachment_key').unique(),
+    attachmentName: text('attachment_name'),
+    attachmentType: text('attachment_type'),
+    attachmentSize: integer('attachment_size'),
   },
   (t) => [
     check('application_messages_sender_side_check', sql`${t.senderSide} in ('applicant', 'staff')`),
-    check('application_messages_body_check', sql`CASE WHEN ${t.deletedAt} IS NULL THEN char_length(${t.body}) BETWEEN 1 AND 5000 ELSE ${t.body} = '' END`),
+    // A message with a file may have no text.
+    check(
+      'application_messages_body_check',
+      sql`CASE WHEN ${t.deletedAt} IS NULL THEN char_length(${t.body}) BETWEEN (CASE WHEN ${t.attachmentKey} IS NULL THEN 1 ELSE 0 END) AND 5000 ELSE ${t.body} = '' END`,
+    ),
+    check(
+      'application_messages_attachment_check',
+      sql`(${t.attachmentKey} IS NULL) = (${t.attachmentName} IS NULL) AND (${t.attachmentKey} IS NULL) = (${t.attachmentType} IS NULL) AND (${t.attachmentKey} IS NULL) = (${t.attachmentSize} IS NULL) AND ${t.attachmentType} in ('application/pdf', 'image/jpeg', 'image/png')`,
+    ),
     // The conversation page (newest first, then keyset), and each side's unread count: a range after its read marker.
     index('application_messages_conversation_idx').on(t.applicationId, t.createdAt, t.id),
   ],
@@ -284,3 +320,50 @@ export const applicationConversations = pgTable('application_conversations', {
   staffNotifiedAt: timestamp('staff_notified_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Pre-approvals (docs/decisions/030-pre-approval.md): what staff approve with an application — the
+ * maximum home price, the monthly payment range and the down payment they were computed with, in
+ * whole cents — valid through `expires_on`, 90 days after the day it was issued or last renewed. Each
+ * approval writes one row (an application approved again gets a new one); the current one is the
+ * application's latest, shown while the application is Approved. `expiry_notice_sent_at` is set by
+ * the expiry job when it mails the 14-day notice, and cleared by a renewal.
+ */
+export const preApprovals = pgTable(
+  'pre_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    maxPriceCents: bigint('max_price_cents', { mode: 'number' }).notNull(),
+    monthlyMinCents: bigint('monthly_min_cents', { mode: 'number' }).notNull(),
+    monthlyMaxCents: bigint('monthly_max_cents', { mode: 'number' }).notNull(),
+    downPaymentCents: bigint('down_payment_cents', { mode: 'number' }).notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    /** The staff member who approved it; null once that account is gone. */
+    issuedBy: text('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    renewals: integer('renewals').notNull().default(0),
+    renewedOn: date('renewed_on', { mode: 'string' }),
+    expiryNoticeSentAt: timestamp('expiry_notice_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'pre_approvals_money_check',
+      sql`${t.maxPriceCents} > 0 AND ${t.monthlyMinCents} > 0 AND ${t.monthlyMaxCents} >= ${t.monthlyMinCents} AND ${t.downPaymentCents} < ${t.maxPriceCents} AND ${t.downPaymentCents} * 100 >= ${t.maxPriceCents} * 2`,
+    ),
+    check('pre_approvals_dates_check', sql`${t.expiresOn} > ${t.issuedOn} AND ${t.renewals} >= 0`),
+    // The application's current pre-approval: its latest.
+    index('pre_approvals_application_idx').on(t.applicationId, t.createdAt.desc(), t.id.desc()),
+    index('pre_approvals_user_idx').on(t.userId),
+    // The expiry job: the pre-approvals whose notice is not sent yet, by expiry date.
+    index('pre_approvals_notice_due_idx')
+      .on(t.expiresOn)
+      .where(sql`${t.expiryNoticeSentAt} IS NULL`),
+  ],
+);

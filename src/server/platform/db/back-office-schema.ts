@@ -84,6 +84,12 @@ export const lettersOfIntent = pgTable(
       .notNull()
       .default('pending'),
     intendedState: text('intended_state'),
+    /** Who made it: staff in the back office, or the buyer's 'Make an offer' (docs/decisions/036-find-and-offer.md). */
+    source: text('source', { enum: ['staff', 'buyer'] })
+      .notNull()
+      .default('staff'),
+    /** Why staff declined it, when they did (asked for a buyer's letter). */
+    decisionReason: text('decision_reason'),
     /** Storage key of the PDF (`letters-of-intent/<id>`), or null when none was attached. */
     fileKey: text('file_key').unique(),
     fileSize: integer('file_size'),
@@ -92,6 +98,7 @@ export const lettersOfIntent = pgTable(
   },
   (t) => [
     check('letters_of_intent_status_check', sql`${t.status} in ('pending', 'approved', 'declined')`),
+    check('letters_of_intent_source_check', sql`${t.source} in ('staff', 'buyer')`),
     index('letters_of_intent_created_at_idx').on(t.createdAt.desc()),
     index('letters_of_intent_email_key_idx').on(t.emailKey),
     index('letters_of_intent_search_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})) gin_trgm_ops`),

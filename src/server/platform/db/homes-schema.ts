@@ -5,6 +5,7 @@ import { HOME_STATES, NOTICE_KINDS, NOTICE_STATES, PAYMENT_CHANGE_STATES, PAYMEN
 import { createdAt } from './columns';
 import { applications } from './application-schema';
 import { users } from './auth-schema';
+import { offers } from './buying-schema';
 
 /**
  * The homeowner phase (docs/decisions/022-homes-and-ledger.md): a home
@@ -36,6 +37,10 @@ export const homes = pgTable(
       .notNull()
       .unique()
       .references(() => applications.id, { onDelete: 'restrict' }),
+    /** The accepted offer the purchase was recorded from, if any (docs/decisions/042-closing.md). */
+    offerId: uuid('offer_id')
+      .unique()
+      .references(() => offers.id, { onDelete: 'set null' }),
     address: text('address').notNull(),
     purchaseDate: date('purchase_date', { mode: 'string' }).notNull(),
     priceCents: cents('price_cents').notNull(),
@@ -45,6 +50,13 @@ export const homes = pgTable(
     appreciationRate: numeric('appreciation_rate', { precision: 6, scale: 3, mode: 'number' }).notNull(),
     state: text('state', { enum: HOME_STATES }).notNull().default('active'),
     closedOn: date('closed_on', { mode: 'string' }),
+    /**
+     * 'awaiting_signatures' while the co-ownership agreement waits for its signers (e-signatures on,
+     * docs/decisions/033-signatures.md): nothing is billed and no figure is the homeowner's own until it is 'in_force'.
+     */
+    agreementState: text('agreement_state', { enum: ['in_force', 'awaiting_signatures'] })
+      .notNull()
+      .default('in_force'),
     createdBy: text('created_by'),
     createdAt: createdAt(),
   },
@@ -53,6 +65,7 @@ export const homes = pgTable(
     check('homes_money_check', sql`${t.priceCents} > 0 AND ${t.downPaymentCents} >= 0 AND ${t.downPaymentCents} < ${t.priceCents}`),
     check('homes_rates_check', sql`${t.mortgageRate} > 0 AND ${t.mortgageRate} < 30 AND ${t.appreciationRate} > -20 AND ${t.appreciationRate} < 30`),
     check('homes_address_check', sql`char_length(${t.address}) BETWEEN 1 AND 200`),
+    check('homes_agreement_state_check', sql`${t.agreementState} in ('in_force', 'awaiting_signatures')`),
     check('homes_closed_check', sql`(${t.state} = 'closed') = (${t.closedOn} IS NOT NULL)`),
     index('homes_user_idx').on(t.userId),
     index('homes_created_at_idx').on(t.createdAt.desc()),
@@ -131,7 +144,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_kind_check', sql`${t.kind} in (${quoted(LEDGER_KINDS)})`),
     check('ledger_entries_seq_check', sql`${t.seq} >= 1`),
     check('ledger_entries_amount_check', sql`${t.amountCents} > 0`),
-    check('ledger_entries_month_check', sql`(${t.kind} = 'charge') = (${t.month} IS NOT NULL AND ${t.month} >= 1)`),
+    check('ledger_entries_month_check', sql`(${t.kind} in ('charge', 'fee')) = (${t.month} IS NOT NULL AND ${t.month} >= 1)`),
     check('ledger_entries_reversal_check', sql`(${t.kind} = 'reversal') = (${t.reversesSeq} IS NOT NULL AND ${t.reversesSeq} < ${t.seq})`),
     check('ledger_entries_source_check', sql`(${t.kind} = 'payment') = (${t.source} IS NOT NULL)`),
     check('ledger_entries_hash_check', sql`${t.hash} ~ '^[0-9a-f]{64}$' AND ${t.prevHash} ~ '^[0-9a-f]{64}$'`),
@@ -140,6 +153,10 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_charge_month_idx')
       .on(t.homeId, t.month)
       .where(sql`${t.kind} = 'charge'`),
+    // A charge gets one late fee, ever, however many instances run the fee job (calculators.md 'Fees').
+    uniqueIndex('ledger_entries_fee_month_idx')
+      .on(t.homeId, t.month)
+      .where(sql`${t.kind} = 'fee'`),
     // A bank's reference is imported once.
     uniqueIndex('ledger_entries_payment_reference_idx')
       .on(t.reference)
@@ -192,7 +209,7 @@ export const homeLedgerTotals = pgTable('home_ledger_totals', {
   homeId: uuid('home_id')
     .primaryKey()
     .references(() => homes.id, { onDelete: 'restrict' }),
-  /** Σ charges. */
+  /** Σ charges + Σ late fees: everything the credit pays (a new charge takes what is left after them). */
   chargedCents: cents('charged_cents').notNull(),
   /** Σ payments − Σ refunds (negative when more was refunded than received). */
   creditedCents: cents('credited_cents').notNull(),
@@ -263,10 +280,10 @@ export const homePaymentChanges = pgTable(
     check('home_payment_changes_payment_check', sql`${t.monthlyPaymentCents} > 0`),
     check('home_payment_changes_approved_check', sql`(${t.state} = 'approved') = (${t.fromMonth} IS NOT NULL)`),
     check('home_payment_changes_reason_check', sql`(${t.state} = 'declined') = (${t.reason} IS NOT NULL AND char_length(${t.reason}) BETWEEN 1 AND 1000)`),
-    // One request waits at a time per home.
+    // One request waits (for approval, or for the addendum's signatures) at a time per home.
     uniqueIndex('home_payment_changes_pending_idx')
       .on(t.homeId)
-      .where(sql`${t.state} = 'pending'`),
+      .where(sql`${t.state} IN ('pending', 'signing')`),
     index('home_payment_changes_home_idx').on(t.homeId, t.requestedAt.desc()),
     index('home_payment_changes_pending_at_idx')
       .on(t.requestedAt)
@@ -315,7 +332,7 @@ export const homeNotices = pgTable(
     // One notice in progress at a time per home.
     uniqueIndex('home_notices_open_idx')
       .on(t.homeId)
-      .where(sql`${t.state} IN ('sent', 'acknowledged', 'scheduled')`),
+      .where(sql`${t.state} IN ('signing', 'sent', 'acknowledged', 'scheduled')`),
     index('home_notices_home_idx').on(t.homeId, t.createdAt.desc()),
   ],
 );

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../test/harness';
+import { SERVING_ROLE } from './serving-role';
 import { openDatabase, queryRows } from './client';
 import { embeddedDatabaseWarning } from './pglite-durability';
 
@@ -17,7 +18,11 @@ async function syncsDuring(pgliteFsync: boolean) {
   databases.push(folder);
   const database = await openDatabase({ pgliteDir: folder.pgliteDir, pgliteFsync });
   try {
-    await database.db.execute(sql`CREATE TABLE t (id int PRIMARY KEY)`);
+    // A table is the owner's to create; requests (the serving role) write to it.
+    await database.asOwner(async (owner) => {
+      await owner.execute(sql`CREATE TABLE t (id int PRIMARY KEY)`);
+      await owner.execute(sql.raw(`GRANT INSERT ON t TO ${SERVING_ROLE}`));
+    });
     const [setting] = await queryRows<{ fsync: string }>(database.db, sql`SHOW fsync`);
     const fdatasync = vi.spyOn(fs, 'fdatasyncSync');
     const fsync = vi.spyOn(fs, 'fsyncSync');

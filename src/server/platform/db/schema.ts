@@ -186,3 +186,20 @@ export * from './back-office-schema';
 
 // Homes, their agreements' terms, the ledger, valuations, payment changes, notices and statements: ./homes-schema.ts.
 export * from './homes-schema';
+// Fee waivers and exit quotes, what a homeowner asks of us about money: ./homeowner-requests-schema.ts.
+export * from './homeowner-requests-schema';
+
+// ---- Agents: partner agents and the buyers' agent choices: ./agents-schema.ts. ----
+export * from './agents-schema';
+
+// The daily ledger check's marks and its signed checkpoints: ./ledger-checks-schema.ts.
+export * from './ledger-checks-schema';
+
+// Bank accounts on file, processor debits and the provider's events (docs/decisions/032-processor-payments.md): ./payments-schema.ts.
+export * from './payments-schema';
+// Documents sent for signature and their signers (docs/decisions/033-signatures.md).
+export * from './signatures-schema';
+// Homes buyers consider, their offers and the offers' timelines (docs/decisions/036-find-and-offer.md).
+export * from './buying-schema';
+// The buyer's requests to change an answer after submitting (docs/decisions/041-withdrawal-and-change-requests.md).
+export * from './change-requests-schema';

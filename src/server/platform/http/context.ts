@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { BackgroundTasks } from '../lib/background';
 import type { JobRunner } from '../jobs/runner';
 import type { FieldCipher } from '../lib/crypto';
+import type { LedgerKey } from '../lib/ledger-key';
 import type { Logger } from '../lib/logger';
 import type { OutboxWorker } from '../mail/outbox';
 import type { Mailer } from '../mail/send-mail';
@@ -32,6 +33,8 @@ export interface Deps {
   storage: FileStorage;
   /** Encrypts the SSN digits and the date of birth (src/server/platform/lib/crypto.ts). */
   cipher: FieldCipher;
+  /** Signs and checks the ledger's daily checkpoints (src/server/platform/lib/ledger-key.ts). */
+  ledgerKey: LedgerKey;
 }
 
 export interface AppEnv {

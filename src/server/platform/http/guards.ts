@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { NO_HOME_MESSAGE } from '../../../domain/homes/my-home';
 import { hasRank, ROLE_RANK } from '../../../domain/roles';
 import type { AppEnv } from './context';
 import type { AuditActor } from '../audit/audit';
@@ -39,6 +40,13 @@ export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * The answer to a signed-in user below the homeowner rank on a homeowner's route: the homeowner
+ * role follows a home (docs/decisions/022-homes-and-ledger.md 'Roles'), so below it there is no
+ * home to show. 403, as for any caller below a route's access; the web tells it by its code.
+ */
+export const noHomeRefusal = () => new AppError(403, 'no_home', NO_HOME_MESSAGE);
+
 /** The answer to an admin whose account has two-factor but whose session did not pass it; the web app sends them to sign in again. */
 export const SIGN_IN_WITH_TWO_FACTOR = 'Sign in again with the code from your authenticator app to use the admin area.';
 
@@ -46,7 +54,7 @@ type SignedIn = Pick<AuthedEnv['Variables'], 'user' | 'session'>;
 
 /**
  * Why a signed-in session may not act at rank `min` (src/domain/roles.ts), or
- * undefined when it may: 403 `forbidden` below the rank. The admin rank also
+ * undefined when it may: 403 `forbidden` below the rank (`no_home` below the homeowner rank). The admin rank also
  * needs two-factor, on the account and on the session
  * (docs/product/back-office.md#access): until the admin has enrolled an
  * authenticator app, and for any session that did not itself pass the second
@@ -54,7 +62,9 @@ type SignedIn = Pick<AuthedEnv['Variables'], 'user' | 'session'>;
  * `two_factor_required`.
  */
 export function roleRefusal(min: number, { user, session }: SignedIn): AppError | undefined {
-  if (!hasRank(user.role, min)) return new AppError(403, 'forbidden', 'You do not have access to this page.');
+  if (!hasRank(user.role, min)) {
+    return min === ROLE_RANK.homeowner ? noHomeRefusal() : new AppError(403, 'forbidden', 'You do not have access to this page.');
+  }
   if (min >= ROLE_RANK.admin && !user.twoFactorEnabled) {
     return new AppError(403, 'two_factor_required', 'Set up two-factor authentication on your account page before using the admin area.');
   }

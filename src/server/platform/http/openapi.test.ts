@@ -64,7 +64,7 @@ describe('/api/openapi.json', () => {
     const csv = document.paths['/api/admin/audit/export']?.get as unknown as Operation;
     expect(Object.keys(csv.responses['200']?.content ?? {})).toEqual(['text/csv']);
     const dashboard = document.paths['/api/admin/dashboard']?.get as unknown as Operation;
-    expect(Object.keys(dashboard.responses['200']?.content?.['application/json']?.schema.properties ?? {})).toEqual(['counts', 'kpis', 'recent']);
+    expect(Object.keys(dashboard.responses['200']?.content?.['application/json']?.schema.properties ?? {})).toEqual(['counts', 'kpis', 'homes', 'recent']);
     expect(Object.keys(document.paths['/api/admin/ping']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403']));
   });
 

@@ -67,7 +67,7 @@ export function errorStatuses(contract: RouteContract): number[] {
   if (contract.params) statuses.add(404);
   if (contract.query || contract.body || contract.form) statuses.add(400);
   if (contract.access !== 'public') statuses.add(401);
-  if (contract.access === 'admin' || contract.method !== 'get') statuses.add(403);
+  if (contract.access === 'admin' || contract.access === 'homeowner' || contract.method !== 'get') statuses.add(403);
   statuses.add(503);
   return [...statuses].sort();
 }
@@ -110,12 +110,14 @@ export function routeConfigOf(contract: RouteContract, { withForm = false } = {}
 
 /**
  * The guard each access names (src/domain/api/route.ts `Access`), the one place access is
- * enforced: a signed-in session for `user`; for `admin`, the admin rank and a session that
+ * enforced: a signed-in session for `user`; the homeowner rank for `homeowner` (an admin passes
+ * too, and the route answers 404 `no_home` when they have no home; below it, 403 `no_home`); for `admin`, the admin rank and a session that
  * passed two-factor (guards.ts roleRefusal).
  */
 const GUARDS: Record<Access, MiddlewareHandler | undefined> = {
   public: undefined,
   user: requireUser as unknown as MiddlewareHandler,
+  homeowner: requireRole(ROLE_RANK.homeowner) as unknown as MiddlewareHandler,
   admin: requireRole(ROLE_RANK.admin) as unknown as MiddlewareHandler,
 };
 

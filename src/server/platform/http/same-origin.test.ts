@@ -13,12 +13,17 @@ import { startTestServer, uniqueEmail, type TestServer } from '../../test/harnes
 import { createLogger } from '../lib/logger';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const MULTIPART = new Set([`POST ${UPLOAD_PATH}`, `POST ${LETTERS_UPLOAD_PATH}`]);
+const MULTIPART = new Set([`POST ${UPLOAD_PATH}`, `POST ${LETTERS_UPLOAD_PATH}`, 'POST /api/verify-document']);
 /**
  * RFC 8058's one-click unsubscribe: a mail client POSTs a form body to it from no page of ours. It reads no
  * cookie — the sealed token in its URL is the authority — so it is the one route outside the check (tested below).
  */
 const ONE_CLICK = 'POST /api/unsubscribe';
+/**
+ * The payment processor's webhook: a server POSTs it with no Origin. It reads no cookie — its signature is its
+ * authority, checked before its body is read (src/server/routes/payments.test.ts) — and is tested below.
+ */
+const SIGNED_WEBHOOK = 'POST /api/payments/webhook';
 /** The body type a route takes: the two uploads stream multipart, everything else is JSON. */
 const bodyType = (method: string, path: string) => (MULTIPART.has(`${method} ${path}`) ? 'multipart/form-data; boundary=x' : 'application/json');
 
@@ -70,7 +75,8 @@ describe('one origin check for every state-changing API route', () => {
     app = await startTestServer({ ...AUTH_TEST_ENV, TRUSTED_ORIGINS: 'https://admin.ownstead.example' });
     const all = registeredRoutes(app);
     expect(all.map((r) => `${r.method} ${r.path}`)).toContain(ONE_CLICK);
-    routes = all.filter((r) => `${r.method} ${r.path}` !== ONE_CLICK);
+    expect(all.map((r) => `${r.method} ${r.path}`)).toContain(SIGNED_WEBHOOK);
+    routes = all.filter((r) => `${r.method} ${r.path}` !== ONE_CLICK && `${r.method} ${r.path}` !== SIGNED_WEBHOOK);
     own = new URL(app.config.APP_URL).origin;
   });
   afterAll(async () => {
@@ -167,6 +173,14 @@ describe('one origin check for every state-changing API route', () => {
     const created = await sibling.post('/api/admin/users', { firstName: 'Eve', lastName: 'Forged', email, role: 'admin' });
     expect(created.status).toBe(403);
     expect(await app.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+  it("lets the processor's webhook through without an Origin, to be refused by its signature, and only as JSON", async () => {
+    for (const headers of [{}, { origin: 'https://evil.example' }, { origin: 'null' }] as Record<string, string>[]) {
+      const reply = await send(app, 'POST', '/api/payments/webhook', { ...headers, 'content-type': 'application/json' }, '{"id":"evt_1"}');
+      expect(reply).toEqual({ status: 400, code: 'bad_signature' });
+    }
+    const text = await send(app, 'POST', '/api/payments/webhook', { 'content-type': 'text/plain' }, '{"id":"evt_1"}');
+    expect(text).toEqual({ status: 415, code: 'unsupported_media_type' });
   });
 });
 

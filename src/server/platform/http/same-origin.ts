@@ -23,6 +23,12 @@ export interface SameOriginOptions {
    * is what the origin check protects.
    */
   oneClickPaths?: ReadonlySet<string>;
+  /**
+   * A provider's signed webhooks (the payment processor's): a server, not a browser, POSTs them, with no
+   * Origin. They carry no ambient authority (no cookie is read); the route checks the body's signature
+   * before anything else, and its JSON type like every declared route.
+   */
+  signedPaths?: ReadonlySet<string>;
   /** Told once per refused origin (no more than 20): a misconfigured APP_URL shows in the log at the first refused form. */
   onRefusedOrigin?: (refused: { origin: string; expected: string }) => void;
 }
@@ -64,6 +70,7 @@ export function sameOriginOnly({
   trustedOrigins = [],
   checksBodyTypeOf = () => true,
   oneClickPaths = new Set(),
+  signedPaths = new Set(),
   onRefusedOrigin,
 }: SameOriginOptions): MiddlewareHandler<AppEnv> {
   const allowed = new Set([originOf(appUrl), ...trustedOrigins.map(originOf)].filter((o): o is string => o !== undefined));
@@ -90,6 +97,7 @@ export function sameOriginOnly({
       }
       return next();
     }
+    if (c.req.method === 'POST' && signedPaths.has(c.req.path)) return next();
     const origin = c.req.header('origin');
     // `Origin: null` (sandboxed frames, some redirects) is never ours and does not fall back to Referer.
     const source = origin !== undefined ? originOf(origin) : originOf(c.req.header('referer'));

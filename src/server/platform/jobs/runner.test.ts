@@ -10,6 +10,7 @@ import { jobs, rateLimits } from '../db/schema';
 import { createLogger } from '../lib/logger';
 import { createTestDatabase, sleep, startTestServer, testDbKind, waitFor, type TestDatabase } from '../../test/harness';
 import { effectJob, JOB_EFFECTS_TABLE } from '../../test/job-kinds';
+import { SERVING_ROLE } from '../db/serving-role';
 import { enqueue, jobKind } from './queue';
 import { JobRunner, type JobRunnerOptions } from './runner';
 import { DONE_JOB_RETENTION_DAYS, pruneDoneJobs, rateLimitPruneJob } from './system-jobs';
@@ -283,7 +284,11 @@ describe('the job runner', () => {
     const total = 40;
     const batchSize = 5;
     let setup = await crashDb.open();
-    await setup.db.execute(sql.raw(JOB_EFFECTS_TABLE));
+    // A table is the owner's to create; the runner, serving, writes to it.
+    await setup.asOwner(async (owner) => {
+      await owner.execute(sql.raw(JOB_EFFECTS_TABLE));
+      await owner.execute(sql.raw(`GRANT SELECT, INSERT ON job_effects TO ${SERVING_ROLE}`));
+    });
     await setup.db.insert(jobs).values(Array.from({ length: total }, (_, n) => ({ kind: effectJob.kind, payload: { n } })));
     if (crashDb.kind === 'pglite') await setup.close();
 

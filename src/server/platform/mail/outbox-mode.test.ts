@@ -42,11 +42,22 @@ describe('mail without SMTP: the outbox and its one log line', () => {
     expect(logged).not.toContain(link!.searchParams.get('token'));
     expect(logged).not.toContain(Buffer.from(account.email).toString('base64').slice(0, 12));
 
-    // Opened (on this server, whatever APP_URL says), it leads to the verification link.
+    // Opened (on this server, whatever APP_URL says), it shows the message: to, subject, its text, its link first.
     const path = new URL(opener!).pathname + new URL(opener!).search;
     const opened = await fetch(`${app.url}${path}`, { redirect: 'manual' });
-    expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toBe(link!.toString());
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(opened.headers.get('cache-control')).toBe('no-store');
+    const page = await opened.text();
+    expect(page).toContain('<meta name="referrer" content="no-referrer">');
+    const escapedLink = link!.toString().replaceAll('&', '&#38;');
+    expect(page).toContain(`<h1>${verification.subject}</h1>`);
+    expect(page).toContain(`<dd>${account.email}</dd>`);
+    expect(page).toContain(`<p><a href="${escapedLink}">Open the message&#39;s link</a></p>`);
+    // The whole text, escaped (the name typed at sign-up is markup), with its links working.
+    expect(page).toContain('Hi Ada &#60;script&#62;,');
+    expect(page).not.toContain('<script>');
+    expect(page).toContain(`<a href="${escapedLink}">${escapedLink}</a>`);
     // Another message's id with this key, or a made-up key, leads nowhere.
     const otherId = path.replace(/\/(\d+)\?/, (_, id: string) => `/${Number(id) + 1}?`);
     expect((await fetch(`${app.url}${otherId}`, { redirect: 'manual' })).status).toBe(404);

@@ -119,3 +119,15 @@ export function emailInUseMail(ctx: MailContext, { firstName }: { firstName?: st
     action: { label: 'Sign in', url: appLink(ctx, '/auth/signin') },
   });
 }
+
+/** To the address of an account just erased (docs/product/privacy.md#account-deletion): what went, and that it is final. */
+export function accountDeletedMail(ctx: MailContext, { firstName }: { firstName?: string }): MailContent {
+  return renderMail(ctx.brand, {
+    subject: `Your ${ctx.brand.name} account has been deleted`,
+    greeting: hello(firstName),
+    paragraphs: [
+      'Your account and everything stored with it have been removed: your profile, sign-in methods and every session, your home application, every document you uploaded, your waitlist entry and the emails we kept for you.',
+      `This cannot be undone, and we will not e-mail you again unless you write to us or join us anew. If you did not ask for this, write to ${ctx.brand.contactEmail} straight away.`,
+    ],
+  });
+}

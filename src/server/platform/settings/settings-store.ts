@@ -15,7 +15,7 @@ const cache = new WeakMap<object, { value: AppSettings; at: number }>();
  * Cached per database for a few seconds: every page load reads them (the server
  * writes the calculator defaults into index.html).
  */
-export async function getSettings(db: Db, { fresh = false }: { fresh?: boolean } = {}): Promise<AppSettings> {
+export async function getSettings(db: Db | Executor, { fresh = false }: { fresh?: boolean } = {}): Promise<AppSettings> {
   const hit = cache.get(db);
   if (!fresh && hit && Date.now() - hit.at < CACHE_MS) return hit.value;
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));

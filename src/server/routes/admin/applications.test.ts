@@ -4,7 +4,7 @@ import { SEARCH_PAGES_AHEAD } from '../../../domain/admin/lists';
 import { DEFAULT_SETTINGS } from '../../../domain/admin/settings';
 import { forgetCachedSettings } from '../../platform/settings/settings-store';
 import { applications, auditLog, documents, settings, users } from '../../platform/db/schema';
-import { insertApplication, daysAgo } from '../../test/admin-applications';
+import { insertApplication, daysAgo, statusBody } from '../../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { fillApplication, signUp, type Member } from '../../test/application-client';
 import { AUTH_TEST_ENV, linkIn, mailsTo, TestBrowser } from '../../test/auth-client';
@@ -329,7 +329,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
     for (const id of [draft.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
       const path = `/api/admin/applications/${encodeURIComponent(id)}`;
       expect((await admin.browser.get(path)).status, id).toBe(404);
-      expect((await admin.browser.patch(`${path}/status`, { status: 'approved' })).status, id).toBe(404);
+      expect((await admin.browser.patch(`${path}/status`, statusBody('approved'))).status, id).toBe(404);
       expect((await admin.browser.patch(`${path}/notes`, { notes: 'x' })).status, id).toBe(404);
     }
     const [row] = await app.db.select().from(applications).where(eq(applications.id, draft.id));
@@ -362,7 +362,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
     await settleMailJobs(app);
     expect((await statusMails(member.account.email)).map((m) => m.subject)).toEqual(['Your home application is being reviewed']);
 
-    const approved = await admin.browser.patch(path, { status: 'approved' });
+    const approved = await admin.browser.patch(path, statusBody('approved'));
     expect(approved.body.status).toBe('approved');
     expect(Date.parse(approved.body.reviewedAt)).toBeGreaterThanOrEqual(Date.parse(review.body.reviewedAt));
     audit = await auditOf(member.applicationId);
@@ -447,7 +447,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
     try {
       await app.db.insert(settings).values({ key: 'app', value: { ...DEFAULT_SETTINGS, statusEmails: false } });
       forgetCachedSettings(app.db);
-      const reply = await admin.browser.patch(`/api/admin/applications/${quiet.id}/status`, { status: 'approved' });
+      const reply = await admin.browser.patch(`/api/admin/applications/${quiet.id}/status`, statusBody('approved'));
       expect(reply.body.status).toBe('approved');
       // The job reads the setting when it runs: wait for it before the setting goes back.
       await settleMailJobs(app);
@@ -457,7 +457,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
       await app.db.delete(settings).where(eq(settings.key, 'app'));
       forgetCachedSettings(app.db);
     }
-    await admin.browser.patch(`/api/admin/applications/${loud.id}/status`, { status: 'approved' });
+    await admin.browser.patch(`/api/admin/applications/${loud.id}/status`, statusBody('approved'));
     const mail = await waitFor(async () => (await mailsTo(app.db, await ownerEmail(loud.userId)))[0], { message: 'the approval e-mail' });
     expect(mail.subject).toBe('Your home application is approved');
   });
@@ -487,6 +487,17 @@ describe('admin applications: list, search, export, review, status, notes', () =
     expect((await auditOf(row.id)).map((a) => [a.action, a.changes])).toEqual([
       ['decline', { status: { from: 'in_review', to: 'declined' }, declineReason: { from: null, to: reason } }],
     ]);
+    // The buyer's e-mail carries the reason, as written.
+    const declineMail = await waitFor(
+      async () =>
+        (await mailsTo(app.db, (await app.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)))[0].email)).find(
+          (m) => m.subject === 'An update on your home application',
+        ),
+      {
+        message: 'the decline e-mail',
+      },
+    );
+    expect(declineMail.text).toContain(`Our reviewer's note: ${reason}`);
 
     // Any other status ignores a reason sent along, and leaving Declined clears the stored one, audited.
     const reopened = await admin.browser.patch(path, { status: 'in_review', reason: 'ignored' });
@@ -497,7 +508,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
       'update',
       { status: { from: 'declined', to: 'in_review' }, declineReason: { from: reason, to: null } },
     ]);
-    const approved = await admin.browser.patch(path, { status: 'approved', reason: 'ignored' });
+    const approved = await admin.browser.patch(path, statusBody('approved', { reason: 'ignored' }));
     expect(approved.body.declineReason).toBeNull();
     expect((await app.db.select().from(applications).where(eq(applications.id, row.id)))[0].declineReason).toBeNull();
   });
@@ -505,7 +516,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
   it('will not reopen a declined application when its owner has started another one (409, nothing changed)', async () => {
     const declined = await insertApplication(app.db, { status: 'declined', reviewedAt: daysAgo(1) });
     await insertApplication(app.db, { userId: declined.userId, status: 'draft' });
-    const reply = await admin.browser.patch(`/api/admin/applications/${declined.id}/status`, { status: 'approved' });
+    const reply = await admin.browser.patch(`/api/admin/applications/${declined.id}/status`, statusBody('approved'));
     expect(reply.status).toBe(409);
     expect(reply.body.error.code).toBe('another_active_application');
     expect((await app.db.select().from(applications).where(eq(applications.id, declined.id)))[0].status).toBe('declined');
@@ -570,8 +581,8 @@ describe('admin applications: list, search, export, review, status, notes', () =
         'Credit Card Debt,Student Loans,Property Address,Property Value,Down Payment,Assignee,Reviewed At,Waiting Since,Notes',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1].startsWith(`${plain.id},${plain.submittedAt!.toISOString()},approved,Plain,${tag},`)).toBe(true);
-    expect(lines[2]).toContain(`${formula.id},${formula.submittedAt!.toISOString()},submitted,'=cmd|calc,${tag},`);
+    expect(lines[1].startsWith(`${plain.id},${plain.submittedAt!.toISOString()},Approved,Plain,${tag},`)).toBe(true);
+    expect(lines[2]).toContain(`${formula.id},${formula.submittedAt!.toISOString()},Submitted,'=cmd|calc,${tag},`);
     expect(lines[2]).toContain(',425000.5,');
     expect(lines[2].endsWith(',"Said ""hi"", twice"')).toBe(true);
     expect(text).not.toMatch(/,=cmd/);
@@ -614,14 +625,14 @@ describe('admin applications: list, search, export, review, status, notes', () =
     ]);
 
     // Without its audit entry, no download.
-    await app.db.execute(sql`alter table audit_log rename to audit_log_away`);
+    await app.asOwner(sql`alter table audit_log rename to audit_log_away`);
     try {
       const refused = await download(admin.browser);
       expect(refused.status).toBe(500);
       expect(refused.headers.get('content-type')).not.toBe('application/pdf');
       await refused.arrayBuffer();
     } finally {
-      await app.db.execute(sql`alter table audit_log_away rename to audit_log`);
+      await app.asOwner(sql`alter table audit_log_away rename to audit_log`);
     }
     expect(await auditOf(doc.id)).toHaveLength(2);
   });
@@ -634,7 +645,7 @@ describe('admin applications: list, search, export, review, status, notes', () =
       ['GET', '/api/admin/applications'],
       ['GET', '/api/admin/applications/export'],
       ['GET', `/api/admin/applications/${row.id}`],
-      ['PATCH', `/api/admin/applications/${row.id}/status`, { status: 'approved' }],
+      ['PATCH', `/api/admin/applications/${row.id}/status`, statusBody('approved')],
       ['PATCH', `/api/admin/applications/${row.id}/notes`, { notes: 'x' }],
       ['GET', '/api/admin/dashboard'],
     ];

@@ -1,4 +1,5 @@
 import type { ApplicationListParams } from '../../../domain/admin/applications';
+import { APPLICATION_STATUS_LABELS } from '../../../domain/application/status';
 import { adminApplicationsApi } from '../../../domain/api/admin-applications';
 import { type AuthedEnv, actorOf } from '../../platform/http/guards';
 import {
@@ -13,7 +14,11 @@ import {
   listAssignees,
   changeNotes,
   changeStatus,
+  preApprovalForLetter,
+  preApprovalLetterResponse,
+  renewPreApproval,
 } from '../../modules/applications';
+import { recordAudit } from '../../platform/audit/audit';
 import { purchaseLock } from '../../modules/homes';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
 import { apiRouter, route } from '../../platform/http/route';
@@ -25,7 +30,8 @@ import { apiRouter, route } from '../../platform/http/route';
 const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'ID', value: (r) => r.id },
   { header: 'Submitted At', value: (r) => r.submittedAt },
-  { header: 'Status', value: (r) => r.status },
+  // The label the back office shows ('In Review', 'Withdrawn'), not the stored key.
+  { header: 'Status', value: (r) => APPLICATION_STATUS_LABELS[r.status] },
   { header: 'First Name', value: (r) => r.firstName },
   { header: 'Last Name', value: (r) => r.lastName },
   { header: 'Email', value: (r) => r.email },
@@ -87,8 +93,25 @@ export function adminApplicationsRoutes() {
     return reviewDetail(c.var.deps, row);
   });
   route(router, adminApplicationsApi.changeStatus, async (c, { params, body }) =>
-    reviewDetail(c.var.deps, await changeStatus(c.var.deps, actorOf(c), params.id, body.status, body.reason, [purchaseLock])),
+    reviewDetail(c.var.deps, await changeStatus(c.var.deps, actorOf(c), params.id, body.status, body.reason, [purchaseLock], body.preApproval)),
   );
+  route(router, adminApplicationsApi.renewPreApproval, async (c, { params }) =>
+    reviewDetail(c.var.deps, await renewPreApproval(c.var.deps, actorOf(c), params.id)),
+  );
+  /** The letter staff download from the review dialog; the download is audited. */
+  route(router, adminApplicationsApi.preApprovalLetter, async (c, { params }) => {
+    const { db } = c.var.deps;
+    const row = await findReviewable(db, params.id);
+    if (!row) throw applicationNotFound();
+    const letter = await preApprovalForLetter(db, row);
+    await recordAudit(db, actorOf(c), {
+      action: 'download',
+      entityType: 'pre_approvals',
+      entityId: letter.row.id,
+      changes: { letter: true, applicationId: row.id },
+    });
+    return await preApprovalLetterResponse(c.var.deps, letter.row, letter.name);
+  });
   route(router, adminApplicationsApi.changeNotes, async (c, { params, body }) =>
     reviewDetail(c.var.deps, await changeNotes(c.var.deps, actorOf(c), params.id, body.notes)),
   );

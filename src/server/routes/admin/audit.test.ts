@@ -89,7 +89,9 @@ describe('the audit log page: filters, ranges, paging, export', () => {
     expect(ids(await list('entity=payments&action=decline&range=90d'))).toEqual(['pay-20']);
     expect((await list('entity=payments&action=sign_in&range=90d')).total).toBe(0);
     const updates = await list('action=update');
-    expect(updates.items.map((e) => `${e.entityType} ${e.action}`)).toEqual(['settings update']);
+    // The settings change, and the test admin's own two-factor enrolment (audited on the user).
+    expect(updates.items.map((e) => `${e.entityType} ${e.action}`)).toEqual(['settings update', 'users update']);
+    expect(updates.items.find((e) => e.entityType === 'users')?.changes).toMatchObject({ twoFactorEnabled: { from: false, to: true } });
   });
 
   it('pages the log', async () => {

@@ -1,5 +1,6 @@
 import { adminDashboardApi } from '../../../domain/api/admin-dashboard';
 import { dashboardSummary } from '../../modules/applications';
+import { homesOverview } from '../../modules/homes';
 import type { AuthedEnv } from '../../platform/http/guards';
 import { apiRouter, route } from '../../platform/http/route';
 
@@ -8,10 +9,11 @@ export function adminDashboardRoutes() {
   const router = apiRouter<AuthedEnv>();
   /** The guard's probe: reaching it means the caller passed the admin guard. */
   route(router, adminDashboardApi.ping, () => ({ ok: true as const }));
-  route(router, adminDashboardApi.get, (c) => {
+  route(router, adminDashboardApi.get, async (c) => {
     const { db, logger } = c.var.deps;
     c.header('cache-control', 'no-store');
-    return dashboardSummary(db, logger);
+    const [summary, homes] = await Promise.all([dashboardSummary(db, logger), homesOverview(db)]);
+    return { ...summary, homes };
   });
   return router;
 }

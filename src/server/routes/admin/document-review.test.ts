@@ -262,15 +262,20 @@ describe('admin document review and versions', () => {
   it('writes nothing when a part of the change fails: verdict, request and audit entries are one transaction', async () => {
     const member = await submitted();
     const [file] = await currentOf(member.applicationId, 'governmentId');
-    await app.db.execute(sql`CREATE FUNCTION test_refuse_review() RETURNS trigger AS $$
-      BEGIN IF NEW.action = 'review' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await app.db.execute(sql`CREATE TRIGGER test_refuse_review BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_review()`);
+    // A trigger is the owner's to add (the app serves as a role that may not).
+    await app.server.database.asOwner(async (owner) => {
+      await owner.execute(sql`CREATE FUNCTION test_refuse_review() RETURNS trigger AS $$
+        BEGIN IF NEW.action = 'review' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+      await owner.execute(sql`CREATE TRIGGER test_refuse_review BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_review()`);
+    });
     try {
       const reply = await review(file.id, { state: 'needs_attention', reason });
       expect(reply.status).toBe(500);
     } finally {
-      await app.db.execute(sql`DROP TRIGGER test_refuse_review ON audit_log`);
-      await app.db.execute(sql`DROP FUNCTION test_refuse_review()`);
+      await app.server.database.asOwner(async (owner) => {
+        await owner.execute(sql`DROP TRIGGER test_refuse_review ON audit_log`);
+        await owner.execute(sql`DROP FUNCTION test_refuse_review()`);
+      });
     }
     expect(await docRow(file.id)).toMatchObject({ reviewState: null, reviewReason: null, reviewedBy: null });
     expect(await requestsOf(member.applicationId)).toEqual([]);

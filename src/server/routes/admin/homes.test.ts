@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementBounds } from '../../../domain/calculators';
 import { addDays, todayIso } from '../../../domain/homes/admin-homes';
+import { ledgerToday } from '../../../domain/homes/dates';
 import { applications, auditLog, homes, homeTerms, homeValuations, users } from '../../platform/db/schema';
 import { insertApplication } from '../../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
@@ -86,6 +87,9 @@ describe('homes: record purchase, list, valuations', () => {
         mortgageRate: 6.4,
         appreciationRate: 3.8,
         purchaseDate: todayIso(),
+        // No accepted offer: the application's own property starts the form.
+        offerId: null,
+        monthlyPaymentCents: null,
       },
     });
     const pending = await approved('in_review');
@@ -283,12 +287,17 @@ describe('homes: record purchase, list, valuations', () => {
     const home = (await record(buyer.applicationId, purchase())).body;
     const url = `/api/admin/homes/${home.id}/valuations`;
 
-    const added = await admin.browser.post(url, { valueCents: 45_000_050, valuedOn: addDays(todayIso(), -2), source: 'appraisal', note: 'Spring appraisal' });
+    const added = await admin.browser.post(url, {
+      valueCents: 45_000_050,
+      valuedOn: addDays(ledgerToday(), -2),
+      source: 'appraisal',
+      note: 'Spring appraisal',
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     expect(added.body.valueCents).toBe(45_000_050);
     expect(added.body.valuations.map((v: { source: string }) => v.source)).toEqual(['appraisal', 'purchase']);
     // An older one is kept but does not count.
-    const older = await admin.browser.post(url, { valueCents: 43_000_000, valuedOn: addDays(todayIso(), -10), source: 'index' });
+    const older = await admin.browser.post(url, { valueCents: 43_000_000, valuedOn: addDays(ledgerToday(), -10), source: 'index' });
     expect(older.status).toBe(201);
     expect(older.body.valueCents).toBe(45_000_050);
     expect(older.body.valuations.map((v: { source: string }) => v.source)).toEqual(['appraisal', 'index', 'purchase']);
@@ -303,22 +312,27 @@ describe('homes: record purchase, list, valuations', () => {
     const bad: [Record<string, unknown>, string][] = [
       [{ valueCents: 0 }, 'valueCents'],
       [{ valueCents: 12.5 }, 'valueCents'],
-      [{ valuedOn: addDays(todayIso(), 1) }, 'valuedOn'],
-      [{ valuedOn: addDays(todayIso(), -21) }, 'valuedOn'],
+      [{ valuedOn: addDays(ledgerToday(), 1) }, 'valuedOn'],
+      [{ valuedOn: addDays(ledgerToday(), -21) }, 'valuedOn'],
       [{ valuedOn: '2025-13-01' }, 'valuedOn'],
       [{ source: 'purchase' }, 'source'],
       [{ source: 'guess' }, 'source'],
       [{ note: 'n'.repeat(501) }, 'note'],
     ];
     for (const [change, field] of bad) {
-      const reply = await admin.browser.post(url, { valueCents: 44_000_000, valuedOn: todayIso(), source: 'broker_opinion', ...change });
+      const reply = await admin.browser.post(url, { valueCents: 44_000_000, valuedOn: ledgerToday(), source: 'broker_opinion', ...change });
       expect(reply.status, JSON.stringify(change)).toBe(400);
       expect(reply.body.error.fields?.[field], JSON.stringify(change)).toEqual(expect.any(String));
     }
     expect(await tableCounts()).toEqual(before);
     expect(
-      (await admin.browser.post('/api/admin/homes/00000000-0000-4000-8000-000000000000/valuations', { valueCents: 1, valuedOn: todayIso(), source: 'index' }))
-        .status,
+      (
+        await admin.browser.post('/api/admin/homes/00000000-0000-4000-8000-000000000000/valuations', {
+          valueCents: 1,
+          valuedOn: ledgerToday(),
+          source: 'index',
+        })
+      ).status,
     ).toBe(404);
     expect((await admin.browser.get(`/api/admin/homes/${home.id}`)).body).toMatchObject({ id: home.id, valueCents: 45_000_050 });
     expect((await admin.browser.get('/api/admin/homes/00000000-0000-4000-8000-000000000000')).status).toBe(404);

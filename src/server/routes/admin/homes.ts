@@ -2,6 +2,8 @@ import { HOME_STATE_LABELS, type HomeListItem } from '../../../domain/homes/admi
 import { adminHomesApi } from '../../../domain/api/admin-homes';
 import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
+import { sendAgreement } from '../../modules/signatures';
+import { getSettings } from '../../platform/settings/settings-store';
 import { homeNotFound, purchaseStart, recordPurchase, recordValuation, homeDetail, homeRows, listHomes } from '../../modules/homes';
 import { apiRouter, route } from '../../platform/http/route';
 
@@ -29,7 +31,18 @@ const CSV_COLUMNS: readonly CsvColumn<HomeListItem>[] = [
 export function adminHomesRoutes() {
   const router = apiRouter<AuthedEnv>();
   route(router, adminHomesApi.purchaseStart, (c, { params }) => purchaseStart(c.var.deps.db, params.id));
-  route(router, adminHomesApi.recordPurchase, (c, { params, body }) => recordPurchase(c.var.deps, actorOf(c), params.id, body));
+  route(router, adminHomesApi.recordPurchase, async (c, { params, body }) => {
+    // With e-signatures on, the purchase waits for the agreement's signatures (docs/decisions/033-signatures.md).
+    const eSign = (await getSettings(c.var.deps.db)).featureFlags.eSign;
+    const actor = actorOf(c);
+    return recordPurchase(
+      c.var.deps,
+      actor,
+      params.id,
+      body,
+      eSign ? { awaitSignatures: (tx, homeId) => sendAgreement(c.var.deps, tx, actor, homeId).then(() => undefined) } : {},
+    );
+  });
   route(router, adminHomesApi.list, (c, { query }) => listHomes(c.var.deps.db, query));
   /** The CSV of the current filter, streamed; the export itself is audited. Registered before `{id}`. */
   route(router, adminHomesApi.export, (c, { query }) => {
@@ -47,6 +60,11 @@ export function adminHomesRoutes() {
     if (!home) throw homeNotFound();
     return home;
   });
-  route(router, adminHomesApi.recordValuation, (c, { params, body }) => recordValuation(c.var.deps.db, actorOf(c), params.id, body));
+  route(router, adminHomesApi.recordValuation, async (c, { params, body }) => {
+    const detail = await recordValuation(c.var.deps.db, actorOf(c), params.id, body);
+    // Quotes waiting for this valuation were issued in its transaction: their e-mails go now.
+    c.var.deps.jobs.kick();
+    return detail;
+  });
   return router;
 }

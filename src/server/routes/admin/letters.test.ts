@@ -270,12 +270,12 @@ describe('letters of intent: add with a PDF, list, download, delete', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Date,First Name,Last Name,Email,Phone,Property Address,Property Value,Down Payment,Desired Monthly Payment,Move-in Date,Intended State,Status,PDF,Notes',
+      'ID,Date,First Name,Last Name,Email,Phone,Property Address,Property Value,Down Payment,Desired Monthly Payment,Move-in Date,Intended State,Status,Source,PDF,Notes',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")",${tag}`);
     expect(lines[1]).toContain(',1234.5,');
-    expect(lines[1]).toContain(',Declined,no,');
+    expect(lines[1]).toContain(',Declined,Staff,no,');
 
     const [entry] = await app.db
       .select()

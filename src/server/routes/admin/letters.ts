@@ -1,10 +1,21 @@
 import { stateCode } from '../../../domain/admin/states';
-import { LETTER_STATUS_LABELS, type LetterItem } from '../../../domain/admin/letters';
+import { LETTER_SOURCE_LABELS, LETTER_STATUS_LABELS, type LetterItem } from '../../../domain/admin/letters';
 import { adminLettersApi } from '../../../domain/api/admin-letters';
 import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
-import { addLetter, deleteLetter, downloadLetterPdf, getLetter, setLetterStatus, updateLetter, letterRows, listLetters } from '../../modules/letters';
+import {
+  addLetter,
+  deleteLetter,
+  downloadLetterPdf,
+  getLetter,
+  sendLetterForSignature,
+  setLetterStatus,
+  updateLetter,
+  letterRows,
+  listLetters,
+} from '../../modules/letters';
 import { apiRouter, route } from '../../platform/http/route';
+import { offerLetterDecided } from '../../modules/buying';
 
 /** Path of the Add Letter of Intent upload, exempt from the API's 64 KB JSON body limit (src/server/app.ts): it enforces its own 25 MB. */
 export const LETTERS_UPLOAD_PATH: string = adminLettersApi.add.path;
@@ -23,6 +34,7 @@ const CSV_COLUMNS: readonly CsvColumn<LetterItem>[] = [
   { header: 'Move-in Date', value: (l) => l.moveInDate },
   { header: 'Intended State', value: (l) => stateCode(l.intendedState) },
   { header: 'Status', value: (l) => LETTER_STATUS_LABELS[l.status] },
+  { header: 'Source', value: (l) => LETTER_SOURCE_LABELS[l.source] },
   { header: 'PDF', value: (l) => (l.hasPdf ? 'yes' : 'no') },
   { header: 'Notes', value: (l) => l.notes },
 ];
@@ -46,9 +58,16 @@ export function adminLettersRoutes() {
   /** The Add Letter of Intent form, streamed (multipart/form-data; src/server/modules/letters/letters.ts validates its fields). */
   route(router, adminLettersApi.add, (c) => addLetter(c.var.deps, c.req.raw, { actor: actorOf(c), userId: c.var.user.id }));
   route(router, adminLettersApi.get, (c, { params }) => getLetter(c.var.deps, params.id));
+  /** Sent to the buyer for signature (docs/decisions/039-addenda-and-envelopes.md). */
+  route(router, adminLettersApi.sendForSignature, (c, { params }) => sendLetterForSignature(c.var.deps, actorOf(c), params.id));
   /** Edit and status changes on the detail view, each audited in its own transaction. */
   route(router, adminLettersApi.update, (c, { params, body }) => updateLetter(c.var.deps, actorOf(c), params.id, body));
-  route(router, adminLettersApi.setStatus, (c, { params, body }) => setLetterStatus(c.var.deps, actorOf(c), params.id, body.status));
+  /** A buyer's letter moves its offer in the same transaction (docs/decisions/036-find-and-offer.md); its mail goes after the commit. */
+  route(router, adminLettersApi.setStatus, async (c, { params, body }) => {
+    const letter = await setLetterStatus(c.var.deps, actorOf(c), params.id, body, offerLetterDecided);
+    c.var.deps.jobs.kick();
+    return letter;
+  });
   route(router, adminLettersApi.pdf, (c, { params }) => downloadLetterPdf(c.var.deps, actorOf(c), params.id));
   route(router, adminLettersApi.delete, async (c, { params }) => {
     await deleteLetter(c.var.deps, actorOf(c), params.id);

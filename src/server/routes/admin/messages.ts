@@ -2,7 +2,18 @@ import { adminMessagesApi } from '../../../domain/api/messages';
 import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { AppError } from '../../platform/lib/errors';
 import { apiRouter, route } from '../../platform/http/route';
-import { deleteMessage, findMessage, loadConversation, markRead, messageNotFound, ownerOfApplication, sendMessage } from '../../modules/applications';
+import {
+  deleteMessage,
+  findMessage,
+  loadConversation,
+  markRead,
+  messageNotFound,
+  ownerOfApplication,
+  sendMessage,
+  sendWithAttachment,
+} from '../../modules/applications';
+import { messageAttachmentsApi } from '../../../domain/api/message-attachments';
+import { homeOfApplication } from '../../modules/homes';
 
 const applicationNotFound = () => new AppError(404, 'not_found', 'Application not found.');
 
@@ -19,7 +30,8 @@ export function adminMessagesRoutes() {
 
   route(router, adminMessagesApi.conversation, async (c, { params, query }) => {
     await exists(c, params.id);
-    return loadConversation(c.var.deps.db, params.id, { id: c.var.user.id, side: 'staff' }, query.before);
+    const { db } = c.var.deps;
+    return { ...(await loadConversation(db, params.id, { id: c.var.user.id, side: 'staff' }, query.before)), home: await homeOfApplication(db, params.id) };
   });
 
   route(router, adminMessagesApi.send, async (c, { params, body }) => {
@@ -37,6 +49,12 @@ export function adminMessagesRoutes() {
     if (!message) throw messageNotFound();
     await deleteMessage(c.var.deps, actorOf(c), c.var.user.id, message);
     return { ok: true as const };
+  });
+
+  // A message with a file (docs/decisions/041-withdrawal-and-change-requests.md): the application is named in the query.
+  route(router, messageAttachmentsApi.sendAsStaff, async (c, { query }) => {
+    await exists(c, query.application);
+    return sendWithAttachment(c.var.deps, actorOf(c), c.var.user.id, query.application, 'staff', c.req.raw);
   });
 
   return router;

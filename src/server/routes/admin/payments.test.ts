@@ -6,11 +6,13 @@ import { addDays, allocateLedger, chargeDueOn } from '../../../domain/ledger';
 import { listPayments, paymentRows, paymentsReadStrategy } from '../../modules/homes/payments-repo';
 import { runLedgerVerify } from '../../cli/ledger-verify';
 import { queryRows } from '../../platform/db/client';
+import { forgetCachedSettings, getSettings, saveSettings } from '../../platform/settings/settings-store';
 import { auditLog, homes, ledgerEntries } from '../../platform/db/schema';
 import { appendLedgerEntries, chainEntryOf, ledgerOf, type NewLedgerEntry } from '../../modules/homes/ledger';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
-import { AUTH_TEST_ENV } from '../../test/auth-client';
+import { AUTH_TEST_ENV, mailsTo } from '../../test/auth-client';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { settleMailJobs } from '../../test/mail-jobs';
 import { insertTestHome } from '../../test/home-fixtures';
 
 /**
@@ -125,8 +127,8 @@ describe('admin payments', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('refunds at most what the home paid less refunds', async () => {
-    const { homeId } = await newHome();
+  it('refunds at most what the home paid less refunds, and mails the homeowner', async () => {
+    const { homeId, email } = await newHome();
     const nothing = await refund(homeId, { amountCents: 100, refundedOn: yesterday });
     expect(nothing.status).toBe(400);
     expect(nothing.body.error.fields.amountCents).toMatch(/nothing to refund/);
@@ -140,10 +142,14 @@ describe('admin payments', () => {
     expect(ok.body.creditedCents).toBe(30_000);
     const [audit] = await audits(homeId);
     expect(audit).toMatchObject({ action: 'refund', changes: expect.objectContaining({ seq: 2, kind: 'refund', amountCents: 20_000 }) });
+    // The homeowner is told, with the memo.
+    await settleMailJobs(app);
+    const mail = (await mailsTo(app.db, email)).find((m) => m.subject === 'We refunded $200 to you')!;
+    expect(mail.text).toContain('Our note: Paid twice');
   });
 
-  it('reverses an entry once, with a reason, and never a reversal or an entry that is not there', async () => {
-    const { homeId } = await newHome();
+  it('reverses an entry once, with a reason and a mail to the homeowner, and never a reversal or an entry that is not there', async () => {
+    const { homeId, email } = await newHome();
     await pay(homeId, { amountCents: 10_000, receivedOn: yesterday, reference: 'BANK-REV-1' });
     const noReason = await reverse(homeId, { seq: 1, reason: '  ' });
     expect(noReason.status).toBe(400);
@@ -166,6 +172,12 @@ describe('admin payments', () => {
     expect(done.body.creditedCents).toBe(0);
     const [audit] = await audits(homeId);
     expect(audit).toMatchObject({ action: 'reverse', changes: expect.objectContaining({ seq: 2, reversesSeq: 1, note: 'Entered on the wrong home' }) });
+    await settleMailJobs(app);
+    const mails = await mailsTo(app.db, email);
+    const mail = mails.find((m) => m.subject === 'A payment of $100 on your ledger was reversed')!;
+    expect(mails.map((m) => m.subject)).toContain('A payment of $100 on your ledger was reversed');
+    expect(mail.text).toContain('The reason: Entered on the wrong home');
+    expect(mail.text).toContain('The months it paid are open again');
 
     const again = await reverse(homeId, { seq: 1, reason: 'Again' });
     expect(again.status).toBe(409);
@@ -383,11 +395,24 @@ describe('admin payments', () => {
       const early = await listPayments(app.db, paymentsListSchema.parse({ month: '2025-03', state: 'due' }), '2025-03-05');
       expect(early.items.map((i) => i.homeId).sort()).toEqual([ids.partly, ids.reversedPayment, ids.refunded, ids.unpaid].sort());
       expect(early.total).toBe(4);
+      // Overdue follows the settings' graceDays (docs/decisions/037-autopay-and-ach-files.md): with 20 days, the 20th is still within.
+      await saveSettings(app.db, { ...(await getSettings(app.db, { fresh: true })), graceDays: 20 }, 'test');
+      forgetCachedSettings(app.db);
+      try {
+        const lenient = await listPayments(app.db, paymentsListSchema.parse({ month: '2025-03' }), '2025-03-20');
+        expect(lenient.graceDays).toBe(20);
+        expect(lenient.totals).toMatchObject({ overdueHomes: 0, openHomes: 4, overdueCents: 0 });
+        expect(lenient.items.find((i) => i.homeId === ids.unpaid)).toMatchObject({ state: 'due' });
+        expect((await listPayments(app.db, paymentsListSchema.parse({ month: '2025-03' }), '2025-03-22')).totals).toMatchObject({ overdueHomes: 4 });
+      } finally {
+        await saveSettings(app.db, { ...(await getSettings(app.db, { fresh: true })), graceDays: 10 }, 'test');
+        forgetCachedSettings(app.db);
+      }
 
       // Few charges are read charges first, many by walking the homes (payments-repo.ts): both give the same pages.
       // The export always walks; each page is its slice, in the same order. Past the last page: nothing, and the count.
       for (const state of ['all', 'paid', 'due', 'overdue'] as const) {
-        const walked = paymentRows(paymentsListSchema.parse({ month: '2025-03', state }), '2025-03-20');
+        const walked = paymentRows(paymentsListSchema.parse({ month: '2025-03', state }), 10, '2025-03-20');
         const everyRow = walked.map(await queryRows(app.db, walked.query));
         for (const strategy of [undefined, 'walk', 'few'] as const) {
           for (const page of [1, 2, 3, 4]) {
@@ -461,13 +486,12 @@ describe('admin payments', () => {
     const everything = await admin.browser.post('/api/admin/payments/verify');
     expect(everything.body.ok).toBe(true);
 
-    // What a superuser with a database console could do: the trigger is what refuses it.
-    await app.db.execute(sql`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_update_delete`);
-    try {
-      await app.db.execute(sql`UPDATE ledger_entries SET amount_cents = 2000000 WHERE home_id = ${homeId} AND seq = 2`);
-    } finally {
-      await app.db.execute(sql`ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_no_update_delete`);
-    }
+    // What a superuser with a database console could do (the app's own role may not): lift the trigger, change a row.
+    await app.server.database.asOwner(async (owner) => {
+      await owner.execute(sql`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_update_delete`);
+      await owner.execute(sql`UPDATE ledger_entries SET amount_cents = 2000000 WHERE home_id = ${homeId} AND seq = 2`);
+      await owner.execute(sql`ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_no_update_delete`);
+    });
     const one = await admin.browser.post(`/api/admin/homes/${homeId}/ledger/verify`);
     expect(one.body).toMatchObject({ ok: false, brokenTotal: 1, broken: [{ homeId, seq: 2, reason: 'hash' }] });
     const all = await admin.browser.post('/api/admin/payments/verify');

@@ -1,6 +1,7 @@
 import { adminPaymentsApi } from '../../../domain/api/admin-payments';
 import { PAYMENT_STATE_LABELS, type PaymentsListItem } from '../../../domain/homes/admin-payments';
 import { ledgerToday } from '../../../domain/homes/dates';
+import { getSettings } from '../../platform/settings/settings-store';
 import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
 import {
@@ -38,24 +39,25 @@ const CSV_COLUMNS: readonly CsvColumn<PaymentsListItem>[] = [
 export function adminPaymentsRoutes() {
   const router = apiRouter<AuthedEnv>();
   route(router, adminPaymentsApi.list, (c, { query }) => listPayments(c.var.deps.db, query));
-  route(router, adminPaymentsApi.export, (c, { query }) => {
+  route(router, adminPaymentsApi.export, async (c, { query }) => {
     const today = ledgerToday();
+    const { graceDays } = await getSettings(c.var.deps.db);
     const { page: _page, pageSize: _pageSize, ...filter } = query;
     return auditedCsvExport(c.var.deps.db, actorOf(c), {
       list: `payments-${monthOf(query, today)}`,
       entityType: 'payments',
       filter: { ...filter, month: monthOf(query, today) },
       columns: CSV_COLUMNS,
-      rows: paymentRows(query, today),
+      rows: paymentRows(query, graceDays, today),
     });
   });
   route(router, adminPaymentsApi.previewImport, (c, { body }) => previewBankCsv(c.var.deps.db, body.csv));
   route(router, adminPaymentsApi.import, (c, { body }) => importBankCsv(c.var.deps.db, actorOf(c), body.csv));
-  route(router, adminPaymentsApi.verifyAll, (c) => verifyAudited(c.var.deps.db, actorOf(c)));
+  route(router, adminPaymentsApi.verifyAll, (c) => verifyAudited(c.var.deps.db, actorOf(c), c.var.deps.ledgerKey));
   route(router, adminPaymentsApi.ledger, (c, { params }) => adminLedger(c.var.deps.db, params.id));
   route(router, adminPaymentsApi.recordPayment, (c, { params, body }) => recordPayment(c.var.deps.db, actorOf(c), params.id, body));
   route(router, adminPaymentsApi.recordRefund, (c, { params, body }) => recordRefund(c.var.deps.db, actorOf(c), params.id, body));
   route(router, adminPaymentsApi.reverse, (c, { params, body }) => reverseEntry(c.var.deps.db, actorOf(c), params.id, body));
-  route(router, adminPaymentsApi.verifyHome, (c, { params }) => verifyAudited(c.var.deps.db, actorOf(c), params.id));
+  route(router, adminPaymentsApi.verifyHome, (c, { params }) => verifyAudited(c.var.deps.db, actorOf(c), c.var.deps.ledgerKey, params.id));
   return router;
 }

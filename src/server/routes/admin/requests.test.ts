@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_REQUEST_NEEDED_MESSAGE } from '../../../domain/application/requests';
 import { applicationMessages, applicationRequestEvents, applicationRequests, applications, auditLog } from '../../platform/db/schema';
-import { insertApplication } from '../../test/admin-applications';
+import { insertApplication, statusBody } from '../../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { fillApplication, signUp } from '../../test/application-client';
 import { AUTH_TEST_ENV, mailsTo } from '../../test/auth-client';
@@ -26,7 +26,7 @@ describe('admin requests: ask, withdraw, accept, reopen', () => {
   const create = (applicationId: string, body: unknown) => admin.browser.post(`/api/admin/applications/${applicationId}/requests`, body);
   const act = (requestId: string, action: 'withdraw' | 'accept' | 'reopen', body: unknown = {}) =>
     admin.browser.post(`/api/admin/requests/${requestId}/${action}`, body);
-  const setStatus = (applicationId: string, status: string) => admin.browser.patch(`/api/admin/applications/${applicationId}/status`, { status });
+  const setStatus = (applicationId: string, status: string) => admin.browser.patch(`/api/admin/applications/${applicationId}/status`, statusBody(status));
   const application = async (id: string) => (await app.db.select().from(applications).where(eq(applications.id, id)))[0];
   const requestsIn = (applicationId: string) =>
     app.db.select().from(applicationRequests).where(eq(applicationRequests.applicationId, applicationId)).orderBy(asc(applicationRequests.createdAt));

@@ -1,6 +1,7 @@
 import { adminRequestsApi } from '../../../domain/api/admin-requests';
 import { actorOf, type AuthedEnv } from '../../platform/http/guards';
-import { changeRequest, createRequest, reviewDetail } from '../../modules/applications';
+import { changeRequest, createRequest, decideChange, reviewDetail } from '../../modules/applications';
+import { adminChangeRequestsApi } from '../../../domain/api/application-changes';
 import { apiRouter, route } from '../../platform/http/route';
 
 /**
@@ -19,6 +20,10 @@ export function adminRequestsRoutes() {
   );
   route(router, adminRequestsApi.reopen, async (c, { params, body }) =>
     reviewDetail(c.var.deps, await changeRequest(c.var.deps, actorOf(c), params.id, { action: 'reopen', note: body.note })),
+  );
+  // The buyer's requests to change an answer (docs/decisions/041-withdrawal-and-change-requests.md).
+  route(router, adminChangeRequestsApi.decide, async (c, { params, body }) =>
+    reviewDetail(c.var.deps, await decideChange(c.var.deps, actorOf(c), params.id, body)),
   );
   return router;
 }

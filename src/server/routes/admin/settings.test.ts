@@ -166,12 +166,12 @@ describe('application settings: read, validate, save, audit, and serve to the ca
   });
 
   it('still serves the pages, with the default settings, when the settings cannot be read', async () => {
-    await app.db.execute(sql`alter table settings rename to settings_unavailable`);
+    await app.asOwner(sql`alter table settings rename to settings_unavailable`);
     forgetCachedSettings(app.db);
     try {
       expect((await appConfigOf(app, '/how-much-home-can-i-afford')).settings).toEqual(publicSettings(DEFAULT_SETTINGS));
     } finally {
-      await app.db.execute(sql`alter table settings_unavailable rename to settings`);
+      await app.asOwner(sql`alter table settings_unavailable rename to settings`);
       forgetCachedSettings(app.db);
     }
     expect((await appConfigOf(app, '/how-much-home-can-i-afford')).settings.hoaDefault).toBe(275);

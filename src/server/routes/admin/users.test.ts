@@ -126,6 +126,10 @@ describe('/api/admin/users', () => {
     expect(idsOf(homeowners)).toContain(member.userId);
     expect(homeowners.body.items.every((u: { role: string }) => u.role === 'homeowner')).toBe(true);
     expect(homeowners.body.total).toBe(homeowners.body.items.length);
+    // They read 'Homeowner' (not 'Applicant', though their application is there), and the other filters leave them out.
+    expect((await rowOf(member.userId)).labels).toEqual(['Homeowner']);
+    await joinWaitlist(member.account.email);
+    for (const filter of ['applicant', 'waitlist', 'letters']) expect(idsOf(await list({ filter, pageSize: '100' })), filter).not.toContain(member.userId);
   });
 
   it('searches names and e-mail in any case and part, ids exactly; takes % and _ literally; pages and sorts', async () => {

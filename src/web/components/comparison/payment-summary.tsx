@@ -65,7 +65,7 @@ export function PaymentSummary({ result, productName }: { result: ComparisonResu
           { label: saves ? 'Monthly savings' : 'Monthly extra cost', value: formatMoney(Math.abs(result.monthlySavings)), id: 'savings' },
           { label: saves ? 'Savings' : 'Extra cost', value: formatPercent(Math.abs(result.savingsPercent)), id: 'savings-percent' },
           { label: 'Appreciation share', value: formatPercent(result.appreciationShare), id: 'share' },
-          { label: 'Principal reduction', value: `${formatMoney(result.principalReduction)}/mo`, id: 'principal-reduction' },
+          { label: 'Equity you give up', value: `${formatMoney(result.principalReduction)}/mo`, id: 'principal-reduction' },
         ].map((item) => (
           <div key={item.id} className="rounded-[var(--radius-control)] bg-muted px-3 py-2.5">
             <dt className="text-xs font-medium text-muted-foreground">{item.label}</dt>

@@ -6,6 +6,7 @@ import { brand } from '../../lib/config';
 import type { SessionUser } from '../../lib/session';
 import { Button } from '../ui/button';
 import { AccountMenu } from './account-menu';
+import { SIGNED_IN_ITEMS, useChatBadge } from './bottom-nav';
 import { LogoMark } from './logo';
 
 /** The back office's one grid: its header row, navigation and content share these edges (src/web/features/admin/components/admin-layout.tsx). */
@@ -13,6 +14,28 @@ export const ADMIN_GRID = 'w-full max-w-7xl px-4 sm:px-6';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-[0.9375rem] font-medium transition-colors hover:text-primary', isActive ? 'text-primary' : 'text-foreground/80');
+
+/**
+ * On wider screens the header carries what the phone's bottom bar does (docs/product/public-site.md#navigation):
+ * Explore, Dashboard and Chat with its unread count. The back office keeps its own navigation.
+ */
+function SiteLinks() {
+  const badge = useChatBadge();
+  return SIGNED_IN_ITEMS.map(({ to, label }) => (
+    <NavLink key={to} to={to} className={navClass} aria-label={to === '/chat' && badge ? `${label}, ${badge} unread` : undefined}>
+      {label}
+      {to === '/chat' && badge && (
+        <span
+          aria-hidden="true"
+          data-testid="header-chat-unread"
+          className="ml-1.5 inline-block min-w-5 rounded-full bg-accent px-1 text-center text-[0.6875rem] leading-5 font-semibold text-accent-foreground"
+        >
+          {badge}
+        </span>
+      )}
+    </NavLink>
+  ));
+}
 
 /** docs/product/dashboard.md#header: the avatar (account menu), the logo and a settings button to /account. */
 export function AppHeader({ user }: { user: SessionUser }) {
@@ -36,9 +59,13 @@ export function AppHeader({ user }: { user: SessionUser }) {
           </Link>
         </div>
         <nav aria-label="Signed-in" className="hidden items-center gap-1 md:flex">
-          <NavLink to="/dashboard" className={navClass}>
-            Dashboard
-          </NavLink>
+          {backOffice ? (
+            <NavLink to="/dashboard" className={navClass}>
+              Dashboard
+            </NavLink>
+          ) : (
+            <SiteLinks />
+          )}
           {hasRank(user.role, 'admin') && (
             <NavLink to="/admin" className={navClass}>
               Back office

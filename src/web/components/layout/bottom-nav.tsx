@@ -5,23 +5,28 @@ import { unreadBadge } from '../../../domain/application/messages';
 import { cn } from '../../lib/cn';
 import { unreadMessagesQuery } from '../../lib/unread-messages';
 
-const ITEMS = [
+/** The signed-in pages' own navigation: the phone's bottom bar, and the header's links on wider screens (app-header.tsx). */
+export const SIGNED_IN_ITEMS = [
   { to: '/explore', label: 'Explore', icon: Compass },
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/chat', label: 'Chat', icon: MessageCircle },
 ] as const;
 
+/** Chat's badge: our staff's unread messages (docs/product/application.md#conversation), asked again every 10 s; undefined at none. */
+export function useChatBadge(): string | undefined {
+  return unreadBadge(useQuery(unreadMessagesQuery).data?.unread ?? 0) || undefined;
+}
+
 /** docs/product/public-site.md#navigation: the bottom navigation on phones (Explore, Dashboard, Chat). */
 export function BottomNav() {
-  // Chat shows our staff's unread messages (docs/product/application.md#conversation), asked again every 10 s.
-  const badge = unreadBadge(useQuery(unreadMessagesQuery).data?.unread ?? 0);
+  const badge = useChatBadge();
   return (
     <nav
       aria-label="Bottom"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto flex max-w-md">
-        {ITEMS.map(({ to, label, icon: Icon }) => (
+        {SIGNED_IN_ITEMS.map(({ to, label, icon: Icon }) => (
           <li key={to} className="flex-1">
             <NavLink
               to={to}

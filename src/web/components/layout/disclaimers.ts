@@ -1,4 +1,8 @@
 import type { Brand } from '../../../domain/brand';
+import { CLAIMS } from '../../../domain/claims';
+import { formatMoney, formatMoneyCents } from '../../../domain/format';
+
+const usd = formatMoney;
 
 /**
  * Legal disclaimers carried by the marketing pages and the footer
@@ -7,10 +11,11 @@ import type { Brand } from '../../../domain/brand';
  */
 export function claimDisclaimers(brand: Pick<Brand, 'name'>): { id: string; text: string }[] {
   const n = brand.name;
+  const { payments: pay, price, wealth } = CLAIMS;
   return [
     {
       id: 'payments',
-      text: `"Up to 30% lower monthly payments" compares an illustrative ${n} co-ownership payment with the principal, interest, mortgage insurance, taxes and insurance of a 30-year fixed-rate mortgage at 6.4% APR with 7% down on a $420,000 home. Your payment depends on the home, your down payment, your monthly budget and market conditions, and may be higher.`,
+      text: `"Up to ${pay.upToPercent}% lower monthly payments" is what our comparison calculator gives for its example: a $420,000 home with 7% down, against the principal, interest, mortgage insurance, taxes and insurance of a 30-year fixed-rate mortgage at 6.4% APR (${usd(pay.mortgagePayment)} a month). The ${n} payment that builds the same equity as the mortgage, ${usd(pay.sameEquityPayment)}, is ${pay.sameEquityPercent}% lower; the lowest payment it offers, ${usd(pay.lowestPayment)}, which builds less equity, is ${pay.upToPercent}% lower. Your payment depends on the home, your down payment, your monthly budget and market conditions, and may be higher.`,
     },
     {
       id: 'down',
@@ -18,11 +23,11 @@ export function claimDisclaimers(brand: Pick<Brand, 'name'>): { id: string; text
     },
     {
       id: 'price',
-      text: `"27% higher affordable home price" compares the maximum price of our Home Affordability Calculator's ${n} option with a 30-year mortgage at 6.4% and a 43% debt-to-income limit for the same income, debts and down payment. Results are estimates, not an offer or a pre-approval.`,
+      text: `"${price.higherPercent}% higher home price" compares, in our Home Affordability Calculator, the price of the ${n} option that builds the same equity as a mortgage with the price of a 30-year mortgage at 6.4% under a 43% debt-to-income limit, for the same income, debts and down payment: for example ${usd(price.productPrice)} against ${usd(price.mortgagePrice)} on ${formatMoneyCents(price.income)} of monthly income, no debts and ${usd(price.down)} down. Results are estimates, not an offer or a pre-approval.`,
     },
     {
       id: 'wealth',
-      text: `"Up to 20% more wealth over 5 years" is a projection from our comparison calculator's default example (3.8% yearly appreciation, after selling and moving costs). Home values can fall as well as rise; past appreciation does not guarantee future results.`,
+      text: `"${wealth.morePercent}% more wealth over ${wealth.years} years" is a projection from our comparison calculator's example above (3.8% yearly appreciation): net home wealth after ${wealth.years} years of ${usd(wealth.product)} with ${n}, after its equity transfer fee, against ${usd(wealth.mortgage)} with the mortgage, after selling and moving costs. Home values can fall as well as rise; past appreciation does not guarantee future results.`,
     },
     {
       id: 'approval',

@@ -1,10 +1,13 @@
-import { Trash2 } from 'lucide-react';
+import { Paperclip, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { deletableUntil, type Message } from '../../../domain/application/messages';
 import { cn } from '../../lib/cn';
 import { localDateTime } from '../../lib/dates';
 import { serverMessageOr } from '../../lib/form-errors';
 import { Button } from '../ui/button';
+
+/** '312 KB', '2.4 MB'. */
+const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
 /** A delete mutation of one's own message, as both conversations' API files give it. */
 export interface RemoveMessage {
@@ -49,6 +52,19 @@ export function MessageItem({
         )}
       >
         {message.deletedAt ? 'Message deleted' : message.body}
+        {message.attachment && (
+          // The file sent with it: its name and a download link (an attachment, audited by the server).
+          <a
+            href={message.attachment.url}
+            download
+            className={cn('flex items-center gap-1.5 font-medium underline underline-offset-2', message.body && 'mt-1')}
+            aria-label={`Download ${message.attachment.name} (${fileSize(message.attachment.sizeBytes)})`}
+          >
+            <Paperclip aria-hidden="true" className="size-4 shrink-0" />
+            <span className="min-w-0 [overflow-wrap:anywhere]">{message.attachment.name}</span>
+            <span className="shrink-0 text-xs font-normal opacity-80">{fileSize(message.attachment.sizeBytes)}</span>
+          </a>
+        )}
       </div>
       <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
         <span className="font-medium">{sender}</span>

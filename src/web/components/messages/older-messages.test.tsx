@@ -12,6 +12,7 @@ const message = (n: number): Message => ({
   createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
   deletedAt: null,
   mine: false,
+  attachment: null,
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 const bodies = (messages: Message[]) => messages.map((m) => m.body);

@@ -25,6 +25,7 @@ export function DialogContent({
   closeLabel = 'Close',
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onPointerDownOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
   // The element that had focus when the dialog opened (Radix fires onOpenAutoFocus before it moves focus in).
@@ -38,6 +39,12 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onPointerDownOutside={(event) => {
+          // A press that reaches <html> met no overlay: the dialog's first frame, before pointer events are back on. A
+          // click outside lands on the overlay; this one would close the dialog the instant it opened.
+          if (event.detail.originalEvent.target === document.documentElement) event.preventDefault();
+          onPointerDownOutside?.(event);
+        }}
         onOpenAutoFocus={(event) => {
           const active = document.activeElement;
           opener.current = active instanceof HTMLElement && active !== document.body ? active : null;

@@ -16,7 +16,8 @@ export function DataSection() {
           <div>
             <h3 className="font-semibold">Download my data</h3>
             <p className="mt-1 text-sm leading-relaxed text-muted-foreground">
-              A JSON file with your profile, sign-in methods and sessions, waitlist entry, applications and the list of your documents.
+              A JSON file with your profile, sign-in methods and sessions, waitlist entry, applications, the list of your documents and, once you own a home
+              with us, its agreement, payments and ledger.
             </p>
           </div>
           <a href={EXPORT_DATA_HREF} download className={cn(buttonVariants({ variant: 'outline' }), 'shrink-0 self-start sm:self-auto')}>

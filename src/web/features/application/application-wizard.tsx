@@ -5,6 +5,8 @@ import {
   APPLICATION_STEPS,
   flattenProblems,
   LAST_STEP_INDEX,
+  missingDocuments,
+  missingDocumentsText,
   problemsOfStep,
   stepIndexOf,
   type StepId,
@@ -23,8 +25,9 @@ import { StepFields } from './step-fields';
 import { StepIndicator } from './step-indicator';
 import { stepMarks } from './step-marks';
 import { StepMissing } from './step-missing';
-import { SubmitPanel } from './submit-panel';
+import { MISSING_DOCUMENTS_ID, SubmitPanel } from './submit-panel';
 import { SubmittedNotice } from './submitted-notice';
+import { decidedTexts } from './decided-texts';
 import { useAutosave } from './use-autosave';
 import { useCalculatorPrefill } from './use-calculator-prefill';
 import { useDocumentUploads } from './use-document-uploads';
@@ -34,7 +37,16 @@ import { WizardFooter } from './wizard-footer';
 import { WizardContext, type WizardState } from './wizard-context';
 
 /** The six-step wizard (docs/product/application.md#wizard) over one loaded application; remounted when it changes elsewhere. */
-export function ApplicationWizard({ initial, onStale }: { initial: ApplicationView; onStale: (view?: ApplicationView) => void }) {
+export function ApplicationWizard({
+  initial,
+  onStale,
+  onWithdrawn,
+}: {
+  initial: ApplicationView;
+  onStale: (view?: ApplicationView) => void;
+  /** The buyer withdrew it (docs/decisions/041-withdrawal-and-change-requests.md): the page loads what comes next. */
+  onWithdrawn: () => void;
+}) {
   const [view, setView] = useState(initial);
   const [documents, setDocuments] = useState<ApplicationDocument[]>(initial.documents);
   const form = useForm<ApplicationFormValues>({ defaultValues: draftToForm(initial.draft) });
@@ -84,13 +96,14 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
     document.getElementById('application-top')?.scrollIntoView({ block: 'start' });
   }, [step, flush, editable, view.id]);
 
-  // A draft keeps one file per type; after submission a new version takes the place of the file it replaces (docs/product/application.md#documents).
-  const uploads = useDocumentUploads((doc) =>
-    setDocuments((current) => [...current.filter((d) => (view.status === 'draft' ? d.type !== doc.type : d.id !== doc.replacesId)), doc]),
-  );
+  // A type takes several files; after submission a new version takes the place of the file it replaces (docs/product/application.md#documents).
+  const uploads = useDocumentUploads((doc) => setDocuments((current) => [...current.filter((d) => d.id !== doc.replacesId), doc]));
 
   const { draft, errors: typingErrors } = savableDraft(values);
-  const problems = editable ? liveProblems(draft, documents.map((d) => d.type).filter(isWizardDocumentType), view) : [];
+  const uploadedTypes = documents.map((d) => d.type).filter(isWizardDocumentType);
+  const problems = editable ? liveProblems(draft, uploadedTypes, view) : [];
+  // docs/product/application.md#submission: Submit waits for every required document, and says which it waits for.
+  const missingText = missingDocumentsText(missingDocuments(draft, uploadedTypes));
   const submit = useSubmitApplication({ flush, goTo, onSubmitted: setView, onStale });
   const flat = flattenProblems(problems);
 
@@ -109,9 +122,10 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
     prefilled,
     uploads: uploads.uploads,
     uploadOutcomes: uploads.outcomes,
-    startUpload: (type, file) => void uploads.start(type, file),
+    uploadRefusals: uploads.refusals,
+    startUpload: (type, files) => void uploads.start(type, files),
     cancelUpload: uploads.cancel,
-    onDocumentRemoved: (type) => setDocuments((current) => current.filter((d) => d.type !== type)),
+    onDocumentRemoved: (id) => setDocuments((current) => current.filter((d) => d.id !== id)),
     saveNow: () => void flush(),
   };
 
@@ -130,7 +144,7 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
           </Alert>
         )}
         <Card className="mt-6 p-5 sm:p-8">
-          {!editable && step === LAST_STEP_INDEX && <SubmittedNotice view={view} justSubmitted={submit.done} />}
+          {!editable && step === LAST_STEP_INDEX && <SubmittedNotice view={view} justSubmitted={submit.done} onWithdrawn={onWithdrawn} />}
           <div className="mb-6 flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
             <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight focus:outline-none">
               {APPLICATION_STEPS[step].title}
@@ -138,11 +152,14 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
             {editable && <SaveState status={autosave.status} onRetry={() => void flush()} />}
           </div>
           {!editable && step !== LAST_STEP_INDEX && (
-            <Alert className="mb-6">Your application is submitted: these answers can no longer be changed. You can still add documents in the last step.</Alert>
+            <Alert className="mb-6">
+              {decidedTexts(view.status)?.stepNote ??
+                'Your application is submitted: these answers can no longer be changed. You can still add documents in the last step.'}
+            </Alert>
           )}
           <form noValidate onSubmit={(event) => event.preventDefault()}>
             {stepId === 'consents' ? <ConsentsStep /> : stepId === 'documents' ? <DocumentsStep /> : <StepFields stepId={stepId} />}
-            {stepId === 'documents' && <SubmitPanel problems={problems} onOpen={goTo} />}
+            {stepId === 'documents' && <SubmitPanel problems={problems} missingDocuments={missingText} onOpen={goTo} />}
           </form>
           {editable && <StepMissing fields={problemsOfStep(problems, stepId)} />}
         </Card>
@@ -150,7 +167,16 @@ export function ApplicationWizard({ initial, onStale }: { initial: ApplicationVi
           step={step}
           onPrevious={() => goTo(step - 1)}
           onContinue={() => goTo(step + 1)}
-          submit={editable ? { enabled: values.certified === true, submitting: submit.pending, onSubmit: () => void submit.run(problems) } : undefined}
+          submit={
+            editable
+              ? {
+                  enabled: values.certified === true && !missingText,
+                  submitting: submit.pending,
+                  onSubmit: () => void submit.run(problems),
+                  describedBy: missingText ? MISSING_DOCUMENTS_ID : undefined,
+                }
+              : undefined
+          }
           unsaved={autosave.status.kind === 'retrying' || autosave.status.kind === 'failed'}
         />
       </FormProvider>

@@ -6,6 +6,8 @@ import type { ApplicationView } from '../../../domain/application';
 import { applicationQuery } from './application-api';
 import { ApplicationWizard } from './application-wizard';
 import { LoadError } from '../../components/load-error';
+import { useNavigate } from 'react-router';
+import { WithdrawnNotice } from './withdrawn-notice';
 
 /**
  * /apply — the Home Application (docs/product/application.md#access). The application is
@@ -15,7 +17,15 @@ import { LoadError } from '../../components/load-error';
 export default function ApplyPage() {
   const query = useQuery(applicationQuery);
   const [generation, setGeneration] = useState(0);
+  const [justWithdrawn, setJustWithdrawn] = useState(false);
+  const navigate = useNavigate();
   const { refetch } = query;
+  // Withdrawn: what comes next is a fresh draft from its first step, under the notice that says so.
+  const onWithdrawn = useCallback(() => {
+    setJustWithdrawn(true);
+    void navigate('/apply', { replace: true });
+    void refetch().then(() => setGeneration((g) => g + 1));
+  }, [navigate, refetch]);
   const onStale = useCallback(
     (view?: ApplicationView) => {
       if (view) {
@@ -42,7 +52,8 @@ export default function ApplyPage() {
         </div>
       )}
       {query.error && !query.data && <LoadError message="We could not load your application." detail={query.error.message} onRetry={() => void refetch()} />}
-      {query.data && <ApplicationWizard key={generation} initial={query.data} onStale={onStale} />}
+      {query.data?.withdrawn && !query.data.id && <WithdrawnNotice withdrawn={query.data.withdrawn} focus={justWithdrawn} />}
+      {query.data && <ApplicationWizard key={generation} initial={query.data} onStale={onStale} onWithdrawn={onWithdrawn} />}
     </div>
   );
 }

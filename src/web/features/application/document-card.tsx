@@ -1,34 +1,39 @@
 import { FileText, Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import { DOCUMENT_ACCEPT, documentReviewText, type DocumentTypeInfo, type ApplicationDocument } from '../../../domain/application';
+import { DOCUMENT_ACCEPT, documentReviewText, MAX_FILES_PER_TYPE, type DocumentTypeInfo, type ApplicationDocument } from '../../../domain/application';
 import { Badge } from '../../components/ui/badge';
 import { buttonVariants, Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/cn';
 import { localDate } from '../../lib/dates';
 import { splitFileName } from './file-name';
-import type { UploadInProgress, UploadOutcome } from './use-document-uploads';
+import type { UploadInProgress, UploadOutcome, UploadRefusal } from './use-document-uploads';
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
 interface Props {
   info: DocumentTypeInfo;
   required: boolean;
-  /** The type's current files, oldest first: one in a draft, up to 10 after submission (docs/product/application.md#documents). */
+  /** The type's current files, oldest first: up to 10 (docs/product/application.md#documents). */
   files: ApplicationDocument[];
   /** Submitted: an upload is a new version of the newest file, the earlier one kept for the reviewer. */
   submitted: boolean;
+  /** Approved or declined: the files are as decided on, and nothing more is asked (docs/product/application.md#statuses). */
+  decided?: boolean;
   /** The upload under way, with its progress. */
   upload: UploadInProgress | undefined;
   /** How the last upload ended (where focus goes, what the status line says). */
   outcome: UploadOutcome | undefined;
+  /** The last pick's refused files and why, kept until the next pick. */
+  refusals: UploadRefusal[];
   removing: boolean;
   canRemove: boolean;
-  onPick: (file: File) => void;
+  /** The files of one pick (several at once: an ID's two sides), sent one after another; at most the room left. */
+  onPick: (files: File[]) => void;
   onCancel: () => void;
-  /** Removes the newest file; resolves true once it is gone. */
-  onRemove: () => Promise<boolean>;
+  /** Removes one file (a draft's); resolves true once it is gone. */
+  onRemove: (file: ApplicationDocument) => Promise<boolean>;
 }
 
 /** Focus moves only when it would otherwise be lost: on <body>, or on something of this card. */
@@ -69,23 +74,40 @@ function FileVerdict({ file }: { file: ApplicationDocument }) {
 
 /**
  * docs/product/application.md#documents: not uploaded (Required / Optional), uploading (a progress bar
- * in percent and Cancel), 'Uploaded' with its files (Remove in a draft, confirmed first), each with the
- * reviewer's verdict once given (#document-review). Focus never falls to the page: it moves to Cancel
+ * in percent and Cancel), 'Uploaded' with its files (each with its own Remove in a draft, confirmed first;
+ * 'Add Another File' up to 10), each with the reviewer's verdict once given (#document-review); a refused
+ * upload's reason stays until the next one starts. Focus never falls to the page: it moves to Cancel
  * while uploading, to the new file when stored, to the upload button after a cancel, a failure or a removal.
  */
-export function DocumentCard({ info, required, files, submitted, upload, outcome, removing, canRemove, onPick, onCancel, onRemove }: Props) {
+export function DocumentCard({
+  info,
+  required,
+  files,
+  submitted,
+  decided = false,
+  upload,
+  outcome,
+  refusals,
+  removing,
+  canRemove,
+  onPick,
+  onCancel,
+  onRemove,
+}: Props) {
   const document = files.at(-1);
   const inputId = useId();
   const titleId = `${inputId}-title`;
   const card = useRef<HTMLLIElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const removeButton = useRef<HTMLButtonElement>(null);
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
   const keepButton = useRef<HTMLButtonElement>(null);
   const links = useRef(new Map<string, HTMLAnchorElement>());
-  const [confirming, setConfirming] = useState(false);
-  const focusNext = useRef<'keep' | 'remove' | 'input' | null>(null);
+  /** The file whose removal is being confirmed. */
+  const [confirming, setConfirming] = useState<ApplicationDocument | null>(null);
+  const focusNext = useRef<{ to: 'keep' | 'input' } | { to: 'remove'; id: string } | null>(null);
   const uploading = upload !== undefined;
+  const full = !submitted && files.length >= MAX_FILES_PER_TYPE;
 
   // Uploading: Cancel takes the place of the upload button, and focus with it.
   const wasUploading = useRef(uploading);
@@ -101,22 +123,22 @@ export function DocumentCard({ info, required, files, submitted, upload, outcome
   useEffect(() => {
     const target = focusNext.current;
     focusNext.current = null;
-    if (target === 'keep') keepButton.current?.focus();
-    if (target === 'remove') removeButton.current?.focus();
-    if (target === 'input') input.current?.focus();
+    if (target?.to === 'keep') keepButton.current?.focus();
+    if (target?.to === 'remove') removeButtons.current.get(target.id)?.focus();
+    if (target?.to === 'input') input.current?.focus();
   });
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    // docs/product/application.md#documents: only the first selected file is taken.
-    const file = event.target.files?.[0];
+    // A draft takes several at once; after submission an upload is a new version of one file, so only the first is taken.
+    const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
-    if (file) onPick(file);
+    if (picked.length > 0) onPick(submitted ? picked.slice(0, 1) : picked);
   };
-  const confirmRemove = async () => {
+  const confirmRemove = async (file: ApplicationDocument) => {
     if (removing) return;
-    const removed = await onRemove();
-    setConfirming(false);
-    focusNext.current = removed ? 'input' : 'remove';
+    const removed = await onRemove(file);
+    setConfirming(null);
+    focusNext.current = removed ? { to: 'input' } : { to: 'remove', id: file.id };
   };
 
   const percent = Math.round((upload?.fraction ?? 0) * 100);
@@ -165,6 +187,24 @@ export function DocumentCard({ info, required, files, submitted, upload, outcome
               <span className="shrink-0 text-muted-foreground">
                 {sizeText(file.sizeBytes)} · {localDate(file.createdAt)}
               </span>
+              {canRemove && !uploading && !confirming && (
+                <Button
+                  ref={(element) => {
+                    if (element) removeButtons.current.set(file.id, element);
+                    else removeButtons.current.delete(file.id);
+                  }}
+                  variant="ghost"
+                  size="sm"
+                  className="-my-1 ml-auto shrink-0"
+                  onClick={() => {
+                    setConfirming(file);
+                    focusNext.current = { to: 'keep' };
+                  }}
+                  aria-label={`Remove ${info.title}: ${file.originalName}`}
+                >
+                  Remove
+                </Button>
+              )}
               <FileVerdict file={file} />
             </li>
           ))}
@@ -190,19 +230,24 @@ export function DocumentCard({ info, required, files, submitted, upload, outcome
         ) : outcome?.kind === 'cancelled' ? (
           <p className="mt-3 text-muted-foreground">Upload canceled. {outcome.fileName} was not uploaded.</p>
         ) : null}
+        {refusals.map((refusal, index) => (
+          <p key={`${refusal.fileName}-${index}`} className="mt-3 font-medium text-destructive">
+            {refusal.fileName} was not uploaded: {refusal.reason}
+          </p>
+        ))}
       </div>
 
-      {confirming && document ? (
+      {decided ? null : confirming ? (
         <div role="group" aria-label={`Remove ${info.title}?`} className="mt-4 rounded-[var(--radius-control)] border border-destructive/30 bg-muted/60 p-3">
           <p className="text-sm [overflow-wrap:anywhere]">
-            Remove <span className="font-semibold">{document.originalName}</span>? You can upload a file again afterwards.
+            Remove <span className="font-semibold">{confirming.originalName}</span>? You can upload a file again afterwards.
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Button
               variant="destructive"
               size="sm"
               aria-disabled={removing || undefined}
-              onClick={() => void confirmRemove()}
+              onClick={() => void confirmRemove(confirming)}
               aria-label={`Yes, remove ${info.title}`}
             >
               {removing ? 'Removing...' : 'Remove file'}
@@ -212,8 +257,8 @@ export function DocumentCard({ info, required, files, submitted, upload, outcome
               variant="outline"
               size="sm"
               onClick={() => {
-                setConfirming(false);
-                focusNext.current = 'remove';
+                setConfirming(null);
+                focusNext.current = { to: 'remove', id: confirming.id };
               }}
             >
               Keep file
@@ -234,6 +279,8 @@ export function DocumentCard({ info, required, files, submitted, upload, outcome
                 <X aria-hidden="true" /> Cancel
               </Button>
             )
+          ) : full ? (
+            <p className="text-sm text-muted-foreground">{MAX_FILES_PER_TYPE} files, the most one document takes. Remove one to add another.</p>
           ) : (
             <>
               <input
@@ -241,6 +288,7 @@ export function DocumentCard({ info, required, files, submitted, upload, outcome
                 id={inputId}
                 type="file"
                 accept={DOCUMENT_ACCEPT}
+                multiple={!submitted}
                 className="peer sr-only"
                 onChange={pick}
                 aria-label={`Upload ${info.title}`}
@@ -252,23 +300,9 @@ export function DocumentCard({ info, required, files, submitted, upload, outcome
                   'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
                 )}
               >
-                <Upload aria-hidden="true" /> {!document ? 'Choose File' : submitted ? 'Upload a New Version' : 'Replace File'}
+                <Upload aria-hidden="true" /> {!document ? 'Choose File' : submitted ? 'Upload a New Version' : 'Add Another File'}
               </label>
             </>
-          )}
-          {document && canRemove && !uploading && (
-            <Button
-              ref={removeButton}
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setConfirming(true);
-                focusNext.current = 'keep';
-              }}
-              aria-label={`Remove ${info.title}`}
-            >
-              Remove
-            </Button>
           )}
           {!document && !uploading && <span className="text-xs text-muted-foreground">PDF, JPG or PNG, up to 25 MB</span>}
           {document && submitted && !uploading && (

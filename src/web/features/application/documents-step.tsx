@@ -1,4 +1,5 @@
 import {
+  isDecided,
   isWizardDocumentType,
   DOCUMENT_TYPE_INFO,
   missingDocuments,
@@ -15,17 +16,15 @@ import { DocumentCard } from './document-card';
 import { useWizard } from './wizard-context';
 import { UPLOAD_MESSAGES } from './upload-messages';
 
-/** One document type's card: its upload (kept by the wizard, use-document-uploads.ts) and its removal. */
+/** One document type's card: its upload (kept by the wizard, use-document-uploads.ts) and the removal of each of its files. */
 function DocumentSlot({ info, required, files }: { info: DocumentTypeInfo; required: boolean; files: ApplicationDocument[] }) {
-  const document = files.at(-1);
-  const { view, uploads, uploadOutcomes, startUpload, cancelUpload, onDocumentRemoved } = useWizard();
+  const { view, uploads, uploadOutcomes, uploadRefusals, startUpload, cancelUpload, onDocumentRemoved } = useWizard();
   const remove = useRemoveDocument();
 
-  const removeStored = async (): Promise<boolean> => {
-    if (!document) return false;
+  const removeStored = async (document: ApplicationDocument): Promise<boolean> => {
     try {
       await remove.mutateAsync(document.id);
-      onDocumentRemoved(info.type);
+      onDocumentRemoved(document.id);
       notify.success(UPLOAD_MESSAGES.removed.title, UPLOAD_MESSAGES.removed.description);
       return true;
     } catch (error) {
@@ -40,11 +39,13 @@ function DocumentSlot({ info, required, files }: { info: DocumentTypeInfo; requi
       required={required}
       files={files}
       submitted={view.status !== 'draft'}
+      decided={isDecided(view.status)}
       upload={uploads[info.type]}
       outcome={uploadOutcomes[info.type]}
+      refusals={uploadRefusals[info.type] ?? []}
       removing={remove.isPending}
       canRemove={view.editable}
-      onPick={(file) => startUpload(info.type, file)}
+      onPick={(files) => startUpload(info.type, files)}
       onCancel={() => cancelUpload(info.type)}
       onRemove={removeStored}
     />
@@ -53,8 +54,8 @@ function DocumentSlot({ info, required, files }: { info: DocumentTypeInfo; requi
 
 /**
  * The Documents step (docs/product/application.md#documents): the four types, their
- * badges, the overall badge, each type's current files with the reviewer's verdict (#document-review). Uploads go to the server at once, also after submission;
- * removing is only for a draft.
+ * badges, the overall badge, each type's current files (several: up to 10) with the reviewer's verdict (#document-review).
+ * Uploads go to the server at once, also after submission; removing a file is only for a draft.
  */
 export function DocumentsStep() {
   const { view, selfEmployed } = useWizard();
@@ -66,10 +67,14 @@ export function DocumentsStep() {
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-[0.9375rem] text-muted-foreground">PDF, JPG or PNG files, up to 25 MB each.</p>
-        <span role="status">
-          {allThere ? <Badge variant="success">All Required Documents Uploaded</Badge> : <Badge variant="destructive">Missing Required Documents</Badge>}
-        </span>
+        <p className="text-[0.9375rem] text-muted-foreground">
+          {isDecided(view.status) ? 'The documents we decided on.' : 'PDF, JPG or PNG files, up to 25 MB each.'}
+        </p>
+        {!isDecided(view.status) && (
+          <span role="status">
+            {allThere ? <Badge variant="success">All Required Documents Uploaded</Badge> : <Badge variant="destructive">Missing Required Documents</Badge>}
+          </span>
+        )}
       </div>
       <ul className="flex flex-col gap-4" aria-label="Documents">
         {DOCUMENT_TYPE_INFO.map((info) => (

@@ -2,7 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ClipboardList, FileUp, Loader2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { applicationDraftSchema, fieldByName, type ApplicationField, type ApplicationView } from '../../../domain/application';
+import {
+  applicationDraftSchema,
+  checkPickedFile,
+  DOCUMENT_ACCEPT,
+  fieldByName,
+  type ApplicationField,
+  type ApplicationView,
+} from '../../../domain/application';
 import { fieldsUnlockedBy, requestStateLabel, type ApplicationRequest } from '../../../domain/application/requests';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -17,6 +24,7 @@ import { ApiError } from '../../lib/api';
 import { applicationQuery } from './application-api';
 import { useAnswerCorrection, useSendToReviewer, useUploadToRequest, myRequestsQuery } from './requests-api';
 import { LoadError } from '../../components/load-error';
+import { UPLOAD_MESSAGES } from './upload-messages';
 
 /**
  * /apply/requests — the To do page (docs/product/application.md#after-submission-the-to-do-page):
@@ -104,54 +112,90 @@ function AboutFile({ documentId }: { documentId: string }) {
   );
 }
 
-/** A document request: upload (PDF, JPG or PNG, up to 25 MB), then 'Send to reviewer'. */
+/** Why a picked file was not taken: the browser's pre-check, else the server's reason (its type, size, emptiness, the 10 a type takes). */
+function refusalOf(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 413 ? UPLOAD_MESSAGES.tooLarge.description : error.message;
+  return UPLOAD_MESSAGES.failed.description;
+}
+
+const PICKED_REFUSALS = { invalidType: UPLOAD_MESSAGES.invalidType, tooLarge: UPLOAD_MESSAGES.tooLarge, empty: UPLOAD_MESSAGES.empty } as const;
+
+/**
+ * A document request: one file or several (2–3 statements, an ID's two sides; PDF, JPG or PNG, up to 25 MB each),
+ * uploaded one after another with their progress, then 'Send to reviewer'. A refused file's reason stays under the
+ * control until the next pick (docs/product/application.md#after-submission-the-to-do-page).
+ */
 function DocumentAnswer({ request }: { request: ApplicationRequest }) {
   const inputId = useId();
   const errorId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState(0);
+  const [current, setCurrent] = useState<string | null>(null);
   const upload = useUploadToRequest(setProgress);
   const send = useSendToReviewer();
   const [uploaded, setUploaded] = useState<string[]>([]);
+  const [refused, setRefused] = useState<{ name: string; reason: string }[]>([]);
   const type = request.documentType ?? 'other';
-  const error = upload.error ?? send.error;
+  const busy = current !== null;
 
-  const onFile = (file: File | undefined) => {
-    if (!file) return;
-    setProgress(0);
-    upload.mutate({ requestId: request.id, type, file }, { onSuccess: (document) => setUploaded((names) => [...names, document.originalName]) });
+  const onFiles = async (picked: File[]) => {
     if (fileInput.current) fileInput.current.value = '';
+    if (picked.length === 0 || busy) return;
+    setRefused([]);
+    send.reset();
+    for (const file of picked) {
+      const check = checkPickedFile(file);
+      if (check !== 'ok') {
+        setRefused((list) => [...list, { name: file.name, reason: PICKED_REFUSALS[check].description }]);
+        continue;
+      }
+      setProgress(0);
+      setCurrent(file.name);
+      try {
+        const document = await upload.mutateAsync({ requestId: request.id, type, file });
+        setUploaded((names) => [...names, document.originalName]);
+      } catch (error) {
+        setRefused((list) => [...list, { name: file.name, reason: refusalOf(error) }]);
+      }
+    }
+    setCurrent(null);
   };
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={inputId} className="text-sm font-medium">
-          Upload a file (PDF, JPG or PNG, up to 25 MB)
+          Upload a file, or several (PDF, JPG or PNG, up to 25 MB each)
         </label>
         <input
           ref={fileInput}
           id={inputId}
           type="file"
-          accept="application/pdf,image/jpeg,image/png"
-          disabled={upload.isPending || send.isPending}
-          aria-describedby={error ? errorId : undefined}
-          aria-invalid={error ? true : undefined}
+          multiple
+          accept={DOCUMENT_ACCEPT}
+          disabled={busy || send.isPending}
+          aria-describedby={refused.length > 0 || send.error ? errorId : undefined}
+          aria-invalid={refused.length > 0 ? true : undefined}
           className="max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-[var(--radius-control)] file:border file:border-border file:bg-card file:px-4 file:font-medium"
-          onChange={(event) => onFile(event.target.files?.[0])}
+          onChange={(event) => void onFiles(Array.from(event.target.files ?? []))}
         />
-        {upload.isPending && (
+        {busy && (
           <div className="flex flex-col gap-1">
-            <Progress value={progress * 100} label="Upload progress" valueText={`${Math.round(progress * 100)}% uploaded`} />
-            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Uploading… {Math.round(progress * 100)}%
+            <Progress value={progress * 100} label={`Uploading ${current}`} valueText={`${Math.round(progress * 100)}% uploaded`} />
+            <p role="status" className="flex min-w-0 items-center gap-2 text-sm break-all text-muted-foreground">
+              <Loader2 aria-hidden="true" className="size-4 shrink-0 animate-spin" /> Uploading {current}… {Math.round(progress * 100)}%
             </p>
           </div>
         )}
-        {error && (
-          <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-            {error.message}
-          </p>
+        {(refused.length > 0 || send.error) && (
+          <div id={errorId} role="alert" className="flex flex-col gap-1 text-sm font-medium text-destructive [overflow-wrap:anywhere]">
+            {refused.map((file, index) => (
+              <p key={`${file.name}-${index}`}>
+                {file.name} was not uploaded: {file.reason}
+              </p>
+            ))}
+            {send.error && <p>{send.error.message}</p>}
+          </div>
         )}
       </div>
       {uploaded.length > 0 && (
@@ -163,7 +207,7 @@ function DocumentAnswer({ request }: { request: ApplicationRequest }) {
           ))}
         </ul>
       )}
-      <Button className="self-start" disabled={uploaded.length === 0 || send.isPending || upload.isPending} onClick={() => send.mutate({ id: request.id })}>
+      <Button className="self-start" disabled={uploaded.length === 0 || send.isPending || busy} onClick={() => send.mutate({ id: request.id })}>
         {send.isPending ? 'Sending…' : 'Send to reviewer'}
       </Button>
     </div>

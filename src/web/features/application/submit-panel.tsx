@@ -36,8 +36,14 @@ function StillMissing({ problems, onOpen }: { problems: StepProblems[]; onOpen: 
   );
 }
 
-/** Below the documents: the certification that enables 'Submit Application', and the verified-e-mail rule (docs/product/application.md#submission). */
-export function SubmitPanel({ problems, onOpen }: { problems: StepProblems[]; onOpen: (step: number) => void }) {
+/** The text that says which documents keep 'Submit Application' disabled: the button is described by it. */
+export const MISSING_DOCUMENTS_ID = 'submit-missing-documents';
+
+/**
+ * Below the documents: what keeps 'Submit Application' disabled ('Add your bank statements to submit.'), the
+ * certification that enables it, and the verified-e-mail rule (docs/product/application.md#submission).
+ */
+export function SubmitPanel({ problems, missingDocuments, onOpen }: { problems: StepProblems[]; missingDocuments: string; onOpen: (step: number) => void }) {
   const user = useSignedInUser();
   const { editable } = useWizard();
   const resend = useResendVerification(user.email);
@@ -47,6 +53,13 @@ export function SubmitPanel({ problems, onOpen }: { problems: StepProblems[]; on
       <h3 id="certify-title" className="text-lg font-semibold">
         Review and submit
       </h3>
+      {missingDocuments && (
+        <Alert variant="warning" className="mt-4">
+          <p id={MISSING_DOCUMENTS_ID} className="font-semibold">
+            {missingDocuments}
+          </p>
+        </Alert>
+      )}
       <StillMissing problems={problems} onOpen={onOpen} />
       {!user.emailVerified && (
         <Alert variant="warning" className="mt-4">

@@ -2,6 +2,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDocument } from '../../../domain/application';
+import { ApiError } from '../../lib/api';
 import { useDocumentUploads } from './use-document-uploads';
 
 /** The upload under test: the test reports its progress and settles it, as XMLHttpRequest would. */
@@ -60,5 +61,60 @@ describe('useDocumentUploads: Cancel (docs/product/application.md#documents)', (
     });
     expect(onStored).toHaveBeenCalledWith(storedDoc);
     expect(result.current.outcomes.governmentId).toEqual({ kind: 'stored', id: 'doc-1' });
+  });
+});
+
+describe('useDocumentUploads: a refusal stays on its card (docs/product/application.md#documents)', () => {
+  it("keeps the file's name and the server's reason until the next upload of the type starts", async () => {
+    const { result, done } = startUpload(0.5);
+    await act(async () => {
+      settle?.reject(new ApiError(409, 'too_many_files', 'You can add at most 10 files of one kind. Remove one to add another.'));
+      await done;
+    });
+    expect(result.current.outcomes.governmentId).toEqual({
+      kind: 'failed',
+      fileName: 'passport.pdf',
+      reason: 'You can add at most 10 files of one kind. Remove one to add another.',
+    });
+    // Another type's upload leaves it alone; the next of this type clears it.
+    act(() => void result.current.start('paystubs', pdf()));
+    expect(result.current.outcomes.governmentId?.kind).toBe('failed');
+    act(() => void result.current.start('governmentId', pdf()));
+    expect(result.current.outcomes.governmentId).toBeUndefined();
+  });
+
+  it('says why a picked file is refused before it is sent: its type', async () => {
+    const onStored = vi.fn();
+    const { result } = renderHook(() => useDocumentUploads(onStored));
+    await act(() => result.current.start('bankStatements', new File(['notes'], 'notes.txt', { type: 'text/plain' })));
+    expect(result.current.outcomes.bankStatements).toEqual({ kind: 'failed', fileName: 'notes.txt', reason: 'Please upload PDF, JPG, or PNG files only.' });
+  });
+});
+
+describe('useDocumentUploads: several files of one pick', () => {
+  it("sends them one after another; a refused one is listed with its reason until the type's next pick", async () => {
+    const onStored = vi.fn();
+    const { result } = renderHook(() => useDocumentUploads(onStored));
+    const notes = new File(['notes'], 'notes.txt', { type: 'text/plain' });
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.start('governmentId', [notes, pdf()]);
+    });
+    // The text file is refused in the browser; the PDF goes on.
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(result.current.uploads.governmentId?.fileName).toBe('passport.pdf');
+    await act(async () => {
+      settle?.resolve(storedDoc);
+      await done;
+    });
+    expect(onStored).toHaveBeenCalledWith(storedDoc);
+    expect(result.current.refusals.governmentId).toEqual([{ fileName: 'notes.txt', reason: 'Please upload PDF, JPG, or PNG files only.' }]);
+    // A new pick starts a clean list; another pick of the type while it is under way is ignored.
+    act(() => void result.current.start('governmentId', [pdf()]));
+    expect(result.current.refusals.governmentId).toEqual([]);
+    act(() => void result.current.start('governmentId', [notes]));
+    expect(result.current.refusals.governmentId).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ApplicationView, DocumentType, StepId } from '../../../domain/application';
-import type { UploadInProgress, UploadOutcome } from './use-document-uploads';
+import type { UploadInProgress, UploadOutcome, UploadRefusal } from './use-document-uploads';
 
 /** The two fields kept encrypted and answered masked (docs/decisions/007). */
 export type SensitiveName = 'ssnLast4' | 'dateOfBirth';
@@ -21,9 +21,13 @@ export interface WizardState {
   /** Documents: the uploads under way and how each type's last one ended (use-document-uploads.ts); a removal's answer. */
   uploads: Partial<Record<DocumentType, UploadInProgress>>;
   uploadOutcomes: Partial<Record<DocumentType, UploadOutcome>>;
-  startUpload: (type: DocumentType, file: File) => void;
+  /** The last pick's refused files of each type, with their reasons. */
+  uploadRefusals: Partial<Record<DocumentType, UploadRefusal[]>>;
+  /** The files of one pick, uploaded one after another. */
+  startUpload: (type: DocumentType, files: readonly File[]) => void;
   cancelUpload: (type: DocumentType) => void;
-  onDocumentRemoved: (type: DocumentType) => void;
+  /** One file removed (by id): its type's other files stay. */
+  onDocumentRemoved: (id: string) => void;
   /** Saves at once (consents: the server stamps their time). */
   saveNow: () => void;
 }

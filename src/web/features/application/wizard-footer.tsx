@@ -9,7 +9,7 @@ interface Props {
   onPrevious: () => void;
   onContinue: () => void;
   /** Shown on the last step while the application can be submitted. */
-  submit?: { enabled: boolean; submitting: boolean; onSubmit: () => void };
+  submit?: { enabled: boolean; submitting: boolean; onSubmit: () => void; /** The id of what keeps it disabled, said in the step. */ describedBy?: string };
   /** The draft could not be saved: said here too, as the step title may be scrolled away. */
   unsaved?: boolean;
 }
@@ -59,6 +59,7 @@ export function WizardFooter({ step, onPrevious, onContinue, submit, unsaved }: 
               if (!submit.submitting) submit.onSubmit();
             }}
             disabled={!submit.enabled}
+            aria-describedby={submit.describedBy}
             aria-disabled={submit.submitting || undefined}
           >
             {submit.submitting ? 'Submitting Application...' : 'Submit Application'}

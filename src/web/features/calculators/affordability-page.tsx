@@ -12,11 +12,15 @@ import {
   DTI_GOOD_MAX,
   LOCATION_REGIONS,
   LTV_STRONG_MAX,
+  downPaymentMessage,
+  incomeMessage,
+  numberMessage,
   toNumber,
   type AffordabilityResult,
   type CreditScoreBand,
   type LocationRegion,
 } from '../../../domain/calculators';
+import { comparisonPath } from '../../../domain/brand';
 import { formatMoney, formatPercent } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -92,23 +96,36 @@ function breakdownParts(result: AffordabilityResult): BreakdownPart[] {
 
 const pct = (ratio: number) => formatPercent(ratio, { digits: 0 });
 
-function ratioTiles({ ratios }: AffordabilityResult): RatioTile[] {
+function ratioTiles({ ratios, maxHomePrice }: AffordabilityResult): RatioTile[] {
+  // No verdict without the figure behind it (docs/product/calculators.md#variant-a-page): a DTI without an income, an LTV without a price;
+  // and a $0 home has no payment, so no ratio of one.
+  if (maxHomePrice <= 0) {
+    return [
+      { key: 'dti', label: 'Debt-to-income' },
+      { key: 'ltv', label: 'Loan-to-value' },
+      { key: 'cushion', label: 'Monthly cushion' },
+    ].map((tile) => ({ ...tile, value: '—', verdict: null, tone: 'fair', hint: 'Shown once there’s a home price.' }));
+  }
   return [
     {
       key: 'dti',
       label: 'Debt-to-income',
-      value: formatPercent(ratios.dti),
+      value: ratios.dtiLabel ? formatPercent(ratios.dti) : '—',
       verdict: ratios.dtiLabel,
       tone: ratios.dtiLabel === 'Excellent' ? 'good' : ratios.dtiLabel === 'Good' ? 'fair' : 'poor',
-      hint: `This payment plus your debts, as a share of income. ${pct(DTI_EXCELLENT_MAX)} or less is excellent; up to ${pct(DTI_GOOD_MAX)} is good.`,
+      hint: ratios.dtiLabel
+        ? `This payment plus your debts, as a share of income. ${pct(DTI_EXCELLENT_MAX)} or less is excellent; up to ${pct(DTI_GOOD_MAX)} is good.`
+        : 'Enter your income to see this payment plus your debts as a share of it.',
     },
     {
       key: 'ltv',
       label: 'Loan-to-value',
-      value: formatPercent(ratios.ltv),
+      value: ratios.ltvLabel ? formatPercent(ratios.ltv) : '—',
       verdict: ratios.ltvLabel,
       tone: ratios.ltvLabel === 'Strong' ? 'good' : 'fair',
-      hint: `The share of the price your down payment doesn’t cover. ${pct(LTV_STRONG_MAX)} or less is strong.`,
+      hint: ratios.ltvLabel
+        ? `The share of the price your down payment doesn’t cover. ${pct(LTV_STRONG_MAX)} or less is strong.`
+        : 'Shown once there’s a home price: the share of it your down payment doesn’t cover.',
     },
     {
       key: 'cushion',
@@ -144,6 +161,22 @@ function AffordabilityCalculator() {
   });
   const price = result.maxHomePrice;
   const payment = result.estimatedMonthlyPayment;
+  // A $0 home has no payment to show (docs/product/calculators.md#variant-a-page).
+  const hasHome = price > 0;
+  // Above what the income supports (docs/product/calculators.md#variant-a-page): said beside the price, and the
+  // headline never reads as a plain 'you could afford' while a ratio shown is High or Tight.
+  const aboveBasis = hasHome && payment > result.basis + 0.005;
+  const stretched = result.ratios.dtiLabel === 'High' || result.ratios.cushionLabel === 'Tight';
+  const errors = {
+    income: incomeMessage(v.income),
+    debt: numberMessage(v.debt, 'your debt payments', '500'),
+    down: downPaymentMessage(v.down, price),
+    target: numberMessage(v.target, 'your target payment', '2,200'),
+    tax: numberMessage(v.tax, 'the property tax rate', '1.2'),
+    ins: numberMessage(v.ins, 'the insurance rate', '0.5'),
+    hoa: numberMessage(v.hoa, 'your HOA dues', '200'),
+    rate: numberMessage(v.rate, 'the mortgage rate', '6.4'),
+  };
   // Which limit set the price, in words (docs/product/calculators.md#variant-a-formulas, item 3: the lesser of two).
   const limit =
     price === 0
@@ -160,6 +193,7 @@ function AffordabilityCalculator() {
     value: v[param],
     onChange: (e: ChangeEvent<HTMLInputElement>) => update({ [param]: e.target.value }),
   });
+  const errorOf = (param: keyof typeof errors) => errors[param];
 
   const onRegion = (region: string) => {
     const rates = isRegion(region) ? defaults.regionRates[region] : null;
@@ -190,10 +224,10 @@ function AffordabilityCalculator() {
               aria-label="Your finances"
             >
               <HoldUntilHydrated>
-                <Field label="Monthly gross income" help="Before taxes, everyone in the household.">
+                <Field label="Monthly gross income" help="Before taxes, everyone in the household." error={errorOf('income')}>
                   <NumberInput prefix="$" {...number('income')} />
                 </Field>
-                <Field label="Monthly debt payments" help="Car, student loan and card minimums.">
+                <Field label="Monthly debt payments" help="Car, student loan and card minimums." error={errorOf('debt')}>
                   <NumberInput prefix="$" {...number('debt')} />
                 </Field>
                 <Field label="Credit score">
@@ -208,13 +242,14 @@ function AffordabilityCalculator() {
                     ))}
                   </NativeSelect>
                 </Field>
-                <Field label="Down payment available">
+                <Field label="Down payment available" help="At least 2% of the price." error={errorOf('down')}>
                   <NumberInput prefix="$" {...number('down')} />
                 </Field>
                 <Field
                   label="Target monthly payment (optional)"
                   className="sm:col-span-2"
                   help={`Leave empty to use ${pct(AFFORDABILITY_PAYMENT_SHARE_OF_INCOME)} of your income minus debts. Up to ${formatMoney(AFFORDABILITY_MAX_MONTHLY_PAYMENT)} a month.`}
+                  error={errorOf('target')}
                 >
                   <NumberInput prefix="$" {...number('target')} />
                 </Field>
@@ -227,16 +262,16 @@ function AffordabilityCalculator() {
                     ))}
                   </NativeSelect>
                 </Field>
-                <Field label="Property tax rate" help="Per year, of the price.">
+                <Field label="Property tax rate" help="Per year, of the price." error={errorOf('tax')}>
                   <NumberInput suffix="%" {...number('tax')} />
                 </Field>
-                <Field label="Insurance rate" help="Per year, of the price.">
+                <Field label="Insurance rate" help="Per year, of the price." error={errorOf('ins')}>
                   <NumberInput suffix="%" {...number('ins')} />
                 </Field>
-                <Field label="HOA dues (monthly)" help="Not included in this estimate.">
+                <Field label="HOA dues (monthly)" help="Not included in this estimate." error={errorOf('hoa')}>
                   <NumberInput prefix="$" {...number('hoa')} />
                 </Field>
-                <Field label="Mortgage rate" help="Used when you compare with a mortgage.">
+                <Field label="Mortgage rate" help="Used when you compare with a mortgage." error={errorOf('rate')}>
                   <NumberInput suffix="%" {...number('rate')} />
                 </Field>
                 {/* Below lg the results sit under this form: a way to them, and Enter's (Go's) target. */}
@@ -255,7 +290,7 @@ function AffordabilityCalculator() {
             <span className="text-sm">
               Up to <span className="text-xl font-bold tabular">{formatMoney(price)}</span>
             </span>
-            <span className="text-sm tabular">{formatMoney(payment)}/mo</span>
+            {hasHome && <span className="text-sm tabular">{formatMoney(payment)}/mo</span>}
           </div>
         </Card>
 
@@ -270,7 +305,9 @@ function AffordabilityCalculator() {
             Your results
           </h2>
           <p id="results-summary" className="sr-only">
-            {`A home up to ${formatMoney(price)}, with an estimated monthly payment of ${formatMoney(payment)}.`}
+            {hasHome
+              ? `A home up to ${formatMoney(price)}, with an estimated monthly payment of ${formatMoney(payment)}.`
+              : `No home price yet. ${limit ?? ''}`}
           </p>
           {result.creditNotice && (
             <div role="status" className="flex gap-3 rounded-[var(--radius-card)] border border-warning/30 bg-warning-soft p-4 text-foreground">
@@ -284,24 +321,41 @@ function AffordabilityCalculator() {
 
           <Card className="overflow-hidden">
             <div aria-live="polite" aria-atomic="true" className="bg-primary px-6 py-7 text-primary-foreground sm:px-8">
-              <p className="text-sm font-medium text-white/85">You could afford a home up to</p>
+              <p className="text-sm font-medium text-white/85" data-testid="price-lead">
+                {!hasHome ? 'Your home price' : stretched ? 'This payment could buy a home up to' : 'You could afford a home up to'}
+              </p>
               <p
                 className="mt-1 text-[length:min(3rem,14vw)] leading-none font-bold tracking-tight tabular sm:text-[length:min(3.75rem,12vw)] lg:text-[length:min(3.75rem,6vw)]"
                 data-testid="max-home-price"
               >
                 {formatMoney(price)}
               </p>
-              <p className="mt-4 text-white/90">
-                Estimated monthly payment{' '}
-                <span className="text-2xl font-semibold text-white tabular" data-testid="monthly-payment">
-                  {formatMoney(payment)}
-                </span>
-              </p>
+              {aboveBasis && (
+                <p className="mt-3 font-medium text-white" data-testid="above-basis">
+                  {result.basis > 0
+                    ? `A payment of ${formatMoney(payment)} a month is more than your income supports: ${pct(AFFORDABILITY_PAYMENT_SHARE_OF_INCOME)} of income, less your debts, is ${formatMoney(result.basis)}.`
+                    : `A payment of ${formatMoney(payment)} a month is more than your income supports: ${pct(AFFORDABILITY_PAYMENT_SHARE_OF_INCOME)} of your income, less your debts, leaves nothing for a home payment yet.`}
+                </p>
+              )}
+              {hasHome && (
+                <p className="mt-4 text-white/90">
+                  Estimated monthly payment{' '}
+                  <span className="text-2xl font-semibold text-white tabular" data-testid="monthly-payment">
+                    {formatMoney(payment)}
+                  </span>
+                </p>
+              )}
               {limit && <p className="mt-2 text-sm text-white/85">{limit}</p>}
             </div>
             <CardContent className="p-6 sm:p-8">
               <h3 className="mb-5 text-lg font-semibold">Where your payment goes each month</h3>
-              <BreakdownChart parts={breakdownParts(result)} total={payment} />
+              {hasHome ? (
+                <BreakdownChart parts={breakdownParts(result)} total={payment} />
+              ) : (
+                <p className="text-muted-foreground" data-testid="no-breakdown">
+                  Once there’s a home price, you’ll see here how each month’s payment splits between your equity, taxes, insurance and fees.
+                </p>
+              )}
             </CardContent>
           </Card>
 
@@ -312,7 +366,7 @@ function AffordabilityCalculator() {
 
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild>
-              <Link to={comparisonHref({ price, down, rate: toNumber(v.rate), budget: payment })}>
+              <Link to={hasHome ? comparisonHref({ price, down, rate: toNumber(v.rate), budget: payment }) : comparisonPath(brand)}>
                 Compare to Mortgage <ArrowRight />
               </Link>
             </Button>

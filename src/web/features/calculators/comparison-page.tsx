@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import {
   applySlider,
   COMPARISON_RENT_RATE,
+  COMPARISON_TRANSFER_FEE_RATE,
+  COMPARISON_TRANSFER_FEE_SHARE,
   comparisonBaseline,
+  sliderStartForBudget,
   toNumber,
   YEARS_MAX,
   YEARS_MIN,
@@ -59,6 +62,9 @@ const inputsOf = (v: SearchValues<Param>): ComparisonInputs => ({
 
 const sameInputs = (a: ComparisonInputs, b: ComparisonInputs) => (Object.keys(a) as (keyof ComparisonInputs)[]).every((key) => a[key] === b[key]);
 
+// docs/product/calculators.md#net-home-wealth: 80 % of 12 % of the future value, 9.6 %.
+const transferFeeRate = formatPercent(COMPARISON_TRANSFER_FEE_SHARE * COMPARISON_TRANSFER_FEE_RATE, { trim: true });
+
 const YEARS_MESSAGE = `Enter a whole number of years from ${YEARS_MIN} to ${YEARS_MAX}`;
 // docs/product/calculators.md#comparison-inputs: Years to Display 1–10; anything else is refused, not clamped.
 const yearsValid = (text: string) => {
@@ -106,10 +112,13 @@ function ComparisonCalculator() {
     revealResults();
   };
 
-  const result = calculated ? applySlider(calculated.baseline, v.pay === '' ? undefined : toNumber(v.pay)) : null;
+  const budget = toNumber(v.budget);
+  // Opened from variant A: the slider starts at the budget when it lies within the range
+  // (docs/product/calculators.md#comparison-from-variant-a), until the visitor moves it.
+  const budgetStart = calculated ? sliderStartForBudget(calculated.baseline.slider, budget) : null;
+  const result = calculated ? applySlider(calculated.baseline, v.pay === '' ? (budgetStart ?? undefined) : toNumber(v.pay)) : null;
   const price = toNumber(v.price);
   const downShare = price > 0 ? formatPercent(toNumber(v.down) / price) : null;
-  const budget = toNumber(v.budget);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -198,7 +207,14 @@ function ComparisonCalculator() {
                 </p>
               )}
               <div className={cn('flex flex-col gap-6 transition-opacity', stale && 'opacity-60')}>
-                {budget > 0 && <BudgetLine budget={budget} min={result.slider.min} max={result.slider.max} />}
+                {budget > 0 && (
+                  <BudgetLine
+                    budget={budget}
+                    min={result.slider.min}
+                    max={result.slider.max}
+                    atBudget={budgetStart !== null && Math.abs(result.sliderValue - budgetStart) < 1e-6}
+                  />
+                )}
                 <SavingsHero savings={result.monthlySavings} percent={result.savingsPercent} mortgageTotal={result.totalMortgageMonthly} />
                 <Card>
                   <CardHeader>
@@ -238,13 +254,21 @@ function ComparisonCalculator() {
         <div className={cn('mt-10 flex flex-col gap-8 transition-opacity', stale && 'opacity-60')}>
           <Card>
             <CardHeader>
-              <CardTitle>Total value by year</CardTitle>
-              <NetWealthLine years={result.inputs.yearsToDisplay} product={result.netHomeWealth.product} mortgage={result.netHomeWealth.mortgage} />
+              <CardTitle>Net home wealth by year</CardTitle>
+              <NetWealthLine
+                years={result.inputs.yearsToDisplay}
+                product={result.netHomeWealth.product}
+                mortgage={result.netHomeWealth.mortgage}
+                transferFee={result.transferFee}
+              />
             </CardHeader>
             <CardContent>
+              {/* The figure the headline speaks of (docs/product/calculators.md#comparison-page): what each buyer keeps on moving after each year. */}
               <ValueChart
                 productName={n}
-                points={result.rows.map((row) => ({ year: row.year, product: row.total_product_value, mortgage: row.total_mortgage_value }))}
+                title="Net home wealth by year"
+                caption={`What each buyer would keep on moving after each year: with ${n}, after the ${transferFeeRate} equity transfer fee; with a mortgage, after selling costs and the costs of buying the next home. The totals before these costs are in the table below.`}
+                points={result.netHomeWealthByYear}
               />
             </CardContent>
           </Card>
@@ -300,27 +324,34 @@ function SavingsHero({ savings, percent, mortgageTotal }: { savings: number; per
  * (docs/product/calculators.md#comparison-from-variant-a), said in one line so the two
  * never look like a contradiction.
  */
-function BudgetLine({ budget, min, max }: { budget: number; min: number; max: number }) {
+function BudgetLine({ budget, min, max, atBudget }: { budget: number; min: number; max: number; atBudget: boolean }) {
   const range = Math.round(min) === Math.round(max) ? formatMoney(max) : `${formatMoney(min)}–${formatMoney(max)}`;
   return (
     <p data-testid="budget-line" className="flex items-start gap-2 rounded-[var(--radius-control)] border border-border bg-primary-soft px-4 py-3">
       <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
       <span>
         Your budget was <strong className="tabular">{formatMoney(budget)}</strong> a month; for this home the {brand.name} payment is{' '}
-        <strong className="tabular">{range}</strong> a month.
+        <strong className="tabular">{range}</strong> a month{atBudget ? '; we set it to your budget.' : '.'}
       </span>
     </p>
   );
 }
 
-function NetWealthLine({ years, product, mortgage }: { years: number; product: number; mortgage: number }) {
+function NetWealthLine({ years, product, mortgage, transferFee }: { years: number; product: number; mortgage: number; transferFee: number }) {
   const more = mortgage > 0 ? product / mortgage - 1 : null;
   return (
-    <p className="text-muted-foreground">
-      Net home wealth after {years} {years === 1 ? 'year' : 'years'}: <strong className="text-primary tabular">{formatMoney(product)}</strong> with {brand.name}{' '}
-      vs. <strong className="text-foreground tabular">{formatMoney(mortgage)}</strong> with a mortgage
-      {more !== null && more > 0 ? `, ${formatPercent(more, { digits: 0 })} more.` : '.'}
-    </p>
+    <>
+      <p className="text-muted-foreground">
+        Net home wealth after {years} {years === 1 ? 'year' : 'years'}: <strong className="text-primary tabular">{formatMoney(product)}</strong> with{' '}
+        {brand.name} vs. <strong className="text-foreground tabular">{formatMoney(mortgage)}</strong> with a mortgage
+        {more !== null && more > 0 ? `, ${formatPercent(more, { digits: 0 })} more.` : '.'}
+      </p>
+      {/* The fee Net Home Wealth subtracts, beside it and not only among the assumptions (docs/product/calculators.md#net-home-wealth). */}
+      <p className="text-sm text-muted-foreground" data-testid="transfer-fee-note">
+        {brand.name}’s figure is after the {transferFeeRate} equity transfer fee, <span className="tabular">{formatMoney(transferFee)}</span> of the home’s
+        value then; the mortgage’s is after selling costs and buying the next home.
+      </p>
+    </>
   );
 }
 

@@ -2,11 +2,14 @@ import { ArrowRight, ExternalLink, Info } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { comparisonPath } from '../../../domain/brand';
+import { CLAIMS } from '../../../domain/claims';
 import {
   calculateHomeAffordability,
   HOME_AFFORDABILITY_DTI_LIMIT,
   HOME_AFFORDABILITY_MORTGAGE_RATE,
   HOME_AFFORDABILITY_TERM_MONTHS,
+  HOME_AFFORDABILITY_MIN_PRICE_ABOVE_DOWN,
+  homeAffordabilityMinimumDown,
   homeAffordabilityNoResultReason,
   toNumber,
   type HomeAffordabilityInputs,
@@ -74,6 +77,11 @@ function HomeAffordabilityCalculator() {
   const result = calculated ? calculateHomeAffordability(calculated) : null;
   const reason = calculated ? homeAffordabilityNoResultReason(calculated) : null;
   const down = calculated?.downPayment ?? 0;
+  // A refused down payment (negative, or below 2 % of the first card's price) is said under its field too
+  // (docs/product/calculators.md#field-messages).
+  const minimumDown = calculated ? homeAffordabilityMinimumDown(calculated) : null;
+  const downError =
+    calculated && !result && reason && (calculated.downPayment < 0 || (minimumDown !== null && calculated.downPayment < minimumDown)) ? reason : undefined;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -97,7 +105,7 @@ function HomeAffordabilityCalculator() {
                 <Field label="Monthly Debt Payments" required help="Car, student loan and card minimums.">
                   <NumberInput prefix="$" value={v.debt} onChange={(e) => onInput('debt', e.target.value)} />
                 </Field>
-                <Field label="Down Payment" required>
+                <Field label="Down Payment" required help="At least 2% of the home’s price." error={stale ? undefined : downError}>
                   <NumberInput prefix="$" value={v.down} onChange={(e) => onInput('down', e.target.value)} />
                 </Field>
                 <Button type="submit" size="lg" className="w-full">
@@ -143,6 +151,16 @@ function HomeAffordabilityCalculator() {
                 )}
                 {result ? (
                   <div className={cn('flex flex-col gap-5 transition-opacity', stale && 'opacity-60')}>
+                    {/* What sets the prices, in words (docs/product/calculators.md#variant-b-page). */}
+                    <p
+                      data-testid="price-limit"
+                      className="flex items-start gap-2 rounded-[var(--radius-control)] border border-border bg-primary-soft px-4 py-3"
+                    >
+                      <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                      {result.limitedBy === 'dti'
+                        ? `Your income sets these prices, not your down payment: lenders keep all your debts, this home’s payment included, within ${dti} of your income.`
+                        : `On this income the ${dti} rule leaves little room for a home payment, so these prices start from your down payment plus ${formatMoney(HOME_AFFORDABILITY_MIN_PRICE_ABOVE_DOWN)}.`}
+                    </p>
                     <HomeOptionCard
                       kind="product"
                       testId="option-default"
@@ -189,8 +207,8 @@ function HomeAffordabilityCalculator() {
                     />
                     <p className="text-sm text-muted-foreground">
                       * The two {brand.name} figures are examples of two payments you could choose: you set your own monthly budget, and the less you pay each
-                      month, the less equity you earn. Compared with a mortgage, {brand.name} co-ownership could build up to 20% more wealth over 5 years.
-                      Estimates only, not an offer or a pre-approval.
+                      month, the less equity you earn. In our comparison calculator’s example, {brand.name} co-ownership builds {CLAIMS.wealth.morePercent}%
+                      more wealth over {CLAIMS.wealth.years} years than a mortgage. Estimates only, not an offer or a pre-approval.
                     </p>
                     <p className="text-sm text-muted-foreground">
                       The {rate} mortgage rate is part of this calculator&apos;s calibration, so it stays at {rate} when our default rate changes.

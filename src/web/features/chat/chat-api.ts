@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { messagesApi } from '../../../domain/api/messages';
-import { callApi } from '../../lib/call-api';
+import { callApi, uploadWithProgress } from '../../lib/call-api';
+import { messageAttachmentsApi } from '../../../domain/api/message-attachments';
 import { CHAT_POLL_MS, unreadMessagesQuery } from '../../lib/unread-messages';
 
 export { unreadMessagesQuery };
@@ -35,6 +36,15 @@ export function useSendMessage() {
   const refresh = useRefreshMessages();
   return useMutation({
     mutationFn: (body: string) => callApi(messagesApi.send, { body: { body } }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/messages/attachment: a file sent as a message of its own; the conversation is asked again once it is stored. */
+export function useSendAttachment() {
+  const refresh = useRefreshMessages();
+  return useMutation({
+    mutationFn: (file: File) => uploadWithProgress(messageAttachmentsApi.send, { form: {}, file }, () => undefined),
     onSuccess: refresh,
   });
 }

@@ -36,7 +36,7 @@ function renderPage() {
   );
 }
 
-const empty = { applicationId: '3f0c1a52-0000-4000-8000-000000000001', messages: [], olderCursor: null, unread: 0 };
+const empty = { applicationId: '3f0c1a52-0000-4000-8000-000000000001', messages: [], olderCursor: null, unread: 0, home: null };
 
 /** /chat (docs/product/application.md#conversation): its states and the composer. */
 describe('ChatPage', () => {

@@ -10,7 +10,8 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { serverMessageOr } from '../../lib/form-errors';
-import { conversationQuery, olderMessagesQuery, useDeleteMessage, useMarkMessagesRead, useSendMessage } from './chat-api';
+import { conversationQuery, olderMessagesQuery, useDeleteMessage, useMarkMessagesRead, useSendAttachment, useSendMessage } from './chat-api';
+import { AttachFile } from '../../components/messages/attach-file';
 import { LoadError } from '../../components/load-error';
 import { formatNumber } from '../../../domain/format';
 
@@ -59,7 +60,11 @@ export default function ChatPage() {
           <h1 id="chat-title" className="text-2xl font-bold tracking-tight text-primary">
             Chat with us
           </h1>
-          <p className="text-sm text-muted-foreground">Our team answers here about your application.</p>
+          <p className="text-sm text-muted-foreground">
+            {data?.home
+              ? `Our team answers here about your home at ${data.home.address}: payments, your agreement or anything else.`
+              : 'Our team answers here about your application.'}
+          </p>
         </div>
       </header>
 
@@ -114,6 +119,7 @@ export default function ChatPage() {
 
 function Composer() {
   const { field, error, length, tooLong, pending, submit, onKeyDown } = useMessageComposer(useSendMessage());
+  const attach = useSendAttachment();
 
   return (
     <form
@@ -146,9 +152,12 @@ function Composer() {
             {formatNumber(length)} / {formatNumber(MAX_MESSAGE_CHARS)}
           </span>
         </p>
-        <Button type="submit" disabled={pending}>
-          <Send aria-hidden="true" /> {pending ? 'Sending…' : 'Send'}
-        </Button>
+        <div className="flex flex-wrap items-start gap-2">
+          <AttachFile send={attach} />
+          <Button type="submit" disabled={pending}>
+            <Send aria-hidden="true" /> {pending ? 'Sending…' : 'Send'}
+          </Button>
+        </div>
       </div>
     </form>
   );

@@ -105,6 +105,8 @@ function AdjustPayment({ home }: { home: HomeChanges }) {
           Your request for {formatCents(decided.monthlyPaymentCents)} a month: {PAYMENT_CHANGE_STATE_LABELS[decided.state].toLowerCase()}
           {decided.state === 'approved' && decided.fromMonth ? `, from month ${decided.fromMonth} of your agreement` : ''}.
           {decided.state === 'declined' && decided.reason ? ` Our reason: ${decided.reason}` : ''}
+          {/* docs/decisions/039-addenda-and-envelopes.md: with e-signatures on, an approval waits for the addendum's signatures. */}
+          {decided.state === 'signing' ? ' Sign the addendum from your dashboard: the new payment applies once we have countersigned it.' : ''}
         </Alert>
       )}
 
@@ -164,7 +166,10 @@ function AdjustPayment({ home }: { home: HomeChanges }) {
           </p>
         )}
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
-          <Button disabled={Boolean(pending) || unchanged || ask.isPending || home.state !== 'active'} onClick={() => void send()}>
+          <Button
+            disabled={Boolean(pending) || decided?.state === 'signing' || unchanged || ask.isPending || home.state !== 'active'}
+            onClick={() => void send()}
+          >
             Ask for this payment
           </Button>
           {unchanged && !pending && <p className="text-sm text-muted-foreground">Move the slider to choose a different payment.</p>}

@@ -1,17 +1,19 @@
 import { ArrowRight, ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
-import { APPLICATION_STATUS_LABELS, statusBadgeVariant } from '../../../domain/application';
+import { APPLICATION_STATUS_LABELS, isClosedStatus, statusBadgeVariant } from '../../../domain/application';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { MeStatus } from '../../../domain/account';
 import { localDate } from '../../lib/dates';
+import { PreApprovalSummary } from './pre-approval-card';
 
 const day = (iso: string) => <time dateTime={iso}>{localDate(iso)}</time>;
 
 function dateLine(application: NonNullable<MeStatus['application']>) {
   const { status, submittedAt, reviewedAt, updatedAt } = application;
   if (status === 'draft') return updatedAt ? <>Last saved {day(updatedAt)}</> : 'Not submitted yet';
+  if (status === 'withdrawn' && application.withdrawnAt) return <>Withdrawn {day(application.withdrawnAt)}</>;
   if ((status === 'approved' || status === 'declined') && reviewedAt) return <>Decided {day(reviewedAt)}</>;
   if (status !== 'submitted' && reviewedAt) return <>Updated {day(reviewedAt)}</>;
   return submittedAt ? <>Submitted {day(submittedAt)}</> : null;
@@ -56,11 +58,13 @@ function DeclinedReason({ application }: { application: NonNullable<MeStatus['ap
 /** The application's current status and date (docs/product/dashboard.md#layout). */
 export function ApplicationStatusCard({ status }: { status: MeStatus }) {
   const application = status.application;
+  // Declined or withdrawn: closed, a new application starts from /apply.
+  const closed = application ? isClosedStatus(application.status) : false;
   const action = !application
     ? 'Fill Out Application'
     : application.status === 'draft'
       ? 'Continue Application'
-      : application.status === 'declined'
+      : closed
         ? 'Start a New Application'
         : 'View Application';
   return (
@@ -85,13 +89,13 @@ export function ApplicationStatusCard({ status }: { status: MeStatus }) {
       </div>
       {application && application.openRequests.length > 0 && <NeedsFromYou application={application} />}
       {application?.status === 'declined' && <DeclinedReason application={application} />}
-      <Button
-        asChild
-        variant={application && application.status !== 'draft' && application.status !== 'declined' ? 'outline' : 'default'}
-        className="self-start"
-      >
+      {application?.status === 'withdrawn' && (
+        <p className="text-[0.9375rem] text-muted-foreground">You withdrew this application. You can start a new one whenever you are ready.</p>
+      )}
+      {application?.status === 'approved' && status.preApproval && <PreApprovalSummary preApproval={status.preApproval} />}
+      <Button asChild variant={application && application.status !== 'draft' && !closed ? 'outline' : 'default'} className="self-start">
         {/* A submitted application opens at its status and documents (the last step). */}
-        <Link to={application && application.status !== 'draft' && application.status !== 'declined' ? '/apply?step=6' : '/apply'}>
+        <Link to={application && application.status !== 'draft' && !closed ? '/apply?step=6' : '/apply'}>
           {action} <ArrowRight aria-hidden="true" />
         </Link>
       </Button>

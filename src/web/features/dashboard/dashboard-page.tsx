@@ -13,13 +13,18 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { brand } from '../../lib/config';
 import { notify } from '../../lib/toast';
 import { useSignedInUser } from '../../lib/use-session';
+import { AgentCard } from './agent-card';
 import { ApplicationStatusCard } from './application-status-card';
 import { ADJUST_PAYMENT_PATH, TRANSFER_PATH } from './change-paths';
 import { HomeChangesCard } from './home-changes-card';
+import { ClosedHomeCard } from './closed-home-card';
 import { Counter } from './counter';
+import { WAYS_OUT_PATH } from './exit-paths';
 import { AccessibleEquityCard, TotalEquityCard } from './equity-cards';
 import { HOME_PAGE_PATH } from './home-paths';
-import { isNoHome, myHomeQuery } from './home-api';
+import { isAwaitingSignatures, isNoHome, myHomeQuery } from './home-api';
+import { SignatureAlert } from './signature-alert';
+import { OverdueAlert } from './overdue-alert';
 import { PaymentBreakdownCard } from './payment-breakdown-card';
 import { meStatusQuery } from './status-query';
 import { StatusDialog } from './status-dialog';
@@ -63,7 +68,8 @@ export default function DashboardPage() {
   const own = home.data;
   // Until the home answers, a homeowner sees neither the examples nor a badge that would be wrong.
   const waiting = homeowner && home.isPending;
-  const failed = home.isError && !isNoHome(home.error);
+  const awaitingSignatures = home.isError && isAwaitingSignatures(home.error);
+  const failed = home.isError && !isNoHome(home.error) && !awaitingSignatures;
   const figures: Figures = own ? ownFigures(own) : SAMPLE;
   const showFigures = !waiting && !failed;
 
@@ -80,6 +86,7 @@ export default function DashboardPage() {
           </Badge>
         )}
       </div>
+      {own && <OverdueAlert home={own} />}
       {own ? (
         <p className="mt-3 text-sm text-muted-foreground">
           Your figures for {own.home.address}
@@ -88,12 +95,15 @@ export default function DashboardPage() {
       ) : (
         showFigures && (
           <p className="mt-3 text-sm text-muted-foreground">
-            {hasHome
-              ? 'Your home’s own figures are being connected; until then the figures below are examples.'
-              : `The figures below are examples. Yours appear here once you own a home with ${brand.name}.`}
+            {awaitingSignatures
+              ? 'The figures below are examples until your agreement is signed.'
+              : hasHome
+                ? 'Your home’s own figures are being connected; until then the figures below are examples.'
+                : `The figures below are examples. Yours appear here once you own a home with ${brand.name}.`}
           </p>
         )
       )}
+      {homeowner && <SignatureAlert />}
       {failed && <LoadError layout="inline" className="mt-6" message="We could not load your home’s figures." onRetry={() => void home.refetch()} />}
 
       {hasRank(user.role, 'admin') && !user.twoFactorEnabled && (
@@ -118,7 +128,7 @@ export default function DashboardPage() {
           ) : (
             <Skeleton className="aspect-square w-full max-w-[280px] rounded-full" />
           )}
-          {own ? (
+          {own?.home.state === 'closed' ? null : own ? (
             <Button asChild variant="link" className="mt-4">
               <Link to={ADJUST_PAYMENT_PATH}>
                 <SlidersHorizontal aria-hidden="true" /> Adjust Monthly Payment
@@ -139,11 +149,20 @@ export default function DashboardPage() {
           ) : (
             <Skeleton className="h-36 w-full" />
           )}
+          {status.data?.application?.status === 'approved' && <AgentCard />}
           {showFigures ? (
             <>
               {own && <PaymentBreakdownCard home={own} />}
-              {own && <HomeChangesCard />}
-              <AccessibleEquityCard amount={figures.accessibleEquity} transferHref={own ? TRANSFER_PATH : undefined} />
+              {own && own.home.state !== 'closed' && <HomeChangesCard />}
+              {own?.home.state === 'closed' ? (
+                <ClosedHomeCard home={own} />
+              ) : (
+                <AccessibleEquityCard
+                  amount={figures.accessibleEquity}
+                  transferHref={own ? TRANSFER_PATH : undefined}
+                  waysOutHref={own ? WAYS_OUT_PATH : undefined}
+                />
+              )}
               <TotalEquityCard
                 figures={{
                   total: figures.totalEquity,

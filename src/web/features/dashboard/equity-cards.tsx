@@ -32,14 +32,25 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** docs/product/dashboard.md#layout: Accessible Equity with Transfer (`transferHref`: a homeowner's 60-day notice page; without it, the toast). */
-export function AccessibleEquityCard({ amount, transferHref }: { amount: number; transferHref?: string }) {
+/**
+ * docs/product/dashboard.md#layout: Accessible Equity with Transfer (`transferHref`: a homeowner's 60-day notice page; without it, the toast).
+ * It says what it is — the cash-out figure after sale and transfer costs of 9.6 % of the home's value — and, for a homeowner,
+ * links to the three ways out (`waysOutHref`, docs/decisions/034-exit-quotes.md).
+ */
+export function AccessibleEquityCard({ amount, transferHref, waysOutHref }: { amount: number; transferHref?: string; waysOutHref?: string }) {
   return (
     <Card className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Accessible Equity</h2>
         <Counter value={amount} className="mt-1 block text-3xl font-bold tracking-tight" />
-        <p className="mt-1 text-sm text-muted-foreground">What you could move to a new home or cash out (60 days notice).</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          What cashing out would pay you (60 days notice): your total equity less sale and transfer costs of 9.6% of your home’s value (80% of a 12% cost).
+        </p>
+        {waysOutHref && (
+          <Link className="mt-2 inline-block rounded text-sm font-semibold text-primary underline-offset-4 hover:underline" to={waysOutHref}>
+            See your three ways out: move, cash out or buy out
+          </Link>
+        )}
       </div>
       {transferHref ? (
         <Button asChild variant="outline">

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { homeChangesApi } from '../../../domain/api/home-changes';
 import type { NoticeRequest } from '../../../domain/homes/changes';
-import { ApiError } from '../../lib/api';
 import { callApi } from '../../lib/call-api';
+import { isNoHome } from './home-api';
 
 /**
  * A homeowner's payment changes and 60-day notices (src/domain/api/home-changes.ts): the
@@ -17,7 +17,7 @@ export const myHomeChangesQuery = queryOptions({
   queryKey: MY_HOME_CHANGES_KEY,
   queryFn: ({ signal }) => callApi(homeChangesApi.mine, {}, { signal }),
   staleTime: 0,
-  retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  retry: (count, error) => !isNoHome(error) && count < 2,
 });
 
 function useInvalidateMine() {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { HomeChanges } from '../../../domain/homes/changes';
 import { Alert } from '../../components/ui/alert';
 import { Skeleton } from '../../components/ui/skeleton';
-import { ApiError } from '../../lib/api';
+import { isNoHome } from './home-api';
 import { calendarDate } from '../../lib/dates';
 import { LoadError } from '../../components/load-error';
 
@@ -37,7 +37,7 @@ export function HomeChangesFrame({
       ) : (
         children(data)
       );
-  } else if (error instanceof ApiError && error.status === 404) {
+  } else if (isNoHome(error)) {
     body = (
       <Alert variant="info">
         {error.message}{' '}

@@ -3,22 +3,59 @@ import { ArrowLeft } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCents, formatDate, formatMoney, formatPercent } from '../../../domain/format';
-import type { MyHome, ValuationPoint } from '../../../domain/homes/my-home';
+import { MOVEMENT_LABELS, type Movement, type MyHome, type MyHomeCharge, type ValuationPoint } from '../../../domain/homes/my-home';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { isNoHome, myHomeQuery, myValuationsQuery } from './home-api';
+import { isAwaitingSignatures, isNoHome, myHomeQuery, myValuationsQuery } from './home-api';
+import { DataTable, type Column } from './data-table';
 import { HomeStatements } from './home-statements';
+import { SignatureAlert, SignedDocuments } from './signature-alert';
 import { HomeValueChart } from './home-value-chart';
+import { LateFees, LateFeeWarning } from './late-fees';
 import { LedgerSection } from './ledger-section';
+import { BankPayments } from './bank-payments';
+import { WaysOutSection } from './ways-out-section';
 import { ChargeStateBadge } from './payment-breakdown-card';
 import { LoadError } from '../../components/load-error';
+import { LedgerWarningAlert } from '../../components/homes/ledger-warning';
 
 const rate = (percent: number) => formatPercent(percent / 100, { digits: 3, trim: true });
 
-const th = 'px-3 py-2.5 text-left font-semibold whitespace-nowrap';
-const td = 'px-3 py-2.5 whitespace-nowrap';
-const num = 'text-right tabular';
+const TERM_COLUMNS: Column<MyHome['home']['terms'][number] & { index: number }>[] = [
+  { header: 'Term', cell: (term) => term.index },
+  { header: 'From', cell: (term) => `Month ${term.fromMonth} (${formatDate(term.startsOn)})` },
+  { header: 'Monthly payment', numeric: true, cell: (term) => formatCents(term.monthlyPaymentCents) },
+];
+
+const CHARGE_COLUMNS: Column<MyHomeCharge>[] = [
+  { header: 'Month', cell: (charge) => charge.month },
+  { header: 'Due', cell: (charge) => formatDate(charge.dueOn) },
+  { header: 'Charge', numeric: true, cell: (charge) => formatCents(charge.amountCents) },
+  { header: 'Paid', numeric: true, cell: (charge) => formatCents(charge.paidCents) },
+  { header: 'State', cell: (charge) => <ChargeStateBadge state={charge.state} /> },
+];
+
+/** A reversal says what it undid: the date a returned payment was received, the month a cancelled charge billed. */
+function movementText(movement: Movement): string {
+  const label = MOVEMENT_LABELS[movement.kind];
+  if (!movement.reverses) return label;
+  return movement.reverses.month !== null ? `${label} (month ${movement.reverses.month})` : `${label} (of ${formatDate(movement.reverses.effectiveOn)})`;
+}
+
+const MOVEMENT_COLUMNS: Column<Movement>[] = [
+  { header: 'Date', cell: (movement) => formatDate(movement.effectiveOn) },
+  { header: 'What', cell: movementText },
+  { header: 'Reference', cell: (movement) => movement.reference ?? '—' },
+  { header: 'Amount', numeric: true, cell: (movement) => formatCents(movement.amountCents) },
+];
+
+const VALUATION_COLUMNS: Column<ValuationPoint>[] = [
+  { header: 'Date', cell: (point) => formatDate(point.valuedOn) },
+  { header: 'Source', cell: (point) => point.sourceLabel },
+  { header: 'Home value', numeric: true, cell: (point) => formatMoney(point.valueCents / 100) },
+  { header: 'Your equity', numeric: true, cell: (point) => formatMoney(point.totalEquityCents / 100) },
+];
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const id = useId();
@@ -30,20 +67,6 @@ function Section({ title, description, children }: { title: string; description?
       {description && <p className="text-[0.9375rem] text-muted-foreground">{description}</p>}
       {children}
     </section>
-  );
-}
-
-/** A table that scrolls sideways inside its own box on a phone (focusable, so a keyboard can scroll it too). */
-function TableBox({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="overflow-x-auto rounded-[var(--radius-control)] border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <table className="w-full border-collapse text-sm">{children}</table>
-    </div>
   );
 }
 
@@ -68,81 +91,42 @@ function Agreement({ home }: { home: MyHome['home'] }) {
           ))}
         </dl>
       </Card>
-      <TableBox label="Terms of your agreement">
-        <caption className="sr-only">Terms of your agreement, oldest first</caption>
-        <thead className="bg-muted">
-          <tr>
-            <th scope="col" className={th}>
-              Term
-            </th>
-            <th scope="col" className={th}>
-              From
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Monthly payment
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {home.terms.map((term, index) => (
-            <tr key={term.fromMonth}>
-              <td className={td}>{index + 1}</td>
-              <td className={td}>
-                Month {term.fromMonth} ({formatDate(term.startsOn)})
-              </td>
-              <td className={`${td} ${num}`}>{formatCents(term.monthlyPaymentCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </TableBox>
+      <DataTable
+        caption="Terms of your agreement, oldest first"
+        rows={home.terms.map((term, index) => ({ ...term, index: index + 1 }))}
+        rowKey={(term) => term.fromMonth}
+        columns={TERM_COLUMNS}
+      />
     </Section>
   );
 }
 
 function Payments({ home }: { home: MyHome }) {
   return (
-    <Section title="Payments" description="Each month’s charge and what was paid against it, newest first. A payment pays the oldest open month first.">
+    <Section
+      title="Payments"
+      description="Each month’s charge and what was paid against it, newest first. A payment pays the oldest open month or late fee first."
+    >
+      <LateFeeWarning home={home} />
       {home.charges.length === 0 ? (
         <p className="text-[0.9375rem]">
           No payment has been billed yet.
           {home.nextCharge && ` Your first, ${formatCents(home.nextCharge.amountCents)}, is due ${formatDate(home.nextCharge.dueOn)}.`}
         </p>
       ) : (
-        <TableBox label="Payment history">
-          <caption className="sr-only">Payment history, newest first</caption>
-          <thead className="bg-muted">
-            <tr>
-              <th scope="col" className={th}>
-                Month
-              </th>
-              <th scope="col" className={th}>
-                Due
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Charge
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Paid
-              </th>
-              <th scope="col" className={th}>
-                State
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {home.charges.map((charge) => (
-              <tr key={charge.month}>
-                <td className={td}>{charge.month}</td>
-                <td className={td}>{formatDate(charge.dueOn)}</td>
-                <td className={`${td} ${num}`}>{formatCents(charge.amountCents)}</td>
-                <td className={`${td} ${num}`}>{formatCents(charge.paidCents)}</td>
-                <td className={td}>
-                  <ChargeStateBadge state={charge.state} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableBox>
+        <DataTable caption="Monthly charges, newest first" rows={home.charges} rowKey={(charge) => charge.month} columns={CHARGE_COLUMNS} />
+      )}
+      <LateFees fees={home.fees} />
+      <h3 className="mt-3 text-lg font-semibold">Money received and returned</h3>
+      {home.movements.length === 0 ? (
+        <p className="text-[0.9375rem] text-muted-foreground">No payment has reached us yet.</p>
+      ) : (
+        <DataTable
+          caption="Payments received, refunds and returned payments, newest first"
+          rows={home.movements}
+          rowKey={(movement) => movement.seq}
+          columns={MOVEMENT_COLUMNS}
+        />
       )}
     </Section>
   );
@@ -150,35 +134,12 @@ function Payments({ home }: { home: MyHome }) {
 
 function ValuationsTable({ points }: { points: ValuationPoint[] }) {
   return (
-    <TableBox label="Valuations">
-      <caption className="sr-only">Valuations and your equity at each, oldest first</caption>
-      <thead className="bg-muted">
-        <tr>
-          <th scope="col" className={th}>
-            Date
-          </th>
-          <th scope="col" className={th}>
-            Source
-          </th>
-          <th scope="col" className={`${th} text-right`}>
-            Home value
-          </th>
-          <th scope="col" className={`${th} text-right`}>
-            Your equity
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-border">
-        {points.map((point) => (
-          <tr key={`${point.valuedOn}-${point.source}-${point.valueCents}`}>
-            <td className={td}>{formatDate(point.valuedOn)}</td>
-            <td className={td}>{point.sourceLabel}</td>
-            <td className={`${td} ${num}`}>{formatMoney(point.valueCents / 100)}</td>
-            <td className={`${td} ${num}`}>{formatMoney(point.totalEquityCents / 100)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </TableBox>
+    <DataTable
+      caption="Valuations and your equity at each, oldest first"
+      rows={points}
+      rowKey={(point) => `${point.valuedOn}-${point.source}-${point.valueCents}`}
+      columns={VALUATION_COLUMNS}
+    />
   );
 }
 
@@ -233,7 +194,9 @@ export default function HomePage() {
           <Skeleton className="h-48 w-full" />
         </div>
       ) : home.isError ? (
-        isNoHome(home.error) ? (
+        isAwaitingSignatures(home.error) ? (
+          <SignatureAlert />
+        ) : isNoHome(home.error) ? (
           <Card className="flex flex-col items-start gap-3 p-6">
             <h2 className="text-lg font-semibold">{home.error.message}</h2>
             <p className="text-[0.9375rem] text-muted-foreground">Once we buy your home together, its agreement, payments and ledger are here.</p>
@@ -246,10 +209,14 @@ export default function HomePage() {
         )
       ) : (
         <>
+          {home.data.ledgerWarning && <LedgerWarningAlert warning={home.data.ledgerWarning} audience="homeowner" />}
           <Agreement home={home.data.home} />
+          {home.data.home.state === 'active' && <BankPayments />}
           <Payments home={home.data} />
+          <WaysOutSection />
           <Valuations />
           <HomeStatements />
+          <SignedDocuments />
           <LedgerSection />
         </>
       )}

@@ -44,6 +44,12 @@ const DIALOGS: Record<DashboardStatus, DialogText | null> = {
     action: { label: 'Start a New Application', to: '/apply' },
     dismiss: 'Maybe Later',
   },
+  withdrawn: {
+    title: 'You withdrew your application.',
+    text: 'Your application is closed, as you asked. You are welcome to start a new one whenever you are ready.',
+    action: { label: 'Start a New Application', to: '/apply' },
+    dismiss: 'Maybe Later',
+  },
   has_home: null,
 };
 

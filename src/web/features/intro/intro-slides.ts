@@ -10,11 +10,13 @@ export interface IntroSlide {
   title: string;
   body: string;
   icon: IntroIcon;
-  /** docs/product/public-site.md#intro-carousel: slide 1 offers 'Skip Intro', slide 7 'Login to Get Approved', both to /auth/login. */
+  /** docs/product/public-site.md#intro-carousel: slide 1 offers 'Skip Intro' back to the site, slide 7 'Login to Get Approved' to /auth/login. */
   action?: { label: string; to: string };
 }
 
 export const INTRO_LOGIN_PATH = '/auth/login';
+/** Where 'Skip Intro' goes: back to the site the tour is reached from (the landing page's How It Works). */
+export const INTRO_SKIP_PATH = '/';
 
 export function introSlides(brand: Pick<Brand, 'name'>): IntroSlide[] {
   const n = brand.name;
@@ -23,7 +25,7 @@ export function introSlides(brand: Pick<Brand, 'name'>): IntroSlide[] {
       icon: 'house',
       title: `Welcome to ${n}`,
       body: `Own a home without a mortgage. ${n} buys the home you choose, and you co-own it with us from the day you move in.`,
-      action: { label: 'Skip Intro', to: INTRO_LOGIN_PATH },
+      action: { label: 'Skip Intro', to: INTRO_SKIP_PATH },
     },
     {
       icon: 'search',

@@ -1,3 +1,5 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
 import type { LandingContent } from './landing-content';
 import { landingIcons } from './landing-icons';
 import { NoteRef } from './note-ref';
@@ -10,6 +12,11 @@ export function HowItWorksSection({ howItWorks, summary }: { howItWorks: Landing
       <div className={`${container} grid grid-cols-1 gap-12 md:grid-cols-[0.8fr_1.2fr]`}>
         <div className="md:sticky md:top-28 md:self-start">
           <SectionHeading id="how-title" title={howItWorks.title} intro={howItWorks.intro} />
+          {/* docs/product/public-site.md#intro-carousel: the seven-slide tour, reached from here. */}
+          <Link to="/intro" className="mt-6 inline-flex items-center gap-1.5 rounded font-semibold text-primary underline-offset-4 hover:underline">
+            {howItWorks.tour}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
         </div>
         <ol className="relative space-y-8 before:absolute before:bottom-6 before:left-[15px] before:top-6 sm:before:left-[19px] before:w-0.5 before:bg-border">
           {howItWorks.steps.map((step, i) => {

@@ -1,4 +1,5 @@
 import { comparisonPath, type Brand } from '../../../domain/brand';
+import { CLAIMS } from '../../../domain/claims';
 
 /**
  * Texts of the landing page (docs/product/public-site.md#landing-page). Claims carry the id of
@@ -38,7 +39,7 @@ export interface LandingContent {
   meet: { title: string; lead: string; paragraphs: string[]; points: Point[] };
   stats: { title: string; intro: string; items: Stat[] };
   customize: { title: string; intro: string; points: Point[] };
-  howItWorks: { title: string; intro: string; steps: Point[] };
+  howItWorks: { title: string; intro: string; tour: string; steps: Point[] };
   summary: { title: string; steps: Point[] };
   testimonials: { title: string };
   closing: { title: string; body: string; waitlist: string; calculator: string };
@@ -75,8 +76,15 @@ export function landingContent(brand: Pick<Brand, 'name' | 'tagline' | 'slug'>):
       intro: 'What co-ownership can mean for your budget, compared with a traditional 30-year mortgage.',
       items: [
         { value: '2%', label: 'down payment', detail: 'instead of the 20% many lenders ask for.', note: 'down' },
-        { prefix: 'Up to', value: '30%', label: 'lower monthly payments', detail: 'than a mortgage on the same home.', note: 'payments' },
-        { value: '27%', label: 'higher home price', detail: 'within reach on the same income, debts and savings.', note: 'price' },
+        // The calculators' own figures with the disclosed examples (src/domain/claims.ts).
+        {
+          prefix: 'Up to',
+          value: `${CLAIMS.payments.upToPercent}%`,
+          label: 'lower monthly payments',
+          detail: 'than a mortgage on the same home.',
+          note: 'payments',
+        },
+        { value: `${CLAIMS.price.higherPercent}%`, label: 'higher home price', detail: 'within reach on the same income, debts and savings.', note: 'price' },
         {
           value: '100%',
           label: 'of the home is yours to live in',
@@ -109,6 +117,7 @@ export function landingContent(brand: Pick<Brand, 'name' | 'tagline' | 'slug'>):
     howItWorks: {
       title: 'How It Works',
       intro: `Five steps from first look to building wealth in a home of your own.`,
+      tour: 'Take the two-minute tour',
       steps: [
         {
           icon: 'house',
@@ -134,7 +143,7 @@ export function landingContent(brand: Pick<Brand, 'name' | 'tagline' | 'slug'>):
         {
           icon: 'trending',
           title: 'Live, manage and build wealth',
-          body: 'Live in your home and follow its appreciation, your equity share and your payment breakdown on your dashboard, with the potential for up to 20% more wealth over 5 years than a mortgage.',
+          body: `Live in your home and follow its appreciation, your equity share and your payment breakdown on your dashboard, with the potential for ${CLAIMS.wealth.morePercent}% more wealth over ${CLAIMS.wealth.years} years than a mortgage.`,
           note: 'wealth',
         },
       ],

@@ -96,8 +96,10 @@ function WaitlistForm() {
   const submitting = formState.isSubmitting;
   const join = useJoinWaitlist();
   const [joined, setJoined] = useState<Joined | null>(null);
-  // The fields a refused submit found missing or wrong, named above the form (their own errors are under them).
-  const [missing, setMissing] = useState<string[]>([]);
+  // After a refused submit, the fields still missing or wrong are named above the form (their own errors are under
+  // them). Read from the live errors, so the line shrinks as each is fixed and goes once none is left.
+  const [summarize, setSummarize] = useState(false);
+  const missing = summarize ? (Object.keys(FIELD_LABELS) as (keyof WaitlistForm)[]).filter((name) => errors[name]).map((name) => FIELD_LABELS[name]) : [];
   // 'Add Another Person' brings the empty form back with focus in its first field.
   const addingAnother = useRef(false);
   useEffect(() => {
@@ -116,7 +118,7 @@ function WaitlistForm() {
       await join.mutateAsync(values);
       // docs/product/waitlist.md#success: a panel in the form's place, not a toast over an emptied form.
       setJoined({ firstName: values.firstName.trim(), email: values.email.trim(), intendedState: values.intendedState });
-      setMissing([]);
+      setSummarize(false);
       reset(EMPTY);
     } catch (error) {
       console.error('waitlist submission failed', error);
@@ -131,9 +133,7 @@ function WaitlistForm() {
 
   // docs/product/waitlist.md#form-states: a refused submit sends nothing, writes each error under its field, names the
   // fields above the form and focuses the first one (react-hook-form).
-  const onInvalid = (invalid: FieldErrors<FormValues>) => {
-    setMissing((Object.keys(FIELD_LABELS) as (keyof WaitlistForm)[]).filter((name) => invalid[name]).map((name) => FIELD_LABELS[name]));
-  };
+  const onInvalid = () => setSummarize(true);
 
   if (joined) {
     return (
@@ -268,7 +268,8 @@ function JoinedPanel({ joined, onAddAnother }: { joined: Joined; onAddAnother: (
         <ul className="mt-3 grid grid-cols-1 list-disc gap-2 pl-5 text-[0.9375rem]">
           <li>
             We'll write to <strong className="break-all">{joined.email}</strong> when we launch and when early access opens in{' '}
-            {joined.intendedState || 'your state'}, with news now and then. Every e-mail has a one-click unsubscribe.
+            {joined.intendedState === 'District of Columbia' ? 'the District of Columbia' : joined.intendedState || 'your state'}, with news now and then. Every
+            e-mail has a one-click unsubscribe.
           </li>
           <li>Whenever you're ready, you can create an account and apply online.</li>
           <li>Meanwhile, see what you could afford and what you'd pay each month.</li>

@@ -3,6 +3,8 @@ import type { AdminApplicationDetail, AssigneeChange, NotesChange, StatusChange 
 import { adminApplicationsApi } from '../../../../domain/api/admin-applications';
 import { adminRequestsApi } from '../../../../domain/api/admin-requests';
 import type { NewRequest, ReopenRequest } from '../../../../domain/application/requests';
+import { adminChangeRequestsApi } from '../../../../domain/api/application-changes';
+import type { ChangeDecision } from '../../../../domain/application/change-requests';
 import { ApiError } from '../../../lib/api';
 import { callApi } from '../../../lib/call-api';
 import { failureText } from '../../../lib/form-errors';
@@ -103,4 +105,22 @@ export const useRequestAction = (id: string) =>
         : callApi(action === 'withdraw' ? adminRequestsApi.withdraw : adminRequestsApi.accept, { params: { id: requestId } }),
     id,
     { success: ({ action }) => REQUEST_DONE[action], failure: 'Failed to update the request' },
+  );
+
+/** POST /api/admin/applications/{id}/pre-approval/renew: valid 90 days from today; the buyer is e-mailed (docs/product/back-office.md#pre-approval). */
+export const useRenewPreApproval = (id: string) =>
+  useApplicationChange(() => callApi(adminApplicationsApi.renewPreApproval, { params: { id } }), id, {
+    success: 'Pre-approval renewed for 90 days',
+    failure: 'Failed to renew the pre-approval',
+  });
+
+/** POST /api/admin/change-requests/{id}/decision: accept the buyer's change, or decline it with a reason; `id` is the application's. */
+export const useChangeDecision = (id: string) =>
+  useApplicationChange(
+    ({ id: requestId, ...body }: ChangeDecision & { id: string }) => callApi(adminChangeRequestsApi.decide, { params: { id: requestId }, body }),
+    id,
+    {
+      success: ({ decision }) => (decision === 'accept' ? 'Answer changed' : 'Request declined'),
+      failure: 'Failed to decide the request',
+    },
   );

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { applicantName, type AdminApplicationListItem } from '../../../../domain/admin/applications';
 import { waitingAge } from '../../../../domain/admin/waiting';
 import { unreadBadge } from '../../../../domain/application/messages';
-import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES } from '../../../../domain/application/status';
+import { APPLICATION_STATUS_LABELS, LISTED_STATUSES } from '../../../../domain/application/status';
 import { formatMoney } from '../../../../domain/format';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +21,7 @@ import { inViewerZone, localDate, localDateTime } from '../../../lib/dates';
 /** The status filter (docs/product/back-office.md#applications). */
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All Statuses' },
-  ...REVIEW_STATUSES.map((status) => ({ value: status, label: APPLICATION_STATUS_LABELS[status] })),
+  ...LISTED_STATUSES.map((status) => ({ value: status, label: APPLICATION_STATUS_LABELS[status] })),
 ];
 
 /** The applicant's messages staff have not read (docs/product/application.md#conversation): up to 99, then '99+'; nothing when none. */

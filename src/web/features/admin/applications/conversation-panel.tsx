@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMessageComposer } from '../../../components/messages/use-message-composer';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import { MAX_MESSAGE_CHARS, type Message } from '../../../../domain/application/messages';
 import { MessageItem } from '../../../components/messages/message-item';
 import { LiveAnnouncement, OlderMessagesButton, useArrivalAnnouncement, useOlderMessages } from '../../../components/messages/older-messages';
@@ -9,12 +10,20 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { serverMessageOr } from '../../../lib/form-errors';
-import { adminConversationQuery, adminOlderMessagesQuery, useDeleteAdminMessage, useMarkAdminMessagesRead, useSendAdminMessage } from './messages-api';
+import {
+  adminConversationQuery,
+  adminOlderMessagesQuery,
+  useDeleteAdminMessage,
+  useMarkAdminMessagesRead,
+  useSendAdminAttachment,
+  useSendAdminMessage,
+} from './messages-api';
+import { AttachFile } from '../../../components/messages/attach-file';
 import { LoadError } from '../../../components/load-error';
 import { formatNumber } from '../../../../domain/format';
 
-/** Who wrote it, as staff read it. */
-const senderOf = (message: Message) => (message.side === 'staff' ? (message.senderName ?? 'Staff') : 'Applicant');
+/** Who wrote it, as staff read it: the applicant, or the homeowner once the application bought a home. */
+const senderOf = (message: Message, homeowner: boolean) => (message.side === 'staff' ? (message.senderName ?? 'Staff') : homeowner ? 'Homeowner' : 'Applicant');
 
 /**
  * The review dialog's Conversation: the application's messages with its applicant
@@ -31,7 +40,12 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
   const older = useOlderMessages(data, (before) => queryClient.fetchQuery(adminOlderMessagesQuery(applicationId, before)));
   const messages = older.shown;
   const lastId = data?.messages.at(-1)?.id ?? null;
-  const { announcement, announce } = useArrivalAnnouncement(data?.messages, (m) => m.side === 'applicant', senderOf);
+  const homeowner = Boolean(data?.home);
+  const { announcement, announce } = useArrivalAnnouncement(
+    data?.messages,
+    (m) => m.side === 'applicant',
+    (m) => senderOf(m, homeowner),
+  );
   const listRef = useRef<HTMLOListElement>(null);
   const lastScrolled = useRef<string | null>(null);
 
@@ -52,6 +66,15 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
       <h3 id="conversation-title" className="text-sm font-semibold text-foreground">
         Conversation
       </h3>
+      {data?.home && (
+        <p className="mt-1 text-sm text-muted-foreground">
+          With the homeowner of{' '}
+          <Link to={`/admin/homes?home=${data.home.id}`} className="font-semibold text-primary underline underline-offset-2">
+            {data.home.address}
+          </Link>
+          : about their home as well as this application.
+        </p>
+      )}
       <LiveAnnouncement text={announcement} />
       {conversation.isPending ? (
         <div className="mt-3 space-y-2" aria-busy="true" aria-label="Loading messages">
@@ -64,29 +87,37 @@ export function ConversationPanel({ applicationId }: { applicationId: string }) 
         <>
           <OlderMessagesButton older={older} className="mt-3 text-center" />
           {messages.length === 0 ? (
-            <p className="mt-2 text-sm text-muted-foreground">No messages yet. Write to the applicant below.</p>
+            <p className="mt-2 text-sm text-muted-foreground">No messages yet. Write to the {homeowner ? 'homeowner' : 'applicant'} below.</p>
           ) : (
             <ol ref={listRef} className="mt-3 max-h-80 space-y-3 overflow-y-auto" aria-label="Messages" tabIndex={0}>
               {messages.map((message) => (
-                <MessageItem key={message.id} message={message} sender={senderOf(message)} alignEnd={message.side === 'staff'} compact useRemove={useRemove} />
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  sender={senderOf(message, homeowner)}
+                  alignEnd={message.side === 'staff'}
+                  compact
+                  useRemove={useRemove}
+                />
               ))}
             </ol>
           )}
-          <Composer applicationId={applicationId} onSent={() => announce('Message sent.')} />
+          <Composer applicationId={applicationId} to={homeowner ? 'homeowner' : 'applicant'} onSent={() => announce('Message sent.')} />
         </>
       )}
     </section>
   );
 }
 
-function Composer({ applicationId, onSent }: { applicationId: string; onSent: () => void }) {
+function Composer({ applicationId, to, onSent }: { applicationId: string; to: 'applicant' | 'homeowner'; onSent: () => void }) {
   const id = useId();
   const { field, error, length, tooLong, pending, submit, onKeyDown } = useMessageComposer(useSendAdminMessage(applicationId), onSent);
+  const attach = useSendAdminAttachment(applicationId);
 
   return (
     <form onSubmit={(event) => void submit(event)} className="mt-3" noValidate>
       <label htmlFor={`${id}-message`} className="text-sm font-medium">
-        Message to the applicant
+        Message to the {to}
       </label>
       <textarea
         id={`${id}-message`}
@@ -107,9 +138,12 @@ function Composer({ applicationId, onSent }: { applicationId: string; onSent: ()
         <p id={`${id}-count`} className={cn('text-xs text-muted-foreground', tooLong && 'font-semibold text-destructive')}>
           {formatNumber(length)} / {formatNumber(MAX_MESSAGE_CHARS)}
         </p>
-        <Button type="submit" size="sm" disabled={pending}>
-          <Send aria-hidden="true" /> {pending ? 'Sending…' : 'Send'}
-        </Button>
+        <div className="flex flex-wrap items-start gap-2">
+          <AttachFile send={attach} />
+          <Button type="submit" size="sm" disabled={pending}>
+            <Send aria-hidden="true" /> {pending ? 'Sending…' : 'Send'}
+          </Button>
+        </div>
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminMessagesApi } from '../../../../domain/api/messages';
-import { callApi } from '../../../lib/call-api';
+import { callApi, uploadWithProgress } from '../../../lib/call-api';
+import { messageAttachmentsApi } from '../../../../domain/api/message-attachments';
 import { CHAT_POLL_MS } from '../../../lib/unread-messages';
 import { ADMIN_APPLICATIONS_KEY } from '../lib/admin-query-keys';
 
@@ -36,6 +37,15 @@ export function useSendAdminMessage(id: string) {
   const refresh = useRefresh(id);
   return useMutation({
     mutationFn: (body: string) => callApi(adminMessagesApi.send, { params: { id }, body: { body } }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/admin/message-attachments?application=: a file sent to the applicant as a message of its own. */
+export function useSendAdminAttachment(id: string) {
+  const refresh = useRefresh(id);
+  return useMutation({
+    mutationFn: (file: File) => uploadWithProgress(messageAttachmentsApi.sendAsStaff, { query: { application: id }, form: {}, file }, () => undefined),
     onSuccess: refresh,
   });
 }

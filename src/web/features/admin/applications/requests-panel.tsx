@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangeRequestsList } from './change-requests-list';
 import { useId, useState, type ComponentProps } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -334,6 +335,7 @@ export function RequestsPanel({
           <RequestForm applicationId={detail.id} onDone={(added) => setAsking(false, added)} />
         </div>
       )}
+      <ChangeRequestsList detail={detail} />
     </section>
   );
 }

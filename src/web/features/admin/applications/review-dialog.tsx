@@ -15,6 +15,7 @@ import { ConversationPanel } from './conversation-panel';
 import { DocumentsReviewPanel } from './documents-review-panel';
 import { RequestsPanel } from './requests-panel';
 import { StatusPanel } from './status-panel';
+import { PreApprovalPanel } from './pre-approval-panel';
 import { calendarDate, localDateTime } from '../../../lib/dates';
 import { LoadError } from '../../../components/load-error';
 
@@ -91,14 +92,28 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
   return (
     <div className="mt-5 flex flex-col gap-4">
       <div className="flex flex-col gap-3 rounded-[var(--radius-control)] bg-muted/50 p-4 sm:flex-row sm:items-start sm:justify-between">
-        <StatusPanel
-          detail={detail}
-          confirmAfterRequest={confirmAfterRequest}
-          onAskForRequest={() => {
-            setForStatus(true);
-            setAsking(true);
-          }}
-        />
+        {detail.status === 'withdrawn' ? (
+          // The buyer's own choice: staff do not move it (docs/decisions/041-withdrawal-and-change-requests.md).
+          <p className="text-sm text-foreground">
+            The applicant withdrew this application
+            {detail.withdrawnAt && (
+              <>
+                {' '}
+                on <time dateTime={detail.withdrawnAt}>{localDateTime(detail.withdrawnAt)}</time>
+              </>
+            )}
+            . Only they can apply again.
+          </p>
+        ) : (
+          <StatusPanel
+            detail={detail}
+            confirmAfterRequest={confirmAfterRequest}
+            onAskForRequest={() => {
+              setForStatus(true);
+              setAsking(true);
+            }}
+          />
+        )}
         <div className="flex flex-col gap-1 text-sm sm:items-end">
           <span className="flex flex-wrap items-center gap-2">
             <span className="text-muted-foreground">Current status</span>
@@ -125,6 +140,13 @@ function ReviewBody({ detail, saveNotesRef }: { detail: AdminApplicationDetail; 
           <p className="mt-1 break-words whitespace-pre-wrap text-foreground">{detail.declineReason}</p>
         </section>
       )}
+      {detail.status === 'withdrawn' && detail.withdrawReason && (
+        <section className="rounded-[var(--radius-control)] border border-border p-4 text-sm">
+          <h3 className="font-semibold text-foreground">The applicant's reason for withdrawing</h3>
+          <p className="mt-1 break-words whitespace-pre-wrap text-foreground">{detail.withdrawReason}</p>
+        </section>
+      )}
+      <PreApprovalPanel detail={detail} />
       <PurchasePanel detail={detail} />
       <RequestsPanel
         detail={detail}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusSavePlan, type StatusSaveFacts } from './review-logic';
+import { approvalConcernLines, approvalConcerns, statusSavePlan, type StatusSaveFacts } from './review-logic';
 
 const facts = (over: Partial<StatusSaveFacts>): StatusSaveFacts => ({
   from: 'in_review',
@@ -51,11 +51,31 @@ describe('saving a status in the review dialog (docs/product/back-office.md#appl
     expect(approved.kind === 'confirm' && 'gist' in approved.mail && approved.mail.gist.join(' ')).not.toContain('Pay stubs');
   });
 
-  it('asks for the reason when declining', () => {
+  it('asks for the reason when declining, and previews the e-mail with it', () => {
     expect(statusSavePlan(facts({ to: 'declined' }))).toMatchObject({
       kind: 'confirm',
       needsReason: true,
       mail: { subject: 'An update on your home application' },
     });
+    const plan = statusSavePlan(facts({ to: 'declined', declineReason: '  The income does not cover the payments. ' }));
+    expect(plan.kind === 'confirm' && 'gist' in plan.mail && plan.mail.gist[1]).toBe("Our reviewer's note: The income does not cover the payments.");
+    const blank = statusSavePlan(facts({ to: 'declined', declineReason: '  ' }));
+    expect(blank.kind === 'confirm' && 'gist' in blank.mail && blank.mail.gist.join(' ')).not.toContain('note');
+  });
+});
+
+describe('approvalConcerns', () => {
+  const doc = (type: string, reviewState: 'accepted' | 'needs_attention' | null) => ({ type, reviewState });
+  const allAccepted = [doc('governmentId', 'accepted'), doc('governmentId', 'accepted'), doc('bankStatements', 'accepted'), doc('paystubs', 'accepted')];
+
+  it('has nothing to say when every required type has a file and every file is accepted', () => {
+    expect(approvalConcerns(allAccepted, false)).toBeNull();
+  });
+
+  it('names the missing types (tax returns only for the self-employed), and counts files not reviewed or needing attention', () => {
+    expect(approvalConcerns(allAccepted, true)).toEqual({ missing: ['Tax Returns'], unreviewed: 0, needsAttention: 0 });
+    const concerns = approvalConcerns([doc('governmentId', null), doc('paystubs', 'needs_attention'), doc('paystubs', null)], false);
+    expect(concerns).toEqual({ missing: ['Bank Statements'], unreviewed: 2, needsAttention: 1 });
+    expect(approvalConcernLines(concerns!)).toEqual(['Missing: Bank Statements.', '2 files not reviewed yet.', '1 file marked Needs attention.']);
   });
 });

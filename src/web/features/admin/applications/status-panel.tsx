@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { MAX_DECLINE_REASON, statusChangeSchema, type AdminApplicationDetail } from '../../../../domain/admin/applications';
 import { OPEN_REQUEST_NEEDED_MESSAGE } from '../../../../domain/application/requests';
-import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES, type ApplicationStatus } from '../../../../domain/application/status';
+import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES } from '../../../../domain/application/status';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
@@ -14,10 +14,13 @@ import { NativeSelect, Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { settingsQuery } from '../settings/settings-api';
 import { useStatusChange } from './applications-api';
-import { statusSavePlan } from './review-logic';
+import { approvalConcernLines, approvalConcerns, statusSavePlan } from './review-logic';
+import { PRE_APPROVAL_FORM_FIELD, PreApprovalFields, preApprovalFormDefaults, preApprovalFormSchema, type PreApprovalForm } from './pre-approval-panel';
+import { approvalMailText, preApprovalExpiresOn, type PreApprovalTerms } from '../../../../domain/application/pre-approval';
+import { ledgerToday } from '../../../../domain/homes/dates';
 import { formatNumber } from '../../../../domain/format';
 
-type ReviewStatus = Exclude<ApplicationStatus, 'draft'>;
+type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 /** The contract's body: the status chosen in the selector, and the reason Declined needs. */
 type StatusForm = z.input<typeof statusChangeSchema>;
 
@@ -49,7 +52,16 @@ export function StatusPanel({
     shouldFocusError: false,
   });
   const reason = useWatch({ control, name: 'reason' }) ?? '';
+  // Approved carries the pre-approval's terms, typed in dollars (docs/product/back-office.md#pre-approval).
+  const terms = useForm<PreApprovalForm, unknown, PreApprovalTerms>({
+    resolver: zodResolver(preApprovalFormSchema),
+    defaultValues: preApprovalFormDefaults(detail),
+  });
   const [refusal, setRefusal] = useState<string>();
+  // Approving with documents missing or not accepted warns and asks for a second, explicit confirmation.
+  const concerns = chosen === 'approved' ? approvalConcerns(detail.documents, detail.employment.status === 'self-employed') : null;
+  const [approveAnyway, setApproveAnyway] = useState(false);
+  const concernsId = useId();
   const change = useStatusChange(detail.id);
   const settings = useQuery(settingsQuery());
   const saveButton = useRef<HTMLButtonElement>(null);
@@ -70,36 +82,58 @@ export function StatusPanel({
     openRequestItems: open.map((request) => ({ title: request.title, note: request.note, reopened: request.round > 1 })),
     emailsOn: settings.data ? settings.data.statusEmails : null,
     applicantEmail: detail.accountEmail,
+    declineReason: reason,
   });
 
   const save = () => {
     if (plan.kind === 'unchanged') return;
     if (plan.kind === 'request_needed') return setNeedsRequest(true);
     setRefusal(undefined);
+    setApproveAnyway(false);
     clearErrors('reason');
     setConfirming(true);
   };
 
   const confirm = () => {
-    if (plan.kind !== 'confirm') return;
+    if (plan.kind !== 'confirm' || (concerns && !approveAnyway)) return;
     // Checked by the contract's schema: Declined needs a reason (the same message as the server's).
     setValue('status', chosen);
-    void handleSubmit(({ status, reason }) =>
-      change.mutate(
-        { status, ...(plan.needsReason ? { reason } : {}) },
-        {
-          onSuccess: () => {
-            setConfirming(false);
-            reset({ status, reason: '' });
+    const send = (approvedTerms?: PreApprovalTerms) => {
+      // The contract's schema checks the whole body: Approved with its terms.
+      setValue('preApproval', approvedTerms);
+      void handleSubmit(({ status, reason, preApproval }) =>
+        change.mutate(
+          { status, ...(plan.needsReason ? { reason } : {}), ...(status === 'approved' && preApproval ? { preApproval } : {}) },
+          {
+            onSuccess: () => {
+              setConfirming(false);
+              reset({ status, reason: '', preApproval: undefined });
+            },
+            onError: (error) => {
+              if (error instanceof ApiError && error.fields?.reason) setError('reason', { type: 'server', message: error.fields.reason });
+              else if (error instanceof ApiError && error.fields) {
+                // The pre-approval's refusals (the 2 % floor among them) under the form's own fields.
+                for (const [key, message] of Object.entries(error.fields)) {
+                  const name = PRE_APPROVAL_FORM_FIELD[key.replace(/^preApproval\./, '') as keyof typeof PRE_APPROVAL_FORM_FIELD];
+                  if (name) terms.setError(name, { type: 'server', message });
+                }
+              } else if (error instanceof ApiError && (error.status === 409 || error.status === 422)) setRefusal(error.message);
+            },
           },
-          onError: (error) => {
-            if (error instanceof ApiError && error.fields?.reason) setError('reason', { type: 'server', message: error.fields.reason });
-            else if (error instanceof ApiError && (error.status === 409 || error.status === 422)) setRefusal(error.message);
-          },
-        },
-      ),
-    )();
+        ),
+      )();
+    };
+    if (chosen === 'approved') void terms.handleSubmit((preApproval) => send(preApproval))();
+    else send();
   };
+
+  // The approval e-mail states the pre-approval: show it with the figures as typed, once they read.
+  const typed = useWatch({ control: terms.control });
+  const parsedTerms = chosen === 'approved' ? preApprovalFormSchema.safeParse(typed) : null;
+  const approvalGist =
+    parsedTerms?.success && plan.kind === 'confirm' && !('none' in plan.mail)
+      ? approvalMailText(plan.mail.subject, { ...parsedTerms.data, expiresOn: preApprovalExpiresOn(ledgerToday()) }).paragraphs
+      : null;
 
   const label = APPLICATION_STATUS_LABELS[chosen];
   return (
@@ -164,7 +198,7 @@ export function StatusPanel({
                   </p>
                   <div className="rounded-[var(--radius-control)] bg-muted/50 p-3">
                     <p className="font-semibold break-words">{plan.mail.subject}</p>
-                    {plan.mail.gist.map((paragraph) => (
+                    {(approvalGist ?? plan.mail.gist).map((paragraph) => (
                       <p key={paragraph} className="mt-1 break-words text-muted-foreground">
                         {paragraph}
                       </p>
@@ -172,6 +206,24 @@ export function StatusPanel({
                   </div>
                 </div>
               )}
+              {concerns && (
+                <Alert variant="warning" id={concernsId}>
+                  <p className="font-semibold">The documents are not all accepted.</p>
+                  {approvalConcernLines(concerns).map((line) => (
+                    <p key={line}>{line}</p>
+                  ))}
+                  <label className="mt-2 flex items-start gap-2 font-normal text-foreground">
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-4 shrink-0 accent-primary"
+                      checked={approveAnyway}
+                      onChange={(event) => setApproveAnyway(event.target.checked)}
+                    />
+                    <span>I have checked the documents and approve anyway</span>
+                  </label>
+                </Alert>
+              )}
+              {chosen === 'approved' && <PreApprovalFields detail={detail} register={terms.register} errors={terms.formState.errors} />}
               {plan.needsReason && (
                 <Field
                   label="Reason shown to the applicant"
@@ -193,7 +245,12 @@ export function StatusPanel({
             <Button variant="outline" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button onClick={confirm} disabled={change.isPending} variant={chosen === 'declined' ? 'destructive' : 'default'}>
+            <Button
+              onClick={confirm}
+              disabled={change.isPending || Boolean(concerns && !approveAnyway)}
+              aria-describedby={concerns && !approveAnyway ? concernsId : undefined}
+              variant={chosen === 'declined' ? 'destructive' : 'default'}
+            >
               {change.isPending ? 'Saving...' : `Save status: ${label}`}
             </Button>
           </DialogFooter>

@@ -90,15 +90,19 @@ export default function AuditPage() {
         id: 'entity',
         header: 'Entity',
         cell: ({ row }) => (
-          <span className="whitespace-nowrap">
-            {entityLabel(row.original.entityType)}
-            {row.original.entityId && (
-              <span className="ml-1.5 font-mono text-xs text-muted-foreground" title={row.original.entityId}>
-                {row.original.entityId.slice(0, 8)}
-              </span>
-            )}
+          <span className="flex flex-col">
+            <span className="whitespace-nowrap">
+              {entityLabel(row.original.entityType)}
+              {row.original.entityId && (
+                <span className="ml-1.5 font-mono text-xs text-muted-foreground" title={row.original.entityId}>
+                  {row.original.entityId.slice(0, 8)}
+                </span>
+              )}
+            </span>
+            {row.original.subject && <span className="text-sm break-words text-muted-foreground">{row.original.subject}</span>}
           </span>
         ),
+        meta: { className: 'min-w-48' } satisfies ColumnMeta,
       },
       { id: 'changes', header: 'Changes', cell: ({ row }) => <Changes entry={row.original} />, meta: { className: 'min-w-64' } satisfies ColumnMeta },
       { id: 'ip', header: 'IP', cell: ({ row }) => <span className="font-mono text-xs whitespace-nowrap">{row.original.ip ?? '—'}</span> },

@@ -3,6 +3,7 @@ import {
   CalendarClock,
   ClipboardList,
   CreditCard,
+  FileSignature,
   FileText,
   History,
   House,
@@ -11,14 +12,17 @@ import {
   Megaphone,
   Menu,
   Settings,
+  UserSearch,
   Users,
   X,
+  Handshake,
 } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { ADMIN_GRID } from '../../../components/layout/app-header';
 import { cn } from '../../../lib/cn';
 import { SecondFactorGate } from './second-factor-gate';
+import { DeleteConfirmProvider } from './delete-row-button';
 
 /** Every back-office page, in the order of the navigation (docs/product/back-office.md#navigation). */
 export const ADMIN_NAV = [
@@ -28,7 +32,10 @@ export const ADMIN_NAV = [
   { to: '/admin/waitlist', label: 'Waitlist', icon: ListChecks },
   { to: '/admin/announcements', label: 'Announcements', icon: Megaphone },
   { to: '/admin/letters-of-intent', label: 'Letters of Intent', icon: FileText },
+  { to: '/admin/offers', label: 'Offers', icon: Handshake },
+  { to: '/admin/agents', label: 'Agents', icon: UserSearch },
   { to: '/admin/homes', label: 'Homes', icon: House },
+  { to: '/admin/signatures', label: 'Signatures', icon: FileSignature },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/audit', label: 'Audit Log', icon: History },
@@ -109,7 +116,9 @@ export default function AdminLayout() {
       </div>
       <div className={cn('mx-auto py-6 sm:py-8', ADMIN_GRID)}>
         <SecondFactorGate>
-          <Outlet />
+          <DeleteConfirmProvider>
+            <Outlet />
+          </DeleteConfirmProvider>
         </SecondFactorGate>
       </div>
     </div>

@@ -40,7 +40,7 @@ export function ContactFields<F extends FieldValues & ContactValues>({ register,
   );
 }
 
-/** A select of the 50 states (src/domain/waitlist.ts US_STATES) with an empty first choice. */
+/** A select of the 50 states and DC (src/domain/waitlist.ts US_STATES) with an empty first choice. */
 export function StateSelect(props: ComponentProps<'select'>) {
   return (
     <NativeSelect {...props}>

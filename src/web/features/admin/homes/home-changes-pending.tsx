@@ -4,6 +4,7 @@ import { NOTICE_STATE_LABELS } from '../../../../domain/homes/changes';
 import { NOTICE_KIND_LABELS } from '../../../../domain/homes/states';
 import { calendarDate, localDate } from '../../../lib/dates';
 import { pendingHomeChangesQuery } from './home-changes-api';
+import { LoadError } from '../../../components/load-error';
 
 const rowButton = 'w-full rounded-sm px-2 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring min-h-11';
 
@@ -13,8 +14,10 @@ const rowButton = 'w-full rounded-sm px-2 py-2 text-left text-sm hover:bg-muted 
  * record, where the decision is made. Nothing when nothing waits.
  */
 export function PendingHomeChanges({ onOpen }: { onOpen: (homeId: string) => void }) {
-  const { data, isError } = useQuery(pendingHomeChangesQuery);
-  if (isError) return <p className="text-sm text-muted-foreground">Failed to load the requests waiting for staff.</p>;
+  const { data, isError, isFetching, refetch } = useQuery(pendingHomeChangesQuery);
+  if (isError) {
+    return <LoadError layout="inline" message="Failed to load the requests waiting for staff." retrying={isFetching} onRetry={() => void refetch()} />;
+  }
   if (!data || (data.paymentChanges.length === 0 && data.notices.length === 0)) return null;
   return (
     <section aria-labelledby="home-changes-waiting" className="rounded-[var(--radius-control)] border border-border p-4">

@@ -18,7 +18,6 @@ import {
   type PaymentChange,
 } from '../../../../domain/homes/changes';
 import { NoticeSteps } from '../../../components/homes/notice-steps';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
@@ -38,6 +37,8 @@ import {
   useScheduleNotice,
 } from './home-changes-api';
 import { HomeSection } from './home-section';
+import { LoadError } from '../../../components/load-error';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 /** A server refusal's field message, or null; anything else is a toast. */
 function fieldOr(error: unknown, field: string, toast: string): string | null {
@@ -91,8 +92,34 @@ function PendingChange({ change, changes }: { change: PaymentChange; changes: Ho
   const approve = useApprovePaymentChange();
   const decline = useDeclinePaymentChange();
   const [declining, setDeclining] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   return (
     <div className="flex flex-col gap-3">
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Approve ${formatCents(change.monthlyPaymentCents)} a month for ${changes.address}?`}
+        confirmLabel="Approve payment change"
+        pending={approve.isPending}
+        onConfirm={() =>
+          approve.mutate(change.id, {
+            onSuccess: (done) => {
+              setConfirming(false);
+              // With e-signatures on the change waits for its addendum's signatures (docs/decisions/039-addenda-and-envelopes.md).
+              if (done.state === 'signing')
+                notify.success('Addendum sent for signature', 'The new payment applies once the homeowner and staff have signed it.');
+              else notify.success('Payment change approved', `From month ${done.fromMonth}.`);
+            },
+            onError: (error) => fieldOr(error, '', 'Failed to approve the request'),
+          })
+        }
+      >
+        <p>
+          From month {changes.nextMonth} the homeowner is billed {formatCents(change.monthlyPaymentCents)} instead of {formatCents(changes.currentPaymentCents)}
+          , a new term of their agreement. We e-mail them that it is approved. With e-signatures on, they first sign an addendum, which staff countersign; the
+          new payment applies from the first month billed after that.
+        </p>
+      </ConfirmDialog>
       <p className="text-[0.9375rem]">
         Asked {localDate(change.requestedAt)}: <span className="font-semibold">{formatCents(change.monthlyPaymentCents)}</span> a month instead of{' '}
         {formatCents(changes.currentPaymentCents)}, from month {changes.nextMonth} (the next unbilled month).
@@ -115,16 +142,8 @@ function PendingChange({ change, changes }: { change: PaymentChange; changes: Ho
         />
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button
-            disabled={approve.isPending}
-            onClick={() =>
-              approve.mutate(change.id, {
-                onSuccess: (done) => notify.success('Payment change approved', `From month ${done.fromMonth}.`),
-                onError: (error) => fieldOr(error, '', 'Failed to approve the request'),
-              })
-            }
-          >
-            Approve payment change
+          <Button disabled={approve.isPending} onClick={() => setConfirming(true)}>
+            Approve payment change…
           </Button>
           <Button variant="outline" onClick={() => setDeclining(true)}>
             Decline…
@@ -144,7 +163,7 @@ export function PaymentChangesSection({ home }: { home: Pick<HomeDetail, 'id'> }
   return (
     <HomeSection title="Payment changes">
       {query.isError ? (
-        <Alert variant="warning">Failed to load the payment changes.</Alert>
+        <LoadError layout="inline" message="Failed to load the payment changes." retrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : !changes ? (
         <Skeleton className="h-16 w-full" />
       ) : (
@@ -182,6 +201,8 @@ function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges 
   const complete = useCompleteNotice();
   const cancel = useCancelNotice();
   const [mode, setMode] = useState<'none' | 'cancel'>('none');
+  /** The payout typed, waiting for the confirmation (in cents). */
+  const [completing, setCompleting] = useState<number | null>(null);
   const scheduleForm = useForm<z.input<typeof scheduleNoticeSchema>, unknown, z.output<typeof scheduleNoticeSchema>>({
     resolver: zodResolver(scheduleNoticeSchema),
     defaultValues: { scheduledDate: notice.scheduledDate ?? notice.requestedDate },
@@ -200,11 +221,13 @@ function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges 
       if (message) scheduleForm.setError('scheduledDate', { type: 'server', message }, { shouldFocus: true });
     }
   };
-  const doComplete = async ({ payout }: z.output<typeof completeFormSchema>) => {
+  const doComplete = async (payout: number) => {
     try {
       await complete.mutateAsync({ id: notice.id, payoutCents: payout });
+      setCompleting(null);
       notify.success('Transfer completed', 'The payout is in the ledger and the home is closed.');
     } catch (error) {
+      setCompleting(null);
       const message = fieldOr(error, 'payoutCents', 'Failed to complete the transfer');
       if (message) completeForm.setError('payout', { type: 'server', message }, { shouldFocus: true });
     }
@@ -266,7 +289,7 @@ function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges 
               noValidate
               aria-label="Complete the transfer"
               className="flex flex-col gap-3 sm:flex-row sm:items-end"
-              onSubmit={completeForm.handleSubmit(doComplete)}
+              onSubmit={completeForm.handleSubmit(({ payout }) => setCompleting(payout))}
             >
               <Field
                 label="Payout ($)"
@@ -277,8 +300,22 @@ function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges 
                 <Input inputMode="decimal" className="sm:max-w-56" {...completeForm.register('payout')} />
               </Field>
               <Button type="submit" disabled={complete.isPending}>
-                Complete transfer
+                Complete transfer…
               </Button>
+              <ConfirmDialog
+                open={completing !== null}
+                onOpenChange={(open) => !open && setCompleting(null)}
+                title={`Complete the transfer for ${changes.address}?`}
+                confirmLabel="Complete transfer"
+                pending={complete.isPending}
+                destructive
+                onConfirm={() => completing !== null && void doComplete(completing)}
+              >
+                <p>
+                  A payout of {formatCents(completing ?? 0)} goes into the ledger, the agreement ends and no further payment is billed. We e-mail the homeowner.
+                  This cannot be undone.
+                </p>
+              </ConfirmDialog>
             </form>
           )}
           <Button variant="ghost" className="self-start" onClick={() => setMode('cancel')}>
@@ -299,7 +336,7 @@ export function NoticesSection({ home }: { home: Pick<HomeDetail, 'id'> }) {
   return (
     <HomeSection title="60-day notices">
       {query.isError ? (
-        <Alert variant="warning">Failed to load the notices.</Alert>
+        <LoadError layout="inline" message="Failed to load the notices." retrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : !changes ? (
         <Skeleton className="h-16 w-full" />
       ) : (

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { ExitQuotesSection } from './home-exit-quotes';
+import { HomeSignaturesSection } from '../signatures/home-signatures';
 import { useRef, type ComponentType } from 'react';
 import { HOME_STATE_LABELS, type HomeDetail } from '../../../../domain/homes/admin-homes';
 import type { HomeState } from '../../../../domain/homes/states';
@@ -14,9 +16,15 @@ import { homeDetailQuery } from './homes-api';
 import { StatementsSection } from './home-statements';
 import { ValuationsSection } from './home-valuations';
 import { LoadError } from '../../../components/load-error';
+import { LedgerWarningAlert } from '../../../components/homes/ledger-warning';
 
 export function HomeStateBadge({ state }: { state: HomeState }) {
   return <Badge variant={state === 'active' ? 'success' : 'outline'}>{HOME_STATE_LABELS[state]}</Badge>;
+}
+
+/** The daily ledger check's mark (docs/decisions/029-ledger-checks.md) in the homes list and the home's record. */
+export function LedgerBrokenBadge() {
+  return <Badge variant="destructive">Ledger does not hold</Badge>;
 }
 
 /**
@@ -31,6 +39,8 @@ const HOME_SECTIONS: readonly { key: string; Section: ComponentType<{ home: Home
   { key: 'ledger', Section: LedgerSection },
   { key: 'payment-changes', Section: PaymentChangesSection },
   { key: 'notices', Section: NoticesSection },
+  { key: 'exit-quotes', Section: ExitQuotesSection },
+  { key: 'signatures', Section: HomeSignaturesSection },
   { key: 'statements', Section: StatementsSection },
 ];
 
@@ -71,6 +81,7 @@ export function HomeDialog({ id, onClose }: { id: string | null; onClose: () => 
               <>
                 <span>Purchased {calendarDate(home.purchaseDate)}</span>
                 <HomeStateBadge state={home.state} />
+                {home.ledgerWarning && <LedgerBrokenBadge />}
               </>
             ) : (
               <span>A home and its agreement</span>
@@ -79,6 +90,7 @@ export function HomeDialog({ id, onClose }: { id: string | null; onClose: () => 
         </DialogDescription>
         {home ? (
           <div className="mt-5 flex flex-col gap-4">
+            {home.ledgerWarning && <LedgerWarningAlert warning={home.ledgerWarning} audience="staff" />}
             {HOME_SECTIONS.map(({ key, Section }) => (
               <Section key={key} home={home} />
             ))}

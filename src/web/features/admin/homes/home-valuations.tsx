@@ -4,14 +4,8 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCents } from '../../../../domain/format';
-import {
-  dollarsToCents,
-  MAX_VALUATION_NOTE,
-  RECORDED_VALUATION_SOURCES,
-  todayIso,
-  valuationSchema,
-  type HomeDetail,
-} from '../../../../domain/homes/admin-homes';
+import { dollarsToCents, MAX_VALUATION_NOTE, RECORDED_VALUATION_SOURCES, valuationSchema, type HomeDetail } from '../../../../domain/homes/admin-homes';
+import { ledgerToday } from '../../../../domain/homes/dates';
 import { VALUATION_SOURCE_LABELS } from '../../../../domain/homes/states';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -44,7 +38,7 @@ function ValuationForm({ home, onDone }: { home: HomeDetail; onDone: () => void 
   const schema = useMemo(() => valuationFormSchema(home.purchaseDate), [home.purchaseDate]);
   const { register, handleSubmit, formState, setError } = useForm<ValuationForm, unknown, ValuationValues>({
     resolver: zodResolver(schema),
-    defaultValues: { value: '', valuedOn: todayIso(), source: '', note: '' },
+    defaultValues: { value: '', valuedOn: ledgerToday(), source: '', note: '' },
   });
   const { errors } = formState;
   const record = useRecordValuation(home.id);
@@ -72,7 +66,7 @@ function ValuationForm({ home, onDone }: { home: HomeDetail; onDone: () => void 
           <NumberInput prefix="$" {...register('value')} />
         </Field>
         <Field label="Valuation date" required error={errors.valuedOn?.message}>
-          <Input type="date" min={home.purchaseDate} max={todayIso()} {...register('valuedOn')} />
+          <Input type="date" min={home.purchaseDate} max={ledgerToday()} {...register('valuedOn')} />
         </Field>
         <Field label="Source" required error={errors.source?.message}>
           <NativeSelect {...register('source')}>

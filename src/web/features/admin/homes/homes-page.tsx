@@ -10,11 +10,15 @@ import { AdminPageHeader } from '../components/admin-page-header';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, MoreFilters, SearchBox, SelectFilter } from '../components/list-toolbar';
-import { HomeDialog, HomeStateBadge } from './home-dialog';
+import { HomeDialog, HomeStateBadge, LedgerBrokenBadge } from './home-dialog';
 import { useHomesList } from './homes-api';
 import { PendingHomeChanges } from './home-changes-pending';
 import { useHomeParam } from './use-home-param';
 
+const LEDGER_OPTIONS = [
+  { value: 'all', label: 'All Ledgers' },
+  { value: 'broken', label: 'Ledger does not hold' },
+];
 const STATE_OPTIONS = [{ value: 'all', label: 'All States' }, ...HOME_STATES.map((state) => ({ value: state, label: HOME_STATE_LABELS[state] }))];
 
 function columns(onOpen: (id: string) => void): ColumnDef<HomeListItem, unknown>[] {
@@ -59,7 +63,16 @@ function columns(onOpen: (id: string) => void): ColumnDef<HomeListItem, unknown>
       meta: { align: 'right', className: 'whitespace-nowrap' } satisfies ColumnMeta,
       cell: ({ row }) => <span className="tabular">{formatMoney(row.original.valueCents / 100)}</span>,
     },
-    { id: 'state', header: 'State', cell: ({ row }) => <HomeStateBadge state={row.original.state} /> },
+    {
+      id: 'state',
+      header: 'State',
+      cell: ({ row }) => (
+        <span className="flex flex-wrap gap-1">
+          <HomeStateBadge state={row.original.state} />
+          {row.original.ledgerWarning && <LedgerBrokenBadge />}
+        </span>
+      ),
+    },
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
@@ -88,7 +101,7 @@ export default function HomesPage() {
   const { params, update, query: list, exportHref } = useHomesList();
   const home = useHomeParam();
   const tableColumns = useMemo(() => columns(home.open), [home.open]);
-  const filtered = Boolean(params.q || params.state !== 'all' || params.from || params.to);
+  const filtered = Boolean(params.q || params.state !== 'all' || params.ledger !== 'all' || params.from || params.to);
 
   return (
     <div className="flex flex-col gap-6">
@@ -105,6 +118,7 @@ export default function HomesPage() {
           onSearch={(q) => update({ q }, { replace: true })}
         />
         <SelectFilter label="State" value={params.state} options={STATE_OPTIONS} onChange={(state) => update({ state })} />
+        <SelectFilter label="Ledger" value={params.ledger} options={LEDGER_OPTIONS} onChange={(ledger) => update({ ledger })} />
         <MoreFilters from={params.from ?? ''} to={params.to ?? ''} dateLabel="Recorded" onChange={(range) => update(range)} />
         <div className="md:ml-auto">
           <ExportButton href={exportHref} />

@@ -122,7 +122,8 @@ export function PurchaseDialog({
       downPayment: start.downPaymentCents ? centsToDollarsText(start.downPaymentCents) : '',
       mortgageRate: String(start.mortgageRate),
       appreciationRate: String(start.appreciationRate),
-      monthlyPayment: null,
+      // The accepted offer's monthly payment, when the purchase is recorded from one; else the slider's top.
+      monthlyPayment: start.monthlyPaymentCents === null ? null : start.monthlyPaymentCents / 100,
     },
   });
   const { errors } = formState;
@@ -143,7 +144,7 @@ export function PurchaseDialog({
   const onValid = async (body: PurchaseInput) => {
     setRefusal(undefined);
     try {
-      await record.mutateAsync(body);
+      await record.mutateAsync({ ...body, offerId: start.offerId });
       notify.success('Purchase recorded', `${buyer} is now a homeowner. They will get an e-mail.`);
       onOpenChange(false);
     } catch (error) {

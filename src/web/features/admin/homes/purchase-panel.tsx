@@ -35,6 +35,11 @@ export function PurchasePanel({ detail }: { detail: AdminApplicationDetail }) {
       ) : (
         <>
           <p className="text-muted-foreground">Approved. When the home is bought, record the purchase: the agreement, and the monthly payment {buyer} chose.</p>
+          {defaults.offerId && (
+            <p className="text-foreground">
+              From {buyer}’s accepted offer on {defaults.address}.
+            </p>
+          )}
           <div>
             <Button size="sm" onClick={() => setRecording(true)}>
               <Home aria-hidden="true" />

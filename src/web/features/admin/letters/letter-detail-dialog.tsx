@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil } from 'lucide-react';
+import { FileSignature, Pencil } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   LETTER_EDIT_FIELDS,
+  LETTER_SOURCE_LABELS,
   LETTER_STATUS_BADGES,
   LETTER_STATUS_LABELS,
   LETTER_STATUSES,
@@ -21,6 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api';
 import { localDate } from '../../../lib/dates';
 import { LiveRegion } from '../../../components/ui/live-region';
 import { applyServerFieldErrors, failureText, useErrorAnnouncer } from '../../../lib/form-errors';
@@ -30,6 +32,7 @@ import { MoneyInput } from './add-letter-dialog';
 import { letterQuery, useSetLetterStatus, useUpdateLetter } from './letters-api';
 import { LETTER_TEXTS } from './letter-texts';
 import { LoadError } from '../../../components/load-error';
+import { useSendLetter } from '../signatures/signatures-api';
 
 const nameOf = (letter: Pick<LetterItem, 'firstName' | 'lastName'>) => `${letter.firstName} ${letter.lastName}`.trim();
 const money = (value: number | null) => (value === null ? null : formatMoneyCents(value));
@@ -78,35 +81,57 @@ function LetterFields({ letter }: { letter: LetterItem }) {
 /** The status and its own Save (audited as an approval, a decline or an update). */
 function StatusPanel({ letter }: { letter: LetterItem }) {
   const [chosen, setChosen] = useState<LetterStatus>(letter.status);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
   const setStatus = useSetLetterStatus();
   useEffect(() => setChosen(letter.status), [letter.status]);
-  const save = () =>
+  // A buyer's letter is decided once, a decline with the reason the buyer is mailed (docs/decisions/036-find-and-offer.md).
+  const fromBuyer = letter.source === 'buyer';
+  const decided = fromBuyer && letter.status !== 'pending';
+  const save = () => {
+    setReasonError(undefined);
     setStatus.mutate(
-      { id: letter.id, status: chosen },
+      { id: letter.id, status: chosen, reason: chosen === 'declined' ? reason : undefined },
       {
         onSuccess: (saved) => notify.success(LETTER_TEXTS.statusUpdated, `${nameOf(saved)}: ${LETTER_STATUS_LABELS[saved.status]}.`),
-        onError: (error) => notify.error('Error', failureText(error, LETTER_TEXTS.statusFailed)),
+        onError: (error) => {
+          const fields = error instanceof ApiError ? error.fields : undefined;
+          if (fields?.reason) setReasonError(fields.reason);
+          else notify.error('Error', failureText(error, LETTER_TEXTS.statusFailed));
+        },
       },
     );
+  };
   return (
     <section aria-label="Status" className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-muted/30 p-4">
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold">Status</span> <Badge variant={LETTER_STATUS_BADGES[letter.status]}>{LETTER_STATUS_LABELS[letter.status]}</Badge>
+        <span className="text-muted-foreground">From: {LETTER_SOURCE_LABELS[letter.source]}</span>
       </p>
-      <div className="flex flex-wrap items-end gap-3">
-        <Field label="Change status to" className="min-w-[min(10rem,100%)] flex-1">
-          <NativeSelect value={chosen} onChange={(event) => setChosen(event.target.value as LetterStatus)}>
-            {LETTER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {LETTER_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Button onClick={save} disabled={setStatus.isPending || chosen === letter.status}>
-          {setStatus.isPending ? 'Saving...' : 'Save status'}
-        </Button>
-      </div>
+      {letter.decisionReason && <p className="text-sm">Reason: {letter.decisionReason}</p>}
+      {decided ? (
+        <p className="text-sm text-muted-foreground">{LETTER_TEXTS.buyerDecided}</p>
+      ) : (
+        <div className="flex flex-wrap items-end gap-3">
+          <Field label="Change status to" className="min-w-[min(10rem,100%)] flex-1">
+            <NativeSelect value={chosen} onChange={(event) => setChosen(event.target.value as LetterStatus)}>
+              {LETTER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {LETTER_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Button onClick={save} disabled={setStatus.isPending || chosen === letter.status}>
+            {setStatus.isPending ? 'Saving...' : 'Save status'}
+          </Button>
+          {fromBuyer && chosen === 'declined' && (
+            <Field label="Reason for the buyer" required error={reasonError} className="basis-full">
+              <Textarea rows={2} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
+            </Field>
+          )}
+        </div>
+      )}
     </section>
   );
 }
@@ -169,6 +194,26 @@ function EditLetterForm({ letter, onDone }: { letter: LetterItem; onDone: () => 
   );
 }
 
+/** 'Send for signature' (docs/decisions/039-addenda-and-envelopes.md): the buyer signs the letter in their portal. */
+function SendForSignature({ letterId }: { letterId: string }) {
+  const send = useSendLetter();
+  return (
+    <Button
+      variant="outline"
+      disabled={send.isPending}
+      onClick={() =>
+        send.mutate(letterId, {
+          onSuccess: () => notify.success('Sent for signature', 'We e-mailed the buyer a link to sign the letter in their portal.'),
+          onError: (error) => notify.error('Not sent', failureText(error, 'Failed to send the letter for signature')),
+        })
+      }
+    >
+      <FileSignature aria-hidden="true" />
+      {send.isPending ? 'Sending…' : 'Send for signature'}
+    </Button>
+  );
+}
+
 /**
  * A letter's detail view (docs/product/back-office.md#letters-of-intent): every
  * field, the status with its own Save, and Edit. Its id is kept in the URL
@@ -197,7 +242,8 @@ export function LetterDetailDialog({ id, onClose }: { id: string | null; onClose
             <>
               <StatusPanel letter={letter} />
               <LetterFields letter={letter} />
-              <div className="flex justify-end">
+              <div className="flex flex-wrap justify-end gap-2">
+                <SendForSignature letterId={letter.id} />
                 <Button variant="outline" onClick={() => setEditing(true)}>
                   <Pencil aria-hidden="true" />
                   Edit

@@ -13,4 +13,5 @@ export const LETTER_TEXTS = {
   updateFailed: 'Failed to update letter of intent',
   statusUpdated: 'Letter of intent status updated',
   statusFailed: 'Failed to update the status',
+  buyerDecided: 'A letter from a buyer is decided once. Follow the offer under Offers.',
 } as const;

@@ -46,7 +46,8 @@ export function useUpdateLetter() {
 /** PATCH /api/admin/letters/{id}/status. */
 export function useSetLetterStatus() {
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: LetterStatus }) => callApi(adminLettersApi.setStatus, { params: { id }, body: { status } }),
+    mutationFn: ({ id, status, reason }: { id: string; status: LetterStatus; reason?: string }) =>
+      callApi(adminLettersApi.setStatus, { params: { id }, body: { status, reason } }),
     onSuccess: saved,
   });
 }

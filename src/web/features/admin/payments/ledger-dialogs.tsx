@@ -24,7 +24,7 @@ import { calendarDate } from '../../../lib/dates';
 import { applyServerFieldErrors, failureText } from '../../../lib/form-errors';
 import { typedNumber } from '../../../lib/form-schemas';
 import { notify } from '../../../lib/toast';
-import { useRecordPayment, useRecordRefund, useReverseEntry } from './payments-api';
+import { useRecordPayment, useRecordRefund, useReverseEntry, useWaiveFee } from './payments-api';
 
 /**
  * The ledger's three staff actions (docs/product/back-office.md#payments 'A home's ledger'):
@@ -160,6 +160,10 @@ export function ReverseDialog({ homeId, entry, onClose }: { homeId: string; entr
     defaultValues: { reason: '' },
   });
   const reverse = useReverseEntry(homeId);
+  // A late fee is waived: the same reversal, through the waiver route (a pending request for it is granted).
+  const waive = useWaiveFee(homeId);
+  const isFee = entry?.kind === 'fee';
+  const pending = reverse.isPending || waive.isPending;
 
   const close = () => {
     reset({ reason: '' });
@@ -169,8 +173,9 @@ export function ReverseDialog({ homeId, entry, onClose }: { homeId: string; entr
   const onValid = async ({ reason }: ReverseValues) => {
     if (!entry) return;
     try {
-      await reverse.mutateAsync({ seq: entry.seq, reason });
-      notify.success(`Entry ${entry.seq} reversed`);
+      if (isFee) await waive.mutateAsync({ seq: entry.seq, reason });
+      else await reverse.mutateAsync({ seq: entry.seq, reason });
+      notify.success(isFee ? `Late fee ${entry.seq} waived` : `Entry ${entry.seq} reversed`);
       close();
     } catch (failure) {
       // The entry is not a field of the form: a refusal of it is said under the reason.
@@ -183,7 +188,7 @@ export function ReverseDialog({ homeId, entry, onClose }: { homeId: string; entr
     <ActionDialog
       open={Boolean(entry)}
       onOpenChange={(open) => !open && close()}
-      title={entry ? `Reverse entry ${entry.seq}` : 'Reverse entry'}
+      title={entry ? (isFee ? `Waive late fee (entry ${entry.seq})` : `Reverse entry ${entry.seq}`) : 'Reverse entry'}
       description={
         entry
           ? `${LEDGER_KIND_LABELS[entry.kind]} of ${formatCents(entry.amountCents)} on ${calendarDate(entry.effectiveOn)}. A reversal of the same amount is added, dated today; both stay on the record.`
@@ -198,8 +203,8 @@ export function ReverseDialog({ homeId, entry, onClose }: { homeId: string; entr
           <Button type="button" variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" variant="destructive" disabled={reverse.isPending}>
-            {reverse.isPending ? 'Reversing...' : 'Reverse entry'}
+          <Button type="submit" variant="destructive" disabled={pending}>
+            {pending ? 'Saving...' : isFee ? 'Waive late fee' : 'Reverse entry'}
           </Button>
         </DialogFooter>
       </form>

@@ -14,6 +14,7 @@ import { failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { MoneyDialog, ReverseDialog } from './ledger-dialogs';
 import { ledgerQuery, useVerifyHome } from './payments-api';
+import { LedgerWarningAlert } from '../../../components/homes/ledger-warning';
 import { LoadError } from '../../../components/load-error';
 
 /**
@@ -34,14 +35,19 @@ export function verifyText(result: VerifyResult): string {
       ? `The ledger is intact (${formatNumber(result.entries)} ${result.entries === 1 ? 'entry' : 'entries'}).`
       : `All ${formatNumber(result.homes)} ledgers are intact (${formatNumber(result.entries)} entries).`;
   }
+  const checkpoints = result.checkpointProblems;
+  if (result.brokenTotal === 0) {
+    return `${result.homes === 1 ? 'The ledger holds' : 'Every ledger holds'}, but the signed daily checkpoints do not: ${checkpoints[0] ?? ''}`;
+  }
+  const also = checkpoints.length > 0 ? ' The signed daily checkpoints do not hold either.' : '';
   return result.homes === 1
-    ? `The ledger is broken: ${result.broken[0]?.message ?? ''}`
-    : `${formatNumber(result.brokenTotal)} of ${formatNumber(result.homes)} ledgers are broken.`;
+    ? `The ledger is broken: ${result.broken[0]?.message ?? ''}${also}`
+    : `${formatNumber(result.brokenTotal)} of ${formatNumber(result.homes)} ledgers are broken.${also}`;
 }
 
-/** Charges add to what is owed; payments take from it; refunds give credit back; a reversal undoes the entry it names. */
+/** Charges and late fees add to what is owed; payments take from it; refunds give credit back; a reversal undoes the entry it names. */
 function signedAmount(entry: AdminLedgerEntry) {
-  const sign = entry.kind === 'charge' || entry.kind === 'refund' ? '+' : entry.kind === 'payment' ? '−' : '';
+  const sign = entry.kind === 'charge' || entry.kind === 'fee' || entry.kind === 'refund' ? '+' : entry.kind === 'payment' ? '−' : '';
   return `${sign}${formatCents(entry.amountCents)}`;
 }
 
@@ -86,9 +92,14 @@ function EntryRow({ entry, anchor, onReverse }: { entry: AdminLedgerEntry; ancho
       </td>
       <td className="py-2 text-right">
         {entry.kind !== 'reversal' && !reversed && (
-          <Button size="sm" variant="ghost" aria-label={`Reverse entry ${entry.seq}`} onClick={() => onReverse(entry)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={entry.kind === 'fee' ? `Waive late fee ${entry.seq}` : `Reverse entry ${entry.seq}`}
+            onClick={() => onReverse(entry)}
+          >
             <Undo2 aria-hidden="true" />
-            Reverse
+            {entry.kind === 'fee' ? 'Waive' : 'Reverse'}
           </Button>
         )}
       </td>
@@ -133,6 +144,7 @@ export function LedgerPanel({ homeId }: { homeId: string }) {
 
   return (
     <div className="flex flex-col gap-4">
+      {data.ledgerWarning && <LedgerWarningAlert warning={data.ledgerWarning} audience="staff" />}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           { label: 'Charged', value: formatCents(data.chargedCents) },

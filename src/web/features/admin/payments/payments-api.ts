@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPaymentsApi } from '../../../../domain/api/admin-payments';
+import { homeFeesApi } from '../../../../domain/api/home-fees';
 import type { RouteInput } from '../../../../domain/api/route';
 import type { AdminLedger } from '../../../../domain/homes/admin-payments';
 import { callApi } from '../../../lib/call-api';
@@ -46,6 +47,27 @@ export const useRecordRefund = (homeId: string) =>
 export const useReverseEntry = (homeId: string) =>
   useLedgerChange(homeId, (body: RouteInput<typeof adminPaymentsApi.reverse>['body']) => callApi(adminPaymentsApi.reverse, { params: { id: homeId }, body }));
 
+/** POST /api/admin/homes/{id}/ledger/fee-waivers: a late fee waived with a reason (a reversal naming it). */
+export const useWaiveFee = (homeId: string) =>
+  useLedgerChange(homeId, (body: RouteInput<typeof homeFeesApi.waive>['body']) => callApi(homeFeesApi.waive, { params: { id: homeId }, body }));
+
+/** GET /api/admin/fee-waivers: the homeowners' waiver requests waiting for staff. */
+export const feeWaiversQuery = queryOptions({
+  queryKey: ['admin', 'fee-waivers'] as const,
+  queryFn: ({ signal }) => callApi(homeFeesApi.pending, {}, { signal }),
+});
+
+/** POST /api/admin/fee-waivers/{id}/grant or /refuse, with staff's reason; the ledgers follow a grant. */
+export function useDecideFeeWaiver() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, grant, reason }: { id: string; grant: boolean; reason: string }) =>
+      callApi(grant ? homeFeesApi.grant : homeFeesApi.refuse, { params: { id }, body: { reason } }),
+    onSuccess: (data) => client.setQueryData(feeWaiversQuery.queryKey, data),
+    onSettled: () => void client.invalidateQueries({ queryKey: PAYMENTS_KEY }),
+  });
+}
+
 /** POST /api/admin/homes/{id}/ledger/verify. */
 export const useVerifyHome = (homeId: string) => useMutation({ mutationFn: () => callApi(adminPaymentsApi.verifyHome, { params: { id: homeId } }) });
 
@@ -60,6 +82,18 @@ export function useImportBankCsv() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (csv: string) => callApi(adminPaymentsApi.import, { body: { csv } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: PAYMENTS_KEY }),
+  });
+}
+
+/** POST /api/admin/payments/nacha-returns/preview: nothing is written. */
+export const usePreviewNachaReturns = () => useMutation({ mutationFn: (file: string) => callApi(homeFeesApi.previewNachaReturns, { body: { file } }) });
+
+/** POST /api/admin/payments/nacha-returns: the month's figures and every open ledger follow. */
+export function useApplyNachaReturns() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: string) => callApi(homeFeesApi.applyNachaReturns, { body: { file } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: PAYMENTS_KEY }),
   });
 }

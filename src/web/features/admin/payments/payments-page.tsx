@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { ShieldCheck, Upload } from 'lucide-react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DEFAULT_SETTINGS } from '../../../../domain/admin/settings';
 import { applicantName } from '../../../../domain/admin/applications';
 import { formatCents, formatNumber } from '../../../../domain/format';
 import { ledgerToday } from '../../../../domain/homes/dates';
@@ -19,7 +20,11 @@ import { AdminPageHeader } from '../components/admin-page-header';
 import { DataTable, type ColumnMeta } from '../components/data-table';
 import { ListPagination } from '../components/list-pagination';
 import { ExportButton, ListToolbar, SearchBox, SelectFilter } from '../components/list-toolbar';
+import { BankDebits } from './bank-debits';
+import { BankDebitsPanel } from '../autopay/bank-debits-panel';
+import { FeeWaiverRequests } from './fee-waivers';
 import { ImportDialog } from './import-dialog';
+import { ReturnsDialog } from './returns-dialog';
 import { LedgerPanel, PaymentStateBadge, verifyText } from './ledger-panel';
 import { ledgerQuery, usePaymentsList, useVerifyAll } from './payments-api';
 
@@ -83,7 +88,7 @@ function columns(onOpen: (id: string) => void): ColumnDef<PaymentsListItem, unkn
   ];
 }
 
-function Figures({ totals, onShow }: { totals: PaymentsTotals | undefined; onShow: (state: string) => void }) {
+function Figures({ totals, graceDays, onShow }: { totals: PaymentsTotals | undefined; graceDays: number; onShow: (state: string) => void }) {
   const headingId = useId();
   const homes = (n: number) => `${formatNumber(n)} ${n === 1 ? 'home' : 'homes'}`;
   const figures = totals
@@ -97,7 +102,7 @@ function Figures({ totals, onShow }: { totals: PaymentsTotals | undefined; onSho
           state: null,
         },
         { label: 'Overdue', value: formatCents(totals.overdueCents), note: homes(totals.overdueHomes), state: 'overdue' },
-        { label: 'Still due', value: formatCents(totals.openCents), note: `${homes(totals.openHomes)} within 10 days`, state: 'due' },
+        { label: 'Still due', value: formatCents(totals.openCents), note: `${homes(totals.openHomes)} within ${graceDays} days`, state: 'due' },
       ]
     : [];
   return (
@@ -189,6 +194,7 @@ export default function PaymentsPage() {
   const { params, update, query: list, exportHref } = usePaymentsList();
   const ledger = useLedgerParam();
   const [importing, setImporting] = useState(false);
+  const [returning, setReturning] = useState(false);
   const verify = useVerifyAll();
   const monthId = useId();
   const tableColumns = useMemo(() => columns(ledger.open), [ledger.open]);
@@ -214,6 +220,10 @@ export default function PaymentsPage() {
               <Upload aria-hidden="true" />
               Import bank CSV
             </Button>
+            <Button variant="outline" size="sm" className="min-h-10" onClick={() => setReturning(true)}>
+              <Upload aria-hidden="true" />
+              Bank returns
+            </Button>
             <Button variant="outline" size="sm" className="min-h-10" onClick={() => void runVerify()} disabled={verify.isPending}>
               <ShieldCheck aria-hidden="true" />
               {verify.isPending ? 'Verifying...' : 'Verify ledgers'}
@@ -237,9 +247,21 @@ export default function PaymentsPage() {
                 ))}
               </ul>
             )}
+            {verify.data.checkpointProblems.length > 0 && (
+              <ul className="mt-2 flex flex-col gap-1" aria-label="Signed checkpoints">
+                {verify.data.checkpointProblems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            )}
           </Alert>
         )}
       </div>
+
+      <FeeWaiverRequests />
+      <BankDebitsPanel />
+
+      <BankDebits />
 
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex max-w-full flex-col gap-1">
@@ -257,7 +279,11 @@ export default function PaymentsPage() {
         <p className="pb-2 text-sm text-muted-foreground">{monthLabel(month)}: charges falling due that month, and the payments received in it.</p>
       </div>
 
-      <Figures totals={list.data?.month === month ? list.data.totals : undefined} onShow={(state) => update({ state })} />
+      <Figures
+        totals={list.data?.month === month ? list.data.totals : undefined}
+        graceDays={list.data?.graceDays ?? DEFAULT_SETTINGS.graceDays}
+        onShow={(state) => update({ state })}
+      />
 
       <section aria-label="Homes billed this month" className="flex flex-col gap-3">
         <ListToolbar>
@@ -284,6 +310,7 @@ export default function PaymentsPage() {
       </section>
       <LedgerDialog homeId={ledger.id} onClose={ledger.close} />
       <ImportDialog open={importing} onOpenChange={setImporting} />
+      <ReturnsDialog open={returning} onOpenChange={setReturning} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, type ComponentProps, type ReactNode, useId } from 'react';
 import { useBlocker } from 'react-router';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
@@ -30,11 +30,14 @@ const NUMBER_FIELDS = [
   'hoaDefault',
   'comparisonHorizonDefault',
   'transferFeeConfig.amount',
+  'graceDays',
+  'lateFee.amount',
   ...LOCATION_REGIONS.flatMap((region) => [`regionRates.${region}.propertyTaxRate` as const, `regionRates.${region}.insuranceRate` as const]),
 ] as const;
 const FIELDS: FieldPath<FormValues>[] = [
   ...NUMBER_FIELDS,
   'transferFeeConfig.type',
+  'lateFee.type',
   'statusEmails',
   'featureFlags.otp',
   'featureFlags.paymentsWebhooks',
@@ -65,14 +68,19 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 function CheckboxRow({ label, help, ...props }: { label: string; help?: string } & ComponentProps<typeof Checkbox>) {
+  const helpId = useId();
   return (
-    <label className="flex min-h-11 cursor-pointer items-start gap-3 py-1">
-      <Checkbox className="mt-0.5" {...props} />
-      <span className="text-[0.9375rem]">
-        {label}
-        {help && <span className="block text-sm text-muted-foreground">{help}</span>}
-      </span>
-    </label>
+    <div className="py-1">
+      <label className="flex min-h-11 cursor-pointer items-start gap-3">
+        <Checkbox className="mt-0.5" aria-describedby={help ? helpId : undefined} {...props} />
+        <span className="text-[0.9375rem]">{label}</span>
+      </label>
+      {help && (
+        <p id={helpId} className="-mt-2 pl-8 text-sm text-muted-foreground">
+          {help}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -90,6 +98,7 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
   const save = useSaveSettings();
   const { errors, isSubmitting, isDirty } = formState;
   const feeType = watch('transferFeeConfig.type');
+  const lateFeeType = watch('lateFee.type');
   const number = (name: (typeof NUMBER_FIELDS)[number]) => register(name, { setValueAs: asNumber });
 
   // docs/product/back-office.md#settings: leaving with unsaved changes asks first — another back-office page, or closing the tab.
@@ -223,10 +232,27 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
             </div>
           </Section>
 
+          <Section title="Late fees" description="A month's charge not paid in full by its due date plus the grace period gets one late fee.">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+              <Field label="Grace period (days)" help="0 to 28 calendar days after the due date." error={errors.graceDays?.message}>
+                <Input type="number" inputMode="numeric" step="1" min="0" max="28" className="tabular" {...number('graceDays')} />
+              </Field>
+              <Field label="Late fee type" error={errors.lateFee?.type?.message}>
+                <NativeSelect {...register('lateFee.type')}>
+                  <option value="percentage">Percentage of what is unpaid</option>
+                  <option value="fixed">Fixed amount</option>
+                </NativeSelect>
+              </Field>
+              <Field label={lateFeeType === 'fixed' ? 'Late fee ($)' : 'Late fee (%)'} error={errors.lateFee?.amount?.message}>
+                <Input type="number" inputMode="decimal" step="0.01" min="0" className="tabular" {...number('lateFee.amount')} />
+              </Field>
+            </div>
+          </Section>
+
           <Section title="Notifications">
             <CheckboxRow
               label="E-mail applicants when their status changes"
-              help="Sent when an application becomes approved, declined or missing information."
+              help="Sent on every status change a reviewer makes (In Review, Missing Info, Approved, Declined), listing the open requests where there are any."
               {...register('statusEmails')}
             />
           </Section>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from '../../../components/ui/alert';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { settingsQuery } from './settings-api';
 import { SettingsForm } from './settings-form';
+import { LoadError } from '../../../components/load-error';
 
 /** /admin/settings (docs/product/back-office.md#settings: stored, the calculators' defaults). */
 export default function SettingsPage() {
@@ -14,7 +14,7 @@ export default function SettingsPage() {
       {query.data ? (
         <SettingsForm initial={query.data} />
       ) : query.isError ? (
-        <Alert variant="destructive">Failed to load settings. Please reload the page.</Alert>
+        <LoadError message="Failed to load settings." retrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : (
         <p role="status" className="py-12 text-center text-muted-foreground">
           Loading...

@@ -24,6 +24,7 @@ import { USER_TEXTS } from './user-texts';
 import { formatNumber } from '../../../../domain/format';
 
 const LABEL_BADGE: Record<UserLabel, 'default' | 'secondary' | 'outline'> = {
+  Homeowner: 'default',
   Applicant: 'default',
   Waitlist: 'secondary',
   'Letter of Intent': 'secondary',
@@ -110,7 +111,13 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   );
 }
 
-function DeleteButton({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+/**
+ * Not offered where the server refuses it (docs/product/back-office.md#deleting): one's own account (the account page
+ * does that) and a homeowner's, whose agreement and payment records we must keep.
+ */
+const deletable = (user: AdminUser, isSelf: boolean) => !isSelf && user.role !== 'homeowner';
+
+function DeleteButton({ user }: { user: AdminUser }) {
   const deleteUser = useDeleteUser();
   return (
     <DeleteRowButton
@@ -121,8 +128,6 @@ function DeleteButton({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       }}
       successText={USER_TEXTS.deleted}
       failureText={(error) => refusal(error, USER_TEXTS.deleteFailed)}
-      disabled={isSelf}
-      title={isSelf ? 'You cannot delete your own account here' : undefined}
     />
   );
 }
@@ -186,7 +191,7 @@ export default function UsersPage() {
       {
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => <DeleteButton user={row.original} isSelf={row.original.id === me?.id} />,
+        cell: ({ row }) => (deletable(row.original, row.original.id === me?.id) ? <DeleteButton user={row.original} /> : null),
         meta: { align: 'right' } satisfies ColumnMeta,
       },
     ],

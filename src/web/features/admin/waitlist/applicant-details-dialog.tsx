@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { stateName } from '../../../../domain/admin/states';
 import type { WaitlistApplicant, WaitlistApplicantDetail } from '../../../../domain/admin/waitlist';
-import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { localDateTime } from '../../../lib/dates';
 import { applicantDetailQuery } from './waitlist-api';
+import { LoadError } from '../../../components/load-error';
 
 const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
 const when = (value: string | null) => (value ? localDateTime(value) : null);
@@ -69,9 +69,13 @@ export function ApplicantDetailsDialog({
           </p>
         )}
         {query.isError && (
-          <Alert variant="destructive" className="mt-5">
-            Failed to load this applicant. Please try again.
-          </Alert>
+          <LoadError
+            layout="inline"
+            className="mt-5"
+            message="Failed to load this applicant."
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
         )}
         {query.data && (
           <dl className="mt-5 grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">

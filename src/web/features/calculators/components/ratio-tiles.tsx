@@ -7,7 +7,8 @@ export interface RatioTile {
   key: string;
   label: string;
   value: string;
-  verdict: string;
+  /** null when the figure has no data behind it: no badge then (docs/product/calculators.md#variant-a-page). */
+  verdict: string | null;
   tone: Tone;
   hint: string;
 }
@@ -25,11 +26,11 @@ export function RatioTiles({ tiles }: { tiles: RatioTile[] }) {
           data-testid={`ratio-${tile.key}`}
           className="relative overflow-hidden rounded-[var(--radius-control)] border border-border bg-card p-4 pl-5"
         >
-          <span aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1', railFor[tile.tone])} />
+          <span aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1', tile.verdict ? railFor[tile.tone] : 'bg-border')} />
           <p className="text-sm font-medium text-muted-foreground">{tile.label}</p>
           <p className="mt-1 flex flex-wrap items-center gap-2">
             <span className="text-2xl font-semibold tabular">{tile.value}</span>
-            <Badge variant={badgeFor[tile.tone]}>{tile.verdict}</Badge>
+            {tile.verdict && <Badge variant={badgeFor[tile.tone]}>{tile.verdict}</Badge>}
           </p>
           <p className="mt-2 text-sm text-muted-foreground">{tile.hint}</p>
         </li>

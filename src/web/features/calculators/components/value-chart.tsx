@@ -22,12 +22,12 @@ function niceStep(span: number, count: number): number {
 }
 
 /**
- * Total value by year for both options as grouped bars (visual.md: evergreen for the
+ * A figure by year for both options as grouped bars (visual.md: evergreen for the
  * product, slate for the mortgage, in every chart). Drawn at the real pixel width so
  * labels stay legible on a phone. The drawing is described in words for assistive
  * technology, and the table below it holds every figure.
  */
-export function ValueChart({ points, productName }: { points: ValuePoint[]; productName: string }) {
+export function ValueChart({ points, productName, title, caption }: { points: ValuePoint[]; productName: string; title: string; caption: string }) {
   const id = useId();
   const [ref, width] = useElementWidth<HTMLDivElement>();
 
@@ -62,7 +62,7 @@ export function ValueChart({ points, productName }: { points: ValuePoint[]; prod
       <div ref={ref} style={{ height: HEIGHT }}>
         {width > 0 && (
           <svg width={width} height={HEIGHT} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="block overflow-visible">
-            <title id={`${id}-title`}>{`Total value by year, ${productName} and mortgage`}</title>
+            <title id={`${id}-title`}>{`${title}, ${productName} and mortgage`}</title>
             <desc id={`${id}-desc`}>{description}</desc>
             {ticks.map((t) => (
               <g key={t}>
@@ -109,9 +109,7 @@ export function ValueChart({ points, productName }: { points: ValuePoint[]; prod
           </svg>
         )}
       </div>
-      <figcaption className="mt-2 text-sm text-muted-foreground">
-        Savings, equity and your share of appreciation added up at the end of each year. Every figure is in the table below.
-      </figcaption>
+      <figcaption className="mt-2 text-sm text-muted-foreground">{caption}</figcaption>
     </figure>
   );
 }

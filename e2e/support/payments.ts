@@ -1,0 +1,15 @@
+/**
+ * The homeowners of e2e/payments.spec.ts (docs/decisions/032-processor-payments.md), one per viewport, written before the e2e
+ * server opens the database (e2e/support/seed-payments.ts): each with a home whose months have fallen due
+ * and are owed, so 'Pay now' has something to pay. The seed also turns the `paymentsWebhooks` switch on.
+ */
+export const PAYMENTS_HOMEOWNERS = {
+  mobile: { email: 'payer.mobile.e2e@example.com', password: 'e2e-payer-Passphrase-31', firstName: 'Pia', address: '7 Aspen Court, Boise, ID 83702' },
+  desktop: { email: 'payer.desktop.e2e@example.com', password: 'e2e-payer-Passphrase-32', firstName: 'Paz', address: '9 Cedar Row, Tulsa, OK 74103' },
+} as const;
+
+/** A home bought on the 15th two calendar months ago: months 1 and 2 have fallen due. */
+export function paymentsPurchaseDateFor(today: string): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1 - 2, 15)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,212 @@
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ledgerToday } from '../../../domain/homes/dates';
+import { maskAccountNumber } from '../../../domain/payments/aba';
+import { autopayMonthsDue, type AutopayView } from '../../../domain/payments/autopay';
+import { MIN_PAYMENT_CENTS } from '../../../domain/payments/bank-account';
+import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../platform/audit/audit';
+import type { Executor } from '../../platform/db/client';
+import { bankAccounts, homes, processorPayments } from '../../platform/db/schema';
+import { jobKind } from '../../platform/jobs/queue';
+import { AppError } from '../../platform/lib/errors';
+import { figuresOfHome, type LoadedHome } from '../homes';
+import { autopayOf } from './autopay-view';
+import { currentBankAccount, isUniqueViolation, type BankAccountRow, type PaymentsDeps } from './bank-accounts';
+import { sendDebit } from './processor-payments';
+
+/**
+ * Autopay (docs/decisions/037-autopay-and-ach-files.md). The homeowner turns it on (a verified account only: the ACH
+ * authorisation recorded with the account covers it) or off, any time. The `payments:autopay` job (hourly on the
+ * job runner, each hour's run once across instances) debits each month's charge on its banking day through the same
+ * path as 'Pay now' (sendDebit, the same timeline, mails and ledger posting on success):
+ *
+ * - Once per home and month: the debit's row is inserted with `ON CONFLICT DO NOTHING` on the unique (home, month)
+ *   of autopay debits, with its audit entry, before the collector is asked; a second run or a second instance finds
+ *   it and sends nothing new.
+ * - Resumable: a debit whose row committed but whose sending did not (kill -9 between the two) is still `scheduled`
+ *   without the processor's id; every run sends those again, and the processor answers a repeat of our
+ *   Idempotency-Key (`payment-<id>`) with the first debit.
+ * - Off: the job reads only homes whose account has autopay on, so nothing new is debited; what was recorded stays.
+ */
+
+export const autopayJob = jobKind('payments:autopay', z.object({}), { maxAttempts: 3 });
+
+/** A scheduled processor debit not sent after this long is sent again by the next run (its sender died). */
+export const RESEND_AFTER_MS = 2 * 60_000;
+
+const dayOf = (at: Date) => ledgerToday(at);
+
+/** The charge of agreement month `month`, less what is already paid of it (the home's unused credit, before it is billed). */
+function openOfMonth(loaded: LoadedHome, month: number): number {
+  const billed = loaded.allocation.charges.find((charge) => charge.month === month);
+  if (billed) return billed.amountCents - billed.paidCents;
+  const term = [...loaded.terms].filter((t) => t.fromMonth <= month).sort((a, b) => b.fromMonth - a.fromMonth)[0];
+  if (!term) return 0;
+  return Math.max(0, term.monthlyPaymentCents - Math.max(0, loaded.allocation.creditCents));
+}
+
+/** POST /api/me/home/autopay: on (a verified account only) or off, audited; the same answer twice changes nothing. */
+export async function setAutopay(deps: PaymentsDeps, actor: AuditActor, homeId: string, on: boolean): Promise<AutopayView> {
+  const { db } = deps;
+  const account = await db.transaction(async (tx) => {
+    const current = await currentBankAccount(tx, homeId);
+    if (!current) throw new AppError(404, 'no_bank_account', 'Add a bank account first.');
+    const [locked] = await tx.select().from(bankAccounts).where(eq(bankAccounts.id, current.id)).for('update');
+    const account = locked!;
+    if (on && account.state !== 'verified') {
+      throw new AppError(409, 'bank_account_state', 'Verify your bank account with the two micro-deposits before you turn on autopay.');
+    }
+    if (account.autopay === on) return account;
+    const [home] = await tx.select({ state: homes.state }).from(homes).where(eq(homes.id, homeId));
+    if (on && home?.state !== 'active') throw new AppError(409, 'home_closed', 'This home is closed: there is nothing more to pay.');
+    const [updated] = await tx
+      .update(bankAccounts)
+      .set({ autopay: on, autopaySince: on ? new Date() : null })
+      .where(eq(bankAccounts.id, account.id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entityType: 'payments',
+      entityId: homeId,
+      changes: { bankAccount: account.id, account: maskAccountNumber(account.accountLast4), autopay: { from: account.autopay, to: on } },
+    });
+    return updated!;
+  });
+  const [home] = await db.select().from(homes).where(eq(homes.id, homeId));
+  return autopayOf(account, await figuresOfHome(db, home!));
+}
+
+export interface AutopayRunReport {
+  /** Debits created by this run. */
+  created: number;
+  /** Debits sent to the processor again (their first sender died before it had the processor's answer). */
+  resent: number;
+}
+
+interface Candidate {
+  account: BankAccountRow;
+  homeId: string;
+}
+
+/**
+ * Creates and sends the autopay debits due on `today` (the company's calendar), `batchSize` homes at a time in home
+ * order, then sends again the scheduled processor debits whose sender died.
+ */
+export async function runAutopay(
+  deps: PaymentsDeps,
+  { now = new Date(), batchSize = 200 }: { now?: Date; batchSize?: number } = {},
+): Promise<AutopayRunReport> {
+  const { db } = deps;
+  const today = dayOf(now);
+  const report: AutopayRunReport = { created: 0, resent: 0 };
+  let cursor = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await db
+      .select({ account: bankAccounts, homeId: homes.id })
+      .from(bankAccounts)
+      .innerJoin(homes, eq(homes.id, bankAccounts.homeId))
+      .where(
+        and(
+          eq(bankAccounts.autopay, true),
+          eq(bankAccounts.state, 'verified'),
+          eq(homes.state, 'active'),
+          eq(homes.agreementState, 'in_force'),
+          gt(homes.id, cursor),
+        ),
+      )
+      .orderBy(asc(homes.id))
+      .limit(batchSize);
+    if (rows.length === 0) break;
+    cursor = rows.at(-1)!.homeId;
+    const done = await autopayMonthsTaken(
+      db,
+      rows.map((r) => r.homeId),
+    );
+    for (const candidate of rows) report.created += await debitHome(deps, candidate, today, done);
+  }
+  report.resent = await resendStranded(deps, now);
+  return report;
+}
+
+/** `homeId:month` of every autopay debit already made for these homes. */
+async function autopayMonthsTaken(db: Executor, homeIds: string[]): Promise<Set<string>> {
+  const taken = await db
+    .select({ homeId: processorPayments.homeId, month: processorPayments.month })
+    .from(processorPayments)
+    .where(and(eq(processorPayments.origin, 'autopay'), inArray(processorPayments.homeId, homeIds)));
+  return new Set(taken.map((t) => `${t.homeId}:${t.month}`));
+}
+
+async function debitHome(deps: PaymentsDeps, { account, homeId }: Candidate, today: string, taken: Set<string>): Promise<number> {
+  const { db } = deps;
+  const [home] = await db.select().from(homes).where(eq(homes.id, homeId));
+  const since = dayOf(account.autopaySince ?? new Date());
+  const due = autopayMonthsDue(home!.purchaseDate, today, since).filter((m) => !taken.has(`${homeId}:${m.month}`));
+  if (due.length === 0) return 0;
+  const loaded = await figuresOfHome(db, home!);
+  let created = 0;
+  for (const month of due) {
+    const amountCents = openOfMonth(loaded, month.month);
+    if (amountCents < MIN_PAYMENT_CENTS) continue;
+    const payment = await createAutopayDebit(deps, account, homeId, month.month, amountCents);
+    if (!payment) continue;
+    created += 1;
+    await sendDebit(deps, payment, account);
+  }
+  return created;
+}
+
+/** The month's debit with its audit entry, once: undefined when another run made it first. */
+async function createAutopayDebit(deps: PaymentsDeps, account: BankAccountRow, homeId: string, month: number, amountCents: number) {
+  const collector = deps.config.PAYMENTS_COLLECTOR;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(processorPayments)
+        .values({
+          homeId,
+          bankAccountId: account.id,
+          amountCents,
+          // Shorter than any key a page may send (16 to 64 characters): never one of theirs.
+          idempotencyKey: `autopay-${month}`,
+          origin: 'autopay',
+          month,
+          collector,
+          sandbox: collector === 'processor' && deps.payments.sandbox,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!inserted) return undefined;
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        action: 'create',
+        entityType: 'payments',
+        entityId: homeId,
+        changes: { payment: inserted.id, autopay: true, month, amountCents, account: maskAccountNumber(account.accountLast4), state: 'scheduled' },
+      });
+      return inserted;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Scheduled processor debits never answered (their sender died): sent again under the same Idempotency-Key. */
+async function resendStranded(deps: PaymentsDeps, now: Date): Promise<number> {
+  const stranded = await deps.db
+    .select({ payment: processorPayments, account: bankAccounts })
+    .from(processorPayments)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, processorPayments.bankAccountId))
+    .where(
+      and(
+        eq(processorPayments.state, 'scheduled'),
+        eq(processorPayments.collector, 'processor'),
+        isNull(processorPayments.providerPaymentId),
+        lt(processorPayments.scheduledAt, sql`${new Date(now.getTime() - RESEND_AFTER_MS).toISOString()}::timestamptz`),
+      ),
+    )
+    .orderBy(asc(processorPayments.scheduledAt))
+    .limit(500);
+  for (const { payment, account } of stranded) await sendDebit(deps, payment, account);
+  return stranded.length;
+}

@@ -1,0 +1,24 @@
+import type { PaymentProvider } from './provider';
+
+export { achFileById, achFileJob, listAchFiles, runAchFiles, writeDayFile, type AchDeps } from './ach-files';
+export { autopayJob, runAutopay, setAutopay } from './autopay';
+export { autopayHomes } from './autopay-homes';
+export { registerPaymentJobs } from './payment-jobs';
+export { addBankAccount, assertPaymentsOn, removeBankAccount, verifyBankAccount, type PaymentsDeps } from './bank-accounts';
+export { processorPaymentNotification } from './payment-notifications';
+export { processorRefundNotification } from './refund-notifications';
+export { assertStaffPaymentsOn, retryPayment, unlockBankAccount } from './staff-actions';
+export { refundPayment } from './staff-refunds';
+export { staffBankAccounts, staffExceptions, staffPayments } from './staff-views';
+export { paymentsOverview, payNow, receiveProviderEvent } from './processor-payments';
+export { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './provider';
+export { SandboxProcessor } from './sandbox-processor';
+export { stripeSignatureHeader } from './stripe-signature';
+export { startPayments, WEBHOOK_PATH, type PaymentsRuntime } from './start-payments';
+
+declare module '../../platform/http/context' {
+  interface Deps {
+    /** The processor that collects bank debits: Stripe, or the stand-in (Sandbox) (docs/decisions/032-processor-payments.md). */
+    payments: PaymentProvider;
+  }
+}

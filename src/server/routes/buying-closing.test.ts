@@ -1,0 +1,276 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_STATE_CODES } from '../../domain/agents';
+import { agreementBounds } from '../../domain/calculators';
+import { monthlyRangeFor } from '../../domain/buying/homes';
+import { ledgerToday } from '../../domain/homes/dates';
+import { addDays } from '../../domain/ledger/dates';
+import { auditLog, closingMilestones, homes } from '../platform/db/schema';
+import { insertApplication, statusBody } from '../test/admin-applications';
+import { signedInAdmin, signedInWithRole } from '../test/admin-client';
+import { AUTH_TEST_ENV, mailsTo } from '../test/auth-client';
+import { startTestServer, uniqueEmail, type TestServer } from '../test/harness';
+import { settleMailJobs } from '../test/mail-jobs';
+
+/**
+ * The states served on a fresh install (docs/decisions/036-find-and-offer.md) and under contract to
+ * closing (docs/decisions/042-closing.md): the acceptance opens the checklist, staff update its
+ * milestones (never dated before the offer), an appraisal below the price flags the offer, and the
+ * purchase is recorded from the offer. Pre-approval: $500,000 at most, $10,000 down.
+ */
+
+const RATE = 6.4;
+const OTHER_ID = '00000000-0000-4000-8000-000000000000';
+
+const homeBody = (overrides: Record<string, unknown> = {}) => ({
+  street: '12 Elm St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  listPrice: '420000',
+  ...overrides,
+});
+
+const monthly = (priceCents: number) => {
+  const range = monthlyRangeFor(priceCents, 1_000_000, RATE)!;
+  return Math.round((range.minCents + range.maxCents) / 2) / 100;
+};
+const offerBody = (overrides: Record<string, unknown> = {}) => ({
+  offerPrice: '415000',
+  downPayment: '10000',
+  monthlyPayment: String(monthly(41_500_000)),
+  moveInDate: 'Flexible',
+  ...overrides,
+});
+
+describe('served states and the closing checklist', () => {
+  let app: TestServer;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+
+  beforeAll(async () => {
+    app = await startTestServer(AUTH_TEST_ENV);
+    admin = await signedInAdmin(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  async function approvedBuyer() {
+    const signedIn = await signedInWithRole(app, 'applicant');
+    const row = await insertApplication(app.db, { userId: signedIn.user.id, status: 'in_review', firstName: 'Cora', lastName: 'Closing' });
+    const approved = await admin.browser.patch(`/api/admin/applications/${row!.id}/status`, statusBody('approved'));
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    return { ...signedIn, applicationId: row!.id };
+  }
+  type Buyer = Awaited<ReturnType<typeof approvedBuyer>>;
+
+  async function addHome(buyer: Buyer, overrides: Record<string, unknown> = {}) {
+    const reply = await buyer.browser.post('/api/me/considered-homes', homeBody(overrides));
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    return reply.body as { id: string; fit: { stateServed: boolean } };
+  }
+
+  /** A buyer's offer taken to 'accepted': the letter approved, submitted, countered at $410,000, the counter accepted. */
+  async function acceptedOffer() {
+    const buyer = await approvedBuyer();
+    const home = await addHome(buyer);
+    const made = await buyer.browser.post(`/api/me/considered-homes/${home.id}/offer`, offerBody());
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.id as string;
+    expect((await admin.browser.get(`/api/admin/offers/${id}/closing`)).body.error.code).toBe('offer_state');
+    const letters = await admin.browser.get(`/api/admin/letters?q=${encodeURIComponent(buyer.user.email)}&status=all`);
+    const letterId = letters.body.items[0].id as string;
+    expect((await admin.browser.patch(`/api/admin/letters/${letterId}/status`, { status: 'approved' })).status).toBe(200);
+    expect((await admin.browser.post(`/api/admin/offers/${id}/status`, { status: 'submitted' })).status).toBe(200);
+    const answerBy = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await admin.browser.post(`/api/admin/offers/${id}/status`, { status: 'countered', counterPrice: '410000', answerBy })).status).toBe(200);
+    const accepted = await buyer.browser.post(`/api/me/offers/${id}/counter`, { answer: 'accept' });
+    expect(accepted.status).toBe(200);
+    return { buyer, id, offer: accepted.body };
+  }
+
+  const milestone = (overrides: Record<string, unknown> = {}) => ({ status: 'in_progress', owner: 'staff', dueOn: addDays(ledgerToday(), 5), ...overrides });
+
+  it('serves every state while no partner agent exists, then only the states partner agents serve', async () => {
+    const buyer = await approvedBuyer();
+    const away = await addHome(buyer, { street: '1 Strip Blvd', city: 'Reno', state: 'NV', zip: '89501', listPrice: '300000' });
+    expect(away.fit.stateServed).toBe(true);
+    const terms = (await buyer.browser.get('/api/me/considered-homes')).body.terms;
+    expect(terms.servedStates).toEqual([...AGENT_STATE_CODES].sort());
+
+    const agent = await admin.browser.post('/api/admin/agents', {
+      name: 'Maria Lopez',
+      brokerage: 'Lone Star Realty',
+      licenceNumber: 'TX-0654321',
+      email: uniqueEmail('agent'),
+      phone: '(512) 555-0142',
+      states: 'TX',
+    });
+    expect(agent.status).toBe(201);
+    const mine = await buyer.browser.get('/api/me/considered-homes');
+    expect(mine.body.terms.servedStates).toEqual(['TX']);
+    expect(mine.body.homes[0].fit.stateServed).toBe(false);
+    const refused = await buyer.browser.post(
+      `/api/me/considered-homes/${away.id}/offer`,
+      offerBody({ offerPrice: '300000', monthlyPayment: String(monthly(30_000_000)) }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ state: 'We don’t buy homes in Nevada yet.' });
+  });
+
+  it('opens the checklist on acceptance at the agreed price, dated from today, the same for the buyer and staff', async () => {
+    const { buyer, id, offer } = await acceptedOffer();
+    const today = ledgerToday();
+    expect(offer.closing.agreedPriceCents).toBe(41_000_000);
+    expect(offer.closing.appraisalBelowPrice).toBe(false);
+    expect(offer.closing.milestones.map((m: { kind: string; owner: string; dueOn: string; status: string }) => [m.kind, m.owner, m.dueOn, m.status])).toEqual([
+      ['inspection', 'buyer', addDays(today, 10), 'to_do'],
+      ['appraisal', 'staff', addDays(today, 21), 'to_do'],
+      ['title', 'staff', addDays(today, 30), 'to_do'],
+      ['insurance', 'buyer', addDays(today, 30), 'to_do'],
+      ['walk_through', 'buyer', addDays(today, 44), 'to_do'],
+      ['closing', 'staff', addDays(today, 45), 'to_do'],
+    ]);
+    const staff = await admin.browser.get(`/api/admin/offers/${id}/closing`);
+    expect(staff.status).toBe(200);
+    expect(staff.body).toEqual(offer.closing);
+    expect((await buyer.browser.get('/api/me/offers')).body.offers[0].closing).toEqual(offer.closing);
+    // Staff only: the buyer cannot update it, nor read another offer's.
+    expect((await buyer.browser.put(`/api/admin/offers/${id}/closing/inspection`, milestone())).status).toBe(403);
+    expect((await admin.browser.get(`/api/admin/offers/${OTHER_ID}/closing`)).status).toBe(404);
+    expect((await admin.browser.put(`/api/admin/offers/${OTHER_ID}/closing/inspection`, milestone())).status).toBe(404);
+    expect((await admin.browser.put(`/api/admin/offers/${id}/closing/moving_day`, milestone())).status).toBe(404);
+  });
+
+  it('refuses a due date before the offer under its field and changes nothing', async () => {
+    const { id } = await acceptedOffer();
+    const refused = await admin.browser.put(`/api/admin/offers/${id}/closing/title`, milestone({ dueOn: addDays(ledgerToday(), -1) }));
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.error.fields)).toEqual(['dueOn']);
+    expect(refused.body.error.fields.dueOn).toMatch(/^The date can’t be before the offer, made on [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
+    const bad = await admin.browser.put(`/api/admin/offers/${id}/closing/title`, { status: 'finished', owner: 'seller', dueOn: '2026-02-30' });
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['dueOn', 'owner', 'status']);
+    const [title] = await app.db
+      .select()
+      .from(closingMilestones)
+      .where(and(eq(closingMilestones.offerId, id), eq(closingMilestones.kind, 'title')));
+    expect(title).toMatchObject({ status: 'to_do', owner: 'staff', dueOn: addDays(ledgerToday(), 30) });
+  });
+
+  it('records findings and a milestone done (audited, on the timeline, mailed); an appraisal below the price flags the offer', async () => {
+    const { buyer, id } = await acceptedOffer();
+    const due = addDays(ledgerToday(), 3);
+    const done = await admin.browser.put(`/api/admin/offers/${id}/closing/inspection`, {
+      ...milestone({ status: 'done', owner: 'buyer', dueOn: due }),
+      findings: 'The water heater is near its end.',
+      appraisedValue: '1',
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.milestones[0]).toMatchObject({
+      kind: 'inspection',
+      status: 'done',
+      dueOn: due,
+      completedOn: ledgerToday(),
+      findings: 'The water heater is near its end.',
+      appraisedValueCents: null,
+    });
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'offers'), eq(auditLog.entityId, id), eq(auditLog.action, 'update')));
+    expect(entry!.changes).toMatchObject({ milestone: 'inspection', status: { from: 'to_do', to: 'done' }, dueOn: { to: due } });
+
+    const low = await admin.browser.put(`/api/admin/offers/${id}/closing/appraisal`, milestone({ status: 'done', appraisedValue: '$405,000' }));
+    expect(low.body.appraisalBelowPrice).toBe(true);
+    expect(low.body.milestones[1].appraisedValueCents).toBe(40_500_000);
+    const listed = await admin.browser.get(`/api/admin/offers?q=${encodeURIComponent(buyer.user.email)}&status=all`);
+    expect(listed.body.items[0]).toMatchObject({ id, agreedPriceCents: 41_000_000, appraisalBelowPrice: true, purchasedHomeId: null });
+    const fair = await admin.browser.put(`/api/admin/offers/${id}/closing/appraisal`, milestone({ status: 'done', appraisedValue: '410000' }));
+    expect(fair.body.appraisalBelowPrice).toBe(false);
+
+    const timeline = (await buyer.browser.get('/api/me/offers')).body.offers[0].events;
+    expect(timeline.filter((e: { kind: string }) => e.kind === 'milestone_done').map((e: { milestone: string }) => e.milestone)).toEqual([
+      'inspection',
+      'appraisal',
+    ]);
+    await settleMailJobs(app);
+    const mails = await mailsTo(app.db, buyer.user.email);
+    const closingMails = mails.filter((m) => m.subject === 'A step of your closing is done: 12 Elm St, Austin, TX 78701');
+    expect(closingMails.map((m) => m.text.match(/(Inspection|Appraisal) is done\./)?.[0]).sort()).toEqual(['Appraisal is done.', 'Inspection is done.']);
+  });
+
+  it('counts approved buyers by stage in the pipeline, from approval to keys', async () => {
+    const counts = async () => {
+      const reply = await admin.browser.get('/api/admin/offers/pipeline');
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('cache-control')).toBe('no-store');
+      return reply.body as Record<string, number>;
+    };
+    const start = await counts();
+    const moved = async (stage: string) => {
+      const now = await counts();
+      const delta = Object.fromEntries(Object.keys(now).map((k) => [k, now[k]! - start[k]!]));
+      expect(delta, stage).toEqual({ approved: 0, searching: 0, offer: 0, under_contract: 0, closing: 0, homeowner: 0, [stage]: 1 });
+    };
+    const buyer = await approvedBuyer();
+    await moved('approved');
+    const home = await addHome(buyer);
+    await moved('searching');
+    const made = await buyer.browser.post(`/api/me/considered-homes/${home.id}/offer`, offerBody());
+    await moved('offer');
+    const letters = await admin.browser.get(`/api/admin/letters?q=${encodeURIComponent(buyer.user.email)}&status=all`);
+    await admin.browser.patch(`/api/admin/letters/${letters.body.items[0].id}/status`, { status: 'approved' });
+    await admin.browser.post(`/api/admin/offers/${made.body.id}/status`, { status: 'submitted' });
+    expect((await admin.browser.post(`/api/admin/offers/${made.body.id}/status`, { status: 'accepted' })).body.closing.agreedPriceCents).toBe(41_500_000);
+    await moved('under_contract');
+    await admin.browser.put(`/api/admin/offers/${made.body.id}/closing/closing`, milestone({ status: 'in_progress' }));
+    await moved('closing');
+    const recorded = await admin.browser.post(`/api/admin/applications/${buyer.applicationId}/home`, {
+      address: '12 Elm St, Austin, TX 78701',
+      purchaseDate: ledgerToday(),
+      priceCents: 41_500_000,
+      downPaymentCents: 1_000_000,
+      mortgageRate: RATE,
+      appreciationRate: 3.8,
+      monthlyPaymentCents: Math.round(agreementBounds({ price: 415_000, downPayment: 10_000, mortgageRate: RATE, appreciationRate: 3.8 }).min * 100),
+      offerId: made.body.id,
+    });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+    await moved('homeowner');
+    expect((await buyer.browser.get('/api/admin/offers/pipeline')).status).toBe(403);
+  });
+
+  it('starts the purchase from the accepted offer and records which offer it came from', async () => {
+    const { buyer, id } = await acceptedOffer();
+    const other = await acceptedOffer();
+    const start = await admin.browser.get(`/api/admin/applications/${buyer.applicationId}/home`);
+    expect(start.body.defaults).toMatchObject({
+      address: '12 Elm St, Austin, TX 78701',
+      priceCents: 41_000_000,
+      downPaymentCents: 1_000_000,
+      monthlyPaymentCents: Math.round(monthly(41_500_000) * 100),
+      offerId: id,
+    });
+    const body = (offerId: string) => ({
+      address: start.body.defaults.address,
+      purchaseDate: ledgerToday(),
+      priceCents: 41_000_000,
+      downPaymentCents: 1_000_000,
+      mortgageRate: RATE,
+      appreciationRate: 3.8,
+      monthlyPaymentCents: Math.round(agreementBounds({ price: 410_000, downPayment: 10_000, mortgageRate: RATE, appreciationRate: 3.8 }).min * 100),
+      offerId,
+    });
+    const wrong = await admin.browser.post(`/api/admin/applications/${buyer.applicationId}/home`, body(other.id));
+    expect(wrong.status, JSON.stringify(wrong.body)).toBe(409);
+    expect(wrong.body.error.code).toBe('offer_state');
+    expect(await app.db.select().from(homes).where(eq(homes.userId, buyer.user.id))).toEqual([]);
+
+    const recorded = await admin.browser.post(`/api/admin/applications/${buyer.applicationId}/home`, body(id));
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+    const [home] = await app.db.select().from(homes).where(eq(homes.userId, buyer.user.id));
+    expect(home!.offerId).toBe(id);
+    const listed = await admin.browser.get(`/api/admin/offers?q=${encodeURIComponent(buyer.user.email)}&status=all`);
+    expect(listed.body.items[0].purchasedHomeId).toBe(home!.id);
+  });
+});

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { agreementBounds } from '../../domain/calculators';
+import { ledgerToday } from '../../domain/homes/dates';
+import { AUTHORISATION_VERSION } from '../../domain/payments/bank-account';
+import { homes } from '../platform/db/schema';
+import { runCharges } from '../modules/homes/charges';
+import { stripeSignatureHeader } from '../modules/payments';
+import { signedInWithRole } from './admin-client';
+import { readReply, type TestServer } from './harness';
+import { insertTestHome } from './home-fixtures';
+
+/**
+ * Homeowners with a bank account on the stand-in processor, and Stripe-signed events sent by hand, for the tests
+ * of bank debits over HTTP (docs/decisions/032-processor-payments.md, 038-staff-processor-payments.md).
+ */
+
+const AGREEMENT = { price: 420_000, downPayment: 29_400, mortgageRate: 6.4, appreciationRate: 3.8 };
+export const TEST_MONTHLY_CENTS = Math.round(agreementBounds(AGREEMENT).max * 100);
+
+export const testBankAccount = (accountNumber = '000123456789') => ({
+  holderName: 'Hana Home',
+  routingNumber: '110000000',
+  accountNumber,
+  accountType: 'checking',
+  authorisationVersion: AUTHORISATION_VERSION,
+  agreed: true,
+});
+
+/** A signed-in homeowner with their home, billed up to today; with `verified`, a verified account on file. */
+export async function processorHomeowner(app: TestServer, { account, verified = true }: { account?: string; verified?: boolean } = {}) {
+  const owner = await signedInWithRole(app, 'homeowner');
+  const home = await insertTestHome(app.db, { purchaseDate: '2026-01-15', monthlyPaymentCents: TEST_MONTHLY_CENTS });
+  await app.db.update(homes).set({ userId: owner.user.id }).where(eq(homes.id, home.homeId));
+  await runCharges(app.db, { today: ledgerToday() });
+  if (account !== undefined) {
+    expect((await owner.browser.post('/api/me/home/bank-account', testBankAccount(account))).status).toBe(201);
+    if (verified) expect((await owner.browser.post('/api/me/home/bank-account/verify', { firstCents: 32, secondCents: 45 })).status).toBe(200);
+  }
+  return { ...owner, homeId: home.homeId };
+}
+
+/** One key per click, as the pages make them. */
+export const clickKey = () => `click-${crypto.randomUUID()}`;
+
+/** Posts `event` to the webhook, signed with `secret` as Stripe signs. */
+export function sendSignedEvent(app: TestServer, secret: string, event: Record<string, unknown>) {
+  const body = JSON.stringify({ object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, ...event });
+  return fetch(`${app.url}/api/payments/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignatureHeader(secret, body) },
+    body,
+  }).then(readReply);
+}
