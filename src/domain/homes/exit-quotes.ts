@@ -163,6 +163,8 @@ export const exitQuoteSchema = z.object({
   /** What the homeowner may do now. */
   canDispute: z.boolean(),
   canAccept: z.boolean(),
+  /** Accepting it goes for the homeowner's signature (e-signatures on: docs/decisions/043-signed-exit-quotes.md). */
+  acceptanceSigned: z.boolean(),
   canWithdraw: z.boolean(),
   /** Staff may withdraw it: accepted, and the homeowner's own withdrawal has closed (14 days before the move date). */
   staffCanWithdraw: z.boolean(),

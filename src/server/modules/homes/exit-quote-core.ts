@@ -9,6 +9,7 @@ import { EXIT_QUOTE_VALUATION_DAYS, EXIT_QUOTE_WITHDRAW_DAYS, VALUATION_SOURCE_L
 import { type Executor } from '../../platform/db/client';
 import { homeExitQuoteDocuments, homeExitQuotes, homes, homeTerms, homeValuations, ledgerEntries } from '../../platform/db/schema';
 import { AppError } from '../../platform/lib/errors';
+import { getSettings } from '../../platform/settings/settings-store';
 import { isoTime, isoTimeOrNull } from '../../platform/lib/iso-time';
 import { agreementOf, agreementTermsOf, type HomeRow } from './home-figures';
 
@@ -164,7 +165,8 @@ export async function quoteViews(db: Executor, rows: readonly QuoteRow[], today 
     db,
     rows.filter((row) => row.disputeReason !== null).map((row) => row.id),
   );
-  return rows.map((row) => quoteView(row, today, documents.get(row.id) ?? []));
+  const acceptanceSigned = rows.some((row) => row.state === 'issued' || row.state === 'signing') && (await getSettings(db)).featureFlags.eSign;
+  return rows.map((row) => quoteView(row, today, documents.get(row.id) ?? [], acceptanceSigned));
 }
 
 /** One quote row as the pages read it on `today`, with its dispute's documents. */
@@ -173,7 +175,7 @@ export async function viewOf(db: Executor, row: QuoteRow, today = ledgerToday())
 }
 
 /** The quote as the pages read it, with what the homeowner (and staff) may do with it on `today`. */
-export function quoteView(row: QuoteRow, today = ledgerToday(), documents: DisputeDocument[] = []): ExitQuoteView {
+export function quoteView(row: QuoteRow, today = ledgerToday(), documents: DisputeDocument[] = [], acceptanceSigned = false): ExitQuoteView {
   const inputs = row.inputs as unknown as ExitQuoteInputs | null;
   const expired = isExpired(row, today);
   const withdrawClosesOn = row.moveDate === null ? null : addDays(row.moveDate, -EXIT_QUOTE_WITHDRAW_DAYS);
@@ -229,6 +231,7 @@ export function quoteView(row: QuoteRow, today = ledgerToday(), documents: Dispu
     finalLines: (row.finalResult as QuoteLines | null) ?? null,
     canDispute: row.state === 'issued' && !expired && row.disputeReason === null,
     canAccept: (row.state === 'issued' || signingExpired(row)) && !expired,
+    acceptanceSigned,
     canWithdraw: row.state === 'accepted' && withdrawClosesOn !== null && today <= withdrawClosesOn,
     staffCanWithdraw: row.state === 'accepted' && withdrawClosesOn !== null && today > withdrawClosesOn,
     canAddDocuments: row.state === 'disputed' && documents.length < MAX_DISPUTE_DOCUMENTS,
