@@ -13,7 +13,7 @@ import { acceptQuote, appendLedgerEntries, completeQuote, requestQuote } from '.
 import { DEFAULT_BRAND } from '../../src/domain/brand';
 import { memoryStorage } from '../../src/server/modules/signatures';
 import { insertTestHome } from '../../src/server/test/home-fixtures';
-import { CLOSED_HOMEOWNER, DUE_HOMEOWNER, QUOTE_HOMEOWNER, QUOTES_AGREEMENT } from './exit-quotes';
+import { CLOSED_HOMEOWNER, DUE_HOMEOWNER, QUOTE_HOMEOWNER, QUOTES_AGREEMENT, SIGNING_HOMEOWNER } from './exit-quotes';
 
 /**
  * Run before the e2e server opens its database (playwright.config.ts), like seed-home-changes.ts: the
@@ -71,6 +71,10 @@ try {
     const dueQuote = await requestQuote(db, dueActor, 'cash_out');
     await acceptQuote(acceptDeps, dueActor, dueQuote.id, addDays(today, 60));
     await db.update(homeExitQuotes).set({ moveDate: today }).where(eq(homeExitQuotes.id, dueQuote.id));
+    // Appraised today: a quote is issued at once, for the homeowner who signs its acceptance (e2e/exit-quote-signatures.spec.ts).
+    const signing = await homeownerWithHome(db, SIGNING_HOMEOWNER, purchaseDate);
+    await db.insert(homeValuations).values({ homeId: signing.homeId, valueCents: 505_000_00, valuedOn: today, source: 'appraisal' });
+    await runCharges(db, { today });
   }
 } finally {
   await database.close();

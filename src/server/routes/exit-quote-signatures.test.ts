@@ -94,7 +94,9 @@ describe('exit quotes signed', () => {
     expect(detail.signers.map((s: { role: string }) => s.role)).toEqual(['homeowner']);
     expect(JSON.stringify(detail.document)).toContain('My acceptance');
     expect(JSON.stringify(detail.document)).toContain('Sale and transfer costs');
-    const document = await fetch(`${me.browser.baseUrl}/api/envelopes/${envelopeId}/file`, { headers: { cookie: me.browser.cookieHeader, origin: me.browser.origin } });
+    const document = await fetch(`${me.browser.baseUrl}/api/envelopes/${envelopeId}/file`, {
+      headers: { cookie: me.browser.cookieHeader, origin: me.browser.origin },
+    });
     const words = pdfWords(Buffer.from(await document.arrayBuffer()));
     expect(words).toContain('My acceptance');
     expect(words).toContain('How to check this');
@@ -172,7 +174,9 @@ describe('exit quotes signed', () => {
     await app.db.update(homeExitQuotes).set({ signingUntil: past }).where(eq(homeExitQuotes.id, me.quoteId));
     const lapsed = (await me.browser.get(`/api/me/home/quotes/${me.quoteId}`)).body;
     expect(lapsed).toMatchObject({ state: 'signing', signing: { expired: true }, canAccept: true });
-    expect(lapsed.signatureNote).toMatch(/^Your acceptance was not signed by the end of .+, so the quote was not accepted\. You can accept it again while it is valid\.$/);
+    expect(lapsed.signatureNote).toMatch(
+      /^Your acceptance was not signed by the end of .+, so the quote was not accepted\. You can accept it again while it is valid\.$/,
+    );
     const late = await sign(me.browser, lapsedId);
     expect([late.status, late.body.error.code]).toEqual([409, 'envelope_closed']);
     const resent = await admin.browser.post(`/api/admin/envelopes/${lapsedId}/resend`, {});

@@ -97,7 +97,11 @@ export function registerHomeEnvelopeKinds(): void {
       const today = ledgerToday();
       if (quote.validUntil! < today) throw new AppError(409, 'quote_state', `This quote expired on ${formatDate(quote.validUntil!)}. Ask for a new one.`);
       if (quote.moveDate < addDays(today, NOTICE_DAYS)) {
-        throw new AppError(409, 'quote_state', `Your move date is now less than ${NOTICE_DAYS} days away: decline this and accept the quote again with a later date.`);
+        throw new AppError(
+          409,
+          'quote_state',
+          `Your move date is now less than ${NOTICE_DAYS} days away: decline this and accept the quote again with a later date.`,
+        );
       }
       if (!event.actor.id) throw new Error(`envelope ${event.envelopeId}: completed by nobody`);
       await acceptIn(tx, { ...event.actor, id: event.actor.id }, quote, quote.moveDate, { envelopeId: event.envelopeId });

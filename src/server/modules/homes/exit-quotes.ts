@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { companyDayEnd, ledgerToday } from '../../../domain/homes/dates';
 import { expectedQuoteDate, type ExitOptions, type ExitQuoteView } from '../../../domain/homes/exit-quotes';
-import { EXIT_QUOTE_VALID_DAYS, EXIT_QUOTE_WITHDRAW_DAYS, NOTICE_DAYS, NOTICE_KINDS, VALUATION_SOURCE_LABELS, type NoticeKind } from '../../../domain/homes/states';
+import {
+  EXIT_QUOTE_VALID_DAYS,
+  EXIT_QUOTE_WITHDRAW_DAYS,
+  NOTICE_DAYS,
+  NOTICE_KINDS,
+  VALUATION_SOURCE_LABELS,
+  type NoticeKind,
+} from '../../../domain/homes/states';
 import { addDays } from '../../../domain/ledger/dates';
 import type { TransferFee } from '../../../domain/calculators';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
@@ -265,7 +272,8 @@ export async function acceptQuote(deps: AddendumDeps, actor: AuditActor & { id: 
       .select({ id: homeExitQuotes.id, signingUntil: homeExitQuotes.signingUntil })
       .from(homeExitQuotes)
       .where(and(eq(homeExitQuotes.homeId, quote.homeId), eq(homeExitQuotes.state, 'signing'), ne(homeExitQuotes.id, quote.id)));
-    if (other?.signingUntil && other.signingUntil > new Date()) throw quoteState('You accepted another quote: it waits for your signature. Sign or decline it first.');
+    if (other?.signingUntil && other.signingUntil > new Date())
+      throw quoteState('You accepted another quote: it waits for your signature. Sign or decline it first.');
     if (again) await voidEnvelopesOf(tx, actor, 'exit_quote', quote.id, 'Not signed in time; accepted again');
     const owner = await homeownerOf(tx, quote.homeId);
     // The envelope expires with the quote's validity or when the move date would be under 60 days away, if earlier.
