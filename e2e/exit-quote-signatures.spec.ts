@@ -70,7 +70,7 @@ test('the homeowner signs the acceptance of an exit quote by keyboard; then it i
     await home.keyboard.press('Tab');
     await expect(form.getByRole('button', { name: 'Sign' })).toBeFocused();
     await home.keyboard.press('Enter');
-    await expect(home.getByText('You have already signed this document')).toBeVisible();
+    await expect(home.getByText('Signed by everyone and sealed by Ownstead.')).toBeVisible();
 
     // Now it is accepted: at 375 and 1280 px.
     await home.goto(quoteUrl);
