@@ -263,6 +263,8 @@ export async function acceptQuote(deps: AddendumDeps, actor: AuditActor & { id: 
             : `This quote is ${quote.state}: it cannot be accepted.`,
       );
     if (isExpired(quote, today)) throw fieldError('moveDate', `This quote expired on ${quote.validUntil}. Ask for a new one.`);
+    // A lapsed acceptance's envelope is closed before the quote is accepted again (by signature or, switched off since, by the press).
+    if (again) await voidEnvelopesOf(tx, actor, 'exit_quote', quote.id, 'Not signed in time; accepted again');
     if (!signed) {
       const row = await acceptIn(tx, actor, quote, moveDate, { confirmed: true });
       return viewOf(tx, row, today);
@@ -274,7 +276,6 @@ export async function acceptQuote(deps: AddendumDeps, actor: AuditActor & { id: 
       .where(and(eq(homeExitQuotes.homeId, quote.homeId), eq(homeExitQuotes.state, 'signing'), ne(homeExitQuotes.id, quote.id)));
     if (other?.signingUntil && other.signingUntil > new Date())
       throw quoteState('You accepted another quote: it waits for your signature. Sign or decline it first.');
-    if (again) await voidEnvelopesOf(tx, actor, 'exit_quote', quote.id, 'Not signed in time; accepted again');
     const owner = await homeownerOf(tx, quote.homeId);
     // The envelope expires with the quote's validity or when the move date would be under 60 days away, if earlier.
     const signingUntil = companyDayEnd([quote.validUntil!, addDays(moveDate, -NOTICE_DAYS)].sort()[0]!);
