@@ -36,6 +36,8 @@ export const DRIVER_TESTS = [
   'src/server/routes/home.test.ts',
   'src/server/routes/home-changes.test.ts',
   'src/server/routes/exit-quotes.test.ts',
+  // The acceptance's completion runs in the seal's transaction, locking the quote, the home and the notices.
+  'src/server/routes/exit-quote-signatures.test.ts',
   'src/server/routes/admin/homes.test.ts',
   'src/server/routes/admin/payments.test.ts',
   'src/server/routes/agents.test.ts',

@@ -26,4 +26,12 @@ export const DUE_HOMEOWNER = {
   address: '12 Mill Lane, Burlington, VT 05401',
 } as const;
 
+/** A homeowner with a recent appraisal (a quote is issued at once) who signs the acceptance with e-signatures on (e2e/exit-quote-signatures.spec.ts). */
+export const SIGNING_HOMEOWNER = {
+  email: 'homeowner.signing.e2e@example.com',
+  password: 'e2e-signing-Passphrase-64',
+  firstName: 'Tove',
+  address: '3 Orchard Row, Ithaca, NY 14850',
+} as const;
+
 export const QUOTES_AGREEMENT = { price: 420_000, downPayment: 29_400, mortgageRate: 6.4, appreciationRate: 3.8 } as const;

@@ -10,8 +10,10 @@ import { openDatabase, type Db } from '../../src/server/platform/db/client';
 import { accounts, homeExitQuotes, homes, homeValuations, users } from '../../src/server/platform/db/schema';
 import { runCharges } from '../../src/server/modules/homes/charges';
 import { acceptQuote, appendLedgerEntries, completeQuote, requestQuote } from '../../src/server/modules/homes';
+import { DEFAULT_BRAND } from '../../src/domain/brand';
+import { memoryStorage } from '../../src/server/modules/signatures';
 import { insertTestHome } from '../../src/server/test/home-fixtures';
-import { CLOSED_HOMEOWNER, DUE_HOMEOWNER, QUOTE_HOMEOWNER, QUOTES_AGREEMENT } from './exit-quotes';
+import { CLOSED_HOMEOWNER, DUE_HOMEOWNER, QUOTE_HOMEOWNER, QUOTES_AGREEMENT, SIGNING_HOMEOWNER } from './exit-quotes';
 
 /**
  * Run before the e2e server opens its database (playwright.config.ts), like seed-home-changes.ts: the
@@ -39,6 +41,8 @@ async function homeownerWithHome(db: Db, who: { email: string; password: string;
 try {
   await database.migrate();
   const { db } = database;
+  // E-signatures are off while the seed runs (a fresh database): acceptance is the confirmed button press.
+  const acceptDeps = { db, storage: memoryStorage(), brand: DEFAULT_BRAND };
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, QUOTE_HOMEOWNER.email));
   if (!existing) {
     const today = ledgerToday();
@@ -53,7 +57,7 @@ try {
     );
     const actor = { id: closed.userId, email: CLOSED_HOMEOWNER.email, ip: null };
     const quote = await requestQuote(db, actor, 'cash_out');
-    await acceptQuote(db, actor, quote.id, addDays(today, 60));
+    await acceptQuote(acceptDeps, actor, quote.id, addDays(today, 60));
     await db.update(homeExitQuotes).set({ moveDate: today }).where(eq(homeExitQuotes.id, quote.id));
     await completeQuote(db, { id: null, email: null, ip: null }, quote.id);
     // An accepted cash-out due today, for staff to complete in the browser (docs/decisions/040-exit-quote-completion.md).
@@ -65,8 +69,12 @@ try {
     );
     const dueActor = { id: due.userId, email: DUE_HOMEOWNER.email, ip: null };
     const dueQuote = await requestQuote(db, dueActor, 'cash_out');
-    await acceptQuote(db, dueActor, dueQuote.id, addDays(today, 60));
+    await acceptQuote(acceptDeps, dueActor, dueQuote.id, addDays(today, 60));
     await db.update(homeExitQuotes).set({ moveDate: today }).where(eq(homeExitQuotes.id, dueQuote.id));
+    // Appraised today: a quote is issued at once, for the homeowner who signs its acceptance (e2e/exit-quote-signatures.spec.ts).
+    const signing = await homeownerWithHome(db, SIGNING_HOMEOWNER, purchaseDate);
+    await db.insert(homeValuations).values({ homeId: signing.homeId, valueCents: 505_000_00, valuedOn: today, source: 'appraisal' });
+    await runCharges(db, { today });
   }
 } finally {
   await database.close();

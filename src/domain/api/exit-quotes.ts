@@ -109,10 +109,10 @@ export const exitQuotesApi = {
     access: 'homeowner',
     codes: ['no_home', 'home_closed', 'quote_state', 'notice_open'],
     summary:
-      'Accepts a valid quote with a move date at least 60 days away: locks its valuation and fee and starts the 60-day notice, scheduled for that date. Audited; e-mailed',
+      'Accepts a valid quote with a move date at least 60 days away: locks its valuation and fee and starts the 60-day notice, scheduled for that date. With e-signatures on, the quote waits for the homeowner to sign the acceptance (state signing) and the signature accepts it. Audited; e-mailed',
     params: idParamsSchema,
     body: acceptQuoteSchema,
-    responses: { 200: { description: 'The quote, accepted', schema: exitQuoteSchema } },
+    responses: { 200: { description: 'The quote, accepted (or signing)', schema: exitQuoteSchema } },
     errors: [409],
   }),
   withdraw: defineRoute({

@@ -50,7 +50,8 @@ export const signaturesApi = {
     method: 'post',
     path: '/api/envelopes/{id}/sign',
     access: 'user',
-    codes: [...SIGN_CODES, 'seal_unavailable'],
+    // quote_state, notice_open: a signed exit quote's acceptance that can no longer apply (docs/decisions/043-signed-exit-quotes.md).
+    codes: [...SIGN_CODES, 'seal_unavailable', 'quote_state', 'notice_open'],
     summary: "Signs the caller's step: consent, adopted signature, fields and the hash of the document shown; the last signature seals it",
     params: idParamsSchema,
     body: signBodySchema,

@@ -17,3 +17,14 @@ export function ledgerToday(at: Date = new Date()): string {
   companyDateFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
   return companyDateFormat.format(at);
 }
+
+/**
+ * The first instant after the company's day `date` (YYYY-MM-DD): midnight America/Los_Angeles of the next day, when
+ * `ledgerToday` turns to the day after. A deadline 'until the end of `date`' (docs/decisions/043-signed-exit-quotes.md).
+ */
+export function companyDayEnd(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  // Midnight there is 07:00 UTC in summer time and 08:00 UTC in winter time; daylight saving never changes at midnight.
+  const summer = new Date(Date.UTC(y, m - 1, d + 1, 7));
+  return ledgerToday(summer) > date ? summer : new Date(Date.UTC(y, m - 1, d + 1, 8));
+}

@@ -148,6 +148,13 @@ export const exitQuoteSchema = z.object({
     })
     .nullable(),
   moveDate: safeString().nullable(),
+  /**
+   * E-signatures on (docs/decisions/043-signed-exit-quotes.md): while 'signing', the acceptance waiting for the
+   * homeowner's signature — its envelope (signed on /sign), when it expires and whether it has.
+   */
+  signing: z.object({ envelopeId: safeString(), until: safeIsoDateTime('A time'), expired: z.boolean() }).nullable(),
+  /** Why the last acceptance sent for signature did not accept the quote (declined, withdrawn by staff, expired). */
+  signatureNote: safeString().nullable(),
   acceptedAt: safeIsoDateTime('A time').nullable(),
   withdrawReason: safeString().nullable(),
   completedOn: safeString().nullable(),
@@ -156,6 +163,8 @@ export const exitQuoteSchema = z.object({
   /** What the homeowner may do now. */
   canDispute: z.boolean(),
   canAccept: z.boolean(),
+  /** Accepting it goes for the homeowner's signature (e-signatures on: docs/decisions/043-signed-exit-quotes.md). */
+  acceptanceSigned: z.boolean(),
   canWithdraw: z.boolean(),
   /** Staff may withdraw it: accepted, and the homeowner's own withdrawal has closed (14 days before the move date). */
   staffCanWithdraw: z.boolean(),

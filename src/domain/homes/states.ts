@@ -60,7 +60,8 @@ export const NOTICE_DAYS = 60;
  * quote may be disputed once (staff answer, back to issued, or a new valuation supersedes it);
  * an accepted one may be withdrawn. Expiry is read from `validUntil`, not stored.
  */
-export const EXIT_QUOTE_STATES = ['valuing', 'issued', 'disputed', 'superseded', 'accepted', 'withdrawn', 'completed'] as const;
+/** 'signing': accepted with a move date, waiting for the homeowner's signature (e-signatures on: docs/decisions/043-signed-exit-quotes.md). */
+export const EXIT_QUOTE_STATES = ['valuing', 'issued', 'disputed', 'superseded', 'signing', 'accepted', 'withdrawn', 'completed'] as const;
 export type ExitQuoteState = (typeof EXIT_QUOTE_STATES)[number];
 
 /** A quote needs a valuation from the last 90 days; it is valid 30 days; staff value within 5 business days. */

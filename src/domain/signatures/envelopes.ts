@@ -10,7 +10,7 @@ import { safeString } from '../safe-text';
  * What an envelope's document is; each kind names what happens when it is completed, declined or voided (a handler the
  * owning module registers: docs/decisions/039-addenda-and-envelopes.md). A new kind is a line here and a migration.
  */
-export const ENVELOPE_KINDS = ['agreement', 'payment_change', 'notice', 'letter'] as const;
+export const ENVELOPE_KINDS = ['agreement', 'payment_change', 'notice', 'letter', 'exit_quote'] as const;
 export type EnvelopeKind = (typeof ENVELOPE_KINDS)[number];
 /** 'sent': waiting for a signer; 'completed': all signed and sealed (or a wet-signed scan); 'declined'; 'voided' by staff. Expiry is read from `expiresAt`. */
 export const ENVELOPE_STATES = ['sent', 'completed', 'declined', 'voided'] as const;
@@ -27,9 +27,10 @@ export const ENVELOPE_KIND_LABELS: Record<EnvelopeKind, string> = {
   payment_change: 'Payment change addendum',
   notice: '60-day notice',
   letter: 'Letter of intent',
+  exit_quote: 'Accepted exit quote',
 };
 /** Whether `staff` countersign after the homeowner (agreement, addendum) or the homeowner's signature alone completes it. */
-export const ENVELOPE_COUNTERSIGNED: Record<EnvelopeKind, boolean> = { agreement: true, payment_change: true, notice: false, letter: false };
+export const ENVELOPE_COUNTERSIGNED: Record<EnvelopeKind, boolean> = { agreement: true, payment_change: true, notice: false, letter: false, exit_quote: false };
 
 /** What an envelope shows as its state: 'expired' when still 'sent' past its expiry. */
 export type EnvelopeStatus = EnvelopeState | 'expired';
@@ -58,6 +59,7 @@ const INITIALS: Record<EnvelopeKind, string> = {
   payment_change: 'Initials: I agree to the new monthly payment from the month named',
   notice: 'Initials: I give my 60-day notice for the date named',
   letter: 'Initials: I have read this letter of intent',
+  exit_quote: 'Initials: I accept this quote and give my 60-day notice for the move date named',
 };
 
 /** The fields each signer of a kind completes (the adopted signature is applied to every signature field). */

@@ -70,7 +70,7 @@ export function exitQuoteRoutes() {
   });
   route(router, exitQuotesApi.myDisputeDocument, (c, { params }) => downloadDisputeDocument(c.var.deps, actorOf(c), params.id, c.var.user.id));
   route(router, exitQuotesApi.dispute, (c, { params, body }) => kicked(c, disputeQuote(c.var.deps.db, self(c), params.id, body.reason)));
-  route(router, exitQuotesApi.accept, (c, { params, body }) => kicked(c, acceptQuote(c.var.deps.db, self(c), params.id, body.moveDate)));
+  route(router, exitQuotesApi.accept, (c, { params, body }) => kicked(c, acceptQuote(c.var.deps, self(c), params.id, body.moveDate)));
   route(router, exitQuotesApi.withdraw, (c, { params, body }) => kicked(c, withdrawQuote(c.var.deps.db, self(c), params.id, body.reason, false)));
   return router;
 }

@@ -25,7 +25,8 @@ export async function eSignOn(deps: Pick<Deps, 'db'>): Promise<boolean> {
   return (await getSettings(deps.db)).featureFlags.eSign;
 }
 
-async function homeownerOf(tx: Executor, homeId: string) {
+/** The homeowner of `homeId` (name, e-mail, account) and the home's address: the signer of the homes module's documents. */
+export async function homeownerOf(tx: Executor, homeId: string) {
   const [row] = await tx
     .select({
       userId: homes.userId,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { dollarsToCents, exitQuote, homeownerFigures, type ExitQuote, type ExitQuoteInputs, type TransferFee } from '../../../domain/calculators';
+import { formatDate } from '../../../domain/format';
 import { addDays } from '../../../domain/ledger/dates';
 import { exitBalances } from '../../../domain/ledger';
 import { ledgerToday } from '../../../domain/homes/dates';
@@ -8,6 +9,7 @@ import { EXIT_QUOTE_VALUATION_DAYS, EXIT_QUOTE_WITHDRAW_DAYS, VALUATION_SOURCE_L
 import { type Executor } from '../../platform/db/client';
 import { homeExitQuoteDocuments, homeExitQuotes, homes, homeTerms, homeValuations, ledgerEntries } from '../../platform/db/schema';
 import { AppError } from '../../platform/lib/errors';
+import { getSettings } from '../../platform/settings/settings-store';
 import { isoTime, isoTimeOrNull } from '../../platform/lib/iso-time';
 import { agreementOf, agreementTermsOf, type HomeRow } from './home-figures';
 
@@ -22,6 +24,10 @@ export type ValuationRow = typeof homeValuations.$inferSelect;
 
 export const quoteNotFound = () => new AppError(404, 'not_found', 'There is no such quote.');
 export const quoteState = (message: string) => new AppError(409, 'quote_state', message);
+
+/** What the homeowner is told of an acceptance left unsigned past its deadline. */
+export const signingExpiredNote = (until: Date) =>
+  `Your acceptance was not signed by the end of ${formatDate(ledgerToday(new Date(until.getTime() - 1)))}, so the quote was not accepted. You can accept it again while it is valid.`;
 
 /**
  * Arrears and credit of `homeId` on day `t` from its ledger's allocation, and the head the quote prints:
@@ -130,7 +136,11 @@ export function linesOf(inputs: ExitQuoteInputs, result: ExitQuote): QuoteLines 
   };
 }
 
-export const isExpired = (row: QuoteRow, today: string) => row.state === 'issued' && row.validUntil !== null && row.validUntil < today;
+export const isExpired = (row: QuoteRow, today: string) =>
+  (row.state === 'issued' || row.state === 'signing') && row.validUntil !== null && row.validUntil < today;
+
+/** A 'signing' quote whose acceptance was not signed in time (docs/decisions/043-signed-exit-quotes.md): it may be accepted again. */
+export const signingExpired = (row: QuoteRow, now = new Date()) => row.state === 'signing' && row.signingUntil !== null && row.signingUntil <= now;
 
 /** The documents sent with the disputes of `quoteIds`, oldest first, by quote. */
 export async function documentsByQuote(db: Executor, quoteIds: readonly string[]): Promise<Map<string, DisputeDocument[]>> {
@@ -155,7 +165,8 @@ export async function quoteViews(db: Executor, rows: readonly QuoteRow[], today 
     db,
     rows.filter((row) => row.disputeReason !== null).map((row) => row.id),
   );
-  return rows.map((row) => quoteView(row, today, documents.get(row.id) ?? []));
+  const acceptanceSigned = rows.some((row) => row.state === 'issued' || row.state === 'signing') && (await getSettings(db)).featureFlags.eSign;
+  return rows.map((row) => quoteView(row, today, documents.get(row.id) ?? [], acceptanceSigned));
 }
 
 /** One quote row as the pages read it on `today`, with its dispute's documents. */
@@ -164,7 +175,7 @@ export async function viewOf(db: Executor, row: QuoteRow, today = ledgerToday())
 }
 
 /** The quote as the pages read it, with what the homeowner (and staff) may do with it on `today`. */
-export function quoteView(row: QuoteRow, today = ledgerToday(), documents: DisputeDocument[] = []): ExitQuoteView {
+export function quoteView(row: QuoteRow, today = ledgerToday(), documents: DisputeDocument[] = [], acceptanceSigned = false): ExitQuoteView {
   const inputs = row.inputs as unknown as ExitQuoteInputs | null;
   const expired = isExpired(row, today);
   const withdrawClosesOn = row.moveDate === null ? null : addDays(row.moveDate, -EXIT_QUOTE_WITHDRAW_DAYS);
@@ -208,13 +219,19 @@ export function quoteView(row: QuoteRow, today = ledgerToday(), documents: Dispu
         }
       : null,
     moveDate: row.moveDate,
+    signing:
+      row.state === 'signing' && row.envelopeId && row.signingUntil
+        ? { envelopeId: row.envelopeId, until: isoTime(row.signingUntil), expired: signingExpired(row) }
+        : null,
+    signatureNote: row.state === 'signing' && signingExpired(row) ? signingExpiredNote(row.signingUntil!) : row.signatureNote,
     acceptedAt: isoTimeOrNull(row.acceptedAt),
     withdrawReason: row.withdrawReason,
     completedOn: row.completedOn,
     finalTotalCents: row.finalTotalCents,
     finalLines: (row.finalResult as QuoteLines | null) ?? null,
     canDispute: row.state === 'issued' && !expired && row.disputeReason === null,
-    canAccept: row.state === 'issued' && !expired,
+    canAccept: (row.state === 'issued' || signingExpired(row)) && !expired,
+    acceptanceSigned,
     canWithdraw: row.state === 'accepted' && withdrawClosesOn !== null && today <= withdrawClosesOn,
     staffCanWithdraw: row.state === 'accepted' && withdrawClosesOn !== null && today > withdrawClosesOn,
     canAddDocuments: row.state === 'disputed' && documents.length < MAX_DISPUTE_DOCUMENTS,

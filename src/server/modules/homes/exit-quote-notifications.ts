@@ -17,7 +17,7 @@ import { mailContextOf, type NotificationMail } from '../../platform/notificatio
  * every step (kind `home_updates`); staff who opted in (`staff_exit_quotes`) hear of each new request
  * — a quote to value, a dispute, an acceptance — as they hear of new submissions.
  */
-export const EXIT_QUOTE_STEPS = ['valuing', 'issued', 'reissued', 'disputed', 'answered', 'accepted', 'withdrawn', 'completed'] as const;
+export const EXIT_QUOTE_STEPS = ['valuing', 'issued', 'reissued', 'disputed', 'answered', 'unsigned', 'accepted', 'withdrawn', 'completed'] as const;
 type Step = (typeof EXIT_QUOTE_STEPS)[number];
 const STAFF_STEPS: readonly Step[] = ['valuing', 'disputed', 'accepted'];
 
@@ -69,6 +69,13 @@ export const exitQuoteStepNotification = defineNotification(
       answered: {
         subject: 'Our answer to your dispute',
         paragraphs: [`We kept the valuation behind your quote. Our reason: ${quote.disputeAnswer ?? ''}`, 'Your quote stands as issued, until it expires.'],
+      },
+      unsigned: {
+        subject: 'Your exit quote was not accepted',
+        paragraphs: [
+          quote.signatureNote ?? 'Your acceptance was not signed, so the quote was not accepted.',
+          `You can accept it again until ${quote.validUntil ? formatDate(quote.validUntil) : 'it expires'}.`,
+        ],
       },
       accepted: {
         subject: 'You accepted your exit quote',

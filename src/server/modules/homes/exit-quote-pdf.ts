@@ -1,5 +1,8 @@
+import { formatDate } from '../../../domain/format';
 import { howToCheck, quoteLineTexts, quoteTitle } from '../../../domain/homes/exit-quote-text';
 import { EXIT_CLOSED_LABELS, EXIT_WAY_LABELS, type ExitQuoteView } from '../../../domain/homes/exit-quotes';
+import { EXIT_QUOTE_WITHDRAW_DAYS, NOTICE_DAYS } from '../../../domain/homes/states';
+import type { DocBlock } from '../../../domain/signatures/envelopes';
 import { AppError } from '../../platform/lib/errors';
 import { pdfDocument, type PdfLine } from '../../platform/pdf/pdf';
 import { centsText } from './statement-pdf';
@@ -9,21 +12,49 @@ import { centsText } from './statement-pdf';
  * date and source, the quote day, validity, the ledger's head hash and 'How to check this'; and the final
  * statement of a completed one. The one file to port when the PDF facility changes (docs/decisions/034-exit-quotes.md).
  */
-export async function exitQuotePdf(quote: ExitQuoteView, brandName: string): Promise<Buffer> {
+
+/** Who accepts the quote and for which move date: the acceptance the homeowner signs (docs/decisions/043-signed-exit-quotes.md). */
+export interface QuoteAcceptance {
+  name: string;
+  address: string;
+  moveDate: string;
+  brandName: string;
+}
+
+/** The words of an acceptance, the same on the signing page and in the PDF. */
+function acceptanceTexts(quote: ExitQuoteView, acceptance: QuoteAcceptance): string[] {
+  return [
+    `I, ${acceptance.name}, homeowner of ${acceptance.address}, accept this quote (${EXIT_WAY_LABELS[quote.kind]}) with the move date ${formatDate(acceptance.moveDate)}.`,
+    `Accepting locks the valuation and the transfer fee above and gives my ${NOTICE_DAYS}-day notice for the move date. The final figures are computed on the move date with them and my ledger of that day: arrears deducted, credit added.`,
+    `Until ${EXIT_QUOTE_WITHDRAW_DAYS} days before the move date I can withdraw this acceptance and its notice, with a reason; after that, ${acceptance.brandName} staff can.`,
+    `${acceptance.brandName} acts on this acceptance once I have signed it.`,
+  ];
+}
+
+function quoteParts(quote: ExitQuoteView) {
   if (!quote.lines || !quote.valuation) throw new AppError(409, 'quote_state', 'This quote is not issued yet: we are valuing your home.');
+  return {
+    valuation: { text: `${quote.valuation.sourceLabel}, dated ${quote.valuation.valuedOn}`, cents: quote.valuation.valueCents },
+    lines: quoteLineTexts(quote.kind, quote.lines, quote.transferFee),
+    thisQuote: [`Quote day ${quote.quotedOn}; valid until ${quote.validUntil}.`, `Your ledger's last entry used: #${quote.headSeq}. Its hash (SHA-256):`],
+  };
+}
+
+export async function exitQuotePdf(quote: ExitQuoteView, brandName: string, acceptance?: QuoteAcceptance): Promise<Buffer> {
+  const parts = quoteParts(quote);
   const lines: PdfLine[] = [
     { heading: 'The valuation' },
-    { text: `${quote.valuation.sourceLabel}, dated ${quote.valuation.valuedOn}`, amount: centsText(quote.valuation.valueCents) },
+    { text: parts.valuation.text, amount: centsText(parts.valuation.cents) },
     { heading: 'Your figures' },
-    ...quoteLineTexts(quote.kind, quote.lines, quote.transferFee).map((line) => ({
+    ...parts.lines.map((line) => ({
       text: line.label,
       amount: line.cents === null ? '' : centsText(line.cents),
       bold: line.strong,
     })),
     { heading: 'This quote' },
-    { text: `Quote day ${quote.quotedOn}; valid until ${quote.validUntil}.` },
-    { text: `Your ledger's last entry used: #${quote.headSeq}. Its hash (SHA-256):` },
+    ...parts.thisQuote.map((text) => ({ text })),
     { text: quote.headHash ?? '', bold: true },
+    ...(acceptance ? [{ heading: 'My acceptance' }, ...acceptanceTexts(quote, acceptance).flatMap((text): PdfLine[] => [{ text }, { blank: true }])] : []),
     { heading: 'How to check this' },
     ...howToCheck(quote).map((text) => ({ text, small: true })),
   ];
@@ -33,6 +64,34 @@ export async function exitQuotePdf(quote: ExitQuoteView, brandName: string): Pro
     lines,
     footer: `${brandName} exit quote ${quote.id}`,
   });
+}
+
+/**
+ * The accepted quote with its move date, for the homeowner's signature (docs/decisions/043-signed-exit-quotes.md): the
+ * quote's own PDF with 'My acceptance', and the same text as the signing page's blocks.
+ */
+export async function acceptedQuoteDocument(quote: ExitQuoteView, acceptance: QuoteAcceptance) {
+  const parts = quoteParts(quote);
+  const blocks: DocBlock[] = [
+    { heading: 'The valuation' },
+    { table: { columns: ['Valuation', 'Value'], rows: [[parts.valuation.text, centsText(parts.valuation.cents)]] } },
+    { heading: 'Your figures' },
+    { table: { columns: ['Line', 'Amount'], rows: parts.lines.map((line) => [line.label, line.cents === null ? '' : centsText(line.cents)]) } },
+    { heading: 'This quote' },
+    ...parts.thisQuote.map((text) => ({ text })),
+    { text: quote.headHash ?? '' },
+    { heading: 'My acceptance' },
+    ...acceptanceTexts(quote, acceptance).map((text) => ({ text })),
+    { heading: 'How to check this' },
+    { list: howToCheck(quote) },
+  ];
+  return {
+    title: `${quoteTitle(quote.kind)}, accepted: ${acceptance.address}`,
+    subtitle: `${acceptance.name} to ${acceptance.brandName}  \u2022  move date ${formatDate(acceptance.moveDate)}`,
+    footer: `${acceptance.brandName} exit quote ${quote.id}`,
+    blocks,
+    pdf: await exitQuotePdf(quote, acceptance.brandName, acceptance),
+  };
 }
 
 /**

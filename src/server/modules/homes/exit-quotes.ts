@@ -1,12 +1,19 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { ledgerToday } from '../../../domain/homes/dates';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { companyDayEnd, ledgerToday } from '../../../domain/homes/dates';
 import { expectedQuoteDate, type ExitOptions, type ExitQuoteView } from '../../../domain/homes/exit-quotes';
-import { EXIT_QUOTE_VALID_DAYS, EXIT_QUOTE_WITHDRAW_DAYS, NOTICE_KINDS, VALUATION_SOURCE_LABELS, type NoticeKind } from '../../../domain/homes/states';
+import {
+  EXIT_QUOTE_VALID_DAYS,
+  EXIT_QUOTE_WITHDRAW_DAYS,
+  NOTICE_DAYS,
+  NOTICE_KINDS,
+  VALUATION_SOURCE_LABELS,
+  type NoticeKind,
+} from '../../../domain/homes/states';
 import { addDays } from '../../../domain/ledger/dates';
 import type { TransferFee } from '../../../domain/calculators';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { type Db, type Executor } from '../../platform/db/client';
-import { homeExitQuotes, homes } from '../../platform/db/schema';
+import { homeExitQuotes, homes, signatureEnvelopes } from '../../platform/db/schema';
 import { getSettings } from '../../platform/settings/settings-store';
 import { fieldError, homeClosed, noHome } from './change-rules';
 import {
@@ -17,15 +24,21 @@ import {
   lockedQuoteOf,
   quoteNotFound,
   quoteState,
+  quoteView,
   quoteViews,
+  signingExpired,
   valuationOn,
   viewOf,
+  type QuoteRow,
   type ValuationRow,
 } from './exit-quote-core';
+import { acceptedQuoteDocument } from './exit-quote-pdf';
+import { eSignOn, homeownerOf, type AddendumDeps } from './addenda';
+import { createEnvelope, voidEnvelopesOf } from '../signatures';
 import { notifyExitQuoteStep } from './exit-quote-notifications';
 import { type HomeRow } from './home-figures';
 import { lockHome } from './ledger';
-import { cancelNoticeIn, startQuoteNotice } from './notices';
+import { assertNoOpenNotice, cancelNoticeIn, startQuoteNotice } from './notices';
 
 /**
  * Exit quotes (docs/product/calculators.md 'Exit quote'; docs/decisions/034-exit-quotes.md): the
@@ -229,49 +242,112 @@ export async function answerDispute(db: Db, actor: AuditActor, quoteId: string, 
 /**
  * POST /api/me/home/quotes/{id}/accept: within validity, with a move date ≥ 60 days away (the schema).
  * Locks the valuation and the fee (they stay in the row; completion reads them) and starts the
- * 60-day notice, scheduled for the move date.
+ * 60-day notice, scheduled for the move date. With e-signatures on, the quote is 'signing' instead: the
+ * accepted quote with its move date goes for the homeowner's signature, and the signature accepts it
+ * (docs/decisions/043-signed-exit-quotes.md). An acceptance left unsigned past its deadline may be made again.
  */
-export async function acceptQuote(db: Db, actor: AuditActor & { id: string }, quoteId: string, moveDate: string): Promise<ExitQuoteView> {
-  return db.transaction(async (tx) => {
+export async function acceptQuote(deps: AddendumDeps, actor: AuditActor & { id: string }, quoteId: string, moveDate: string): Promise<ExitQuoteView> {
+  const signed = await eSignOn(deps);
+  return deps.db.transaction(async (tx) => {
     const quote = await lockedQuoteOf(tx, quoteId, actor.id);
     const home = await lockHome(tx, quote.homeId);
     if (home.state !== 'active') throw homeClosed();
     const today = ledgerToday();
-    if (quote.state !== 'issued')
+    const again = signingExpired(quote);
+    if (quote.state !== 'issued' && !again)
       throw quoteState(
-        quote.state === 'disputed' ? 'This quote’s valuation is disputed: wait for our answer.' : `This quote is ${quote.state}: it cannot be accepted.`,
+        quote.state === 'disputed'
+          ? 'This quote’s valuation is disputed: wait for our answer.'
+          : quote.state === 'signing'
+            ? 'You accepted this quote already: it waits for your signature.'
+            : `This quote is ${quote.state}: it cannot be accepted.`,
       );
     if (isExpired(quote, today)) throw fieldError('moveDate', `This quote expired on ${quote.validUntil}. Ask for a new one.`);
-    const notice = await startQuoteNotice(tx, actor, {
+    // A lapsed acceptance's envelope is closed before the quote is accepted again (by signature or, switched off since, by the press).
+    if (again) await voidEnvelopesOf(tx, actor, 'exit_quote', quote.id, 'Not signed in time; accepted again');
+    if (!signed) {
+      const row = await acceptIn(tx, actor, quote, moveDate, { confirmed: true });
+      return viewOf(tx, row, today);
+    }
+    await assertNoOpenNotice(tx, quote.homeId);
+    const [other] = await tx
+      .select({ id: homeExitQuotes.id, signingUntil: homeExitQuotes.signingUntil })
+      .from(homeExitQuotes)
+      .where(and(eq(homeExitQuotes.homeId, quote.homeId), eq(homeExitQuotes.state, 'signing'), ne(homeExitQuotes.id, quote.id)));
+    if (other?.signingUntil && other.signingUntil > new Date())
+      throw quoteState('You accepted another quote: it waits for your signature. Sign or decline it first.');
+    const owner = await homeownerOf(tx, quote.homeId);
+    // The envelope expires with the quote's validity or when the move date would be under 60 days away, if earlier.
+    const signingUntil = companyDayEnd([quote.validUntil!, addDays(moveDate, -NOTICE_DAYS)].sort()[0]!);
+    const document = await acceptedQuoteDocument(
+      { ...quoteView(quote, today), moveDate },
+      { name: owner.name, address: owner.address, moveDate, brandName: deps.brand.name },
+    );
+    const envelopeId = await createEnvelope(deps, tx, actor, {
+      kind: 'exit_quote',
+      subjectId: quote.id,
       homeId: quote.homeId,
-      kind: quote.kind,
-      moveDate,
-      estimatedPayoutCents: quote.kind === 'buy_out' ? 0 : (quote.totalCents ?? 0),
+      ...document,
+      signer: { userId: owner.userId, name: owner.name, email: owner.email },
+      expiresAt: signingUntil,
     });
+    const [envelope] = await tx.select({ expiresAt: signatureEnvelopes.expiresAt }).from(signatureEnvelopes).where(eq(signatureEnvelopes.id, envelopeId));
     const [row] = await tx
       .update(homeExitQuotes)
-      .set({ state: 'accepted', moveDate, acceptedAt: new Date(), noticeId: notice.id })
+      .set({ state: 'signing', moveDate, envelopeId, signingUntil: envelope!.expiresAt, signatureNote: null })
       .where(eq(homeExitQuotes.id, quoteId))
       .returning();
     await recordAudit(tx, actor, {
       action: 'update',
       entityType: 'homes',
       entityId: quote.homeId,
-      changes: {
-        exitQuote: {
-          id: quoteId,
-          state: { from: 'issued', to: 'accepted' },
-          moveDate,
-          noticeId: notice.id,
-          lockedValuationId: quote.valuationId,
-          lockedTransferFee: quote.transferFee,
-          confirmed: true,
-        },
-      },
+      changes: { exitQuote: { id: quoteId, state: { from: quote.state, to: 'signing' }, moveDate, envelopeId } },
     });
-    await notifyExitQuoteStep(tx, quoteId, 'accepted');
     return viewOf(tx, row!, today);
   });
+}
+
+/**
+ * What acceptance does, in `tx`: starts the 60-day notice scheduled for `moveDate`, and the quote — its valuation and
+ * fee already in its row — is accepted, audited and mailed. The button press (e-signatures off) and the signed
+ * acceptance's completion (./envelope-handlers.ts) both end here.
+ */
+export async function acceptIn(
+  tx: Executor,
+  actor: AuditActor & { id: string },
+  quote: QuoteRow,
+  moveDate: string,
+  how: { confirmed: true } | { envelopeId: string },
+): Promise<QuoteRow> {
+  const notice = await startQuoteNotice(tx, actor, {
+    homeId: quote.homeId,
+    kind: quote.kind,
+    moveDate,
+    estimatedPayoutCents: quote.kind === 'buy_out' ? 0 : (quote.totalCents ?? 0),
+  });
+  const [row] = await tx
+    .update(homeExitQuotes)
+    .set({ state: 'accepted', moveDate, acceptedAt: new Date(), noticeId: notice.id, signatureNote: null })
+    .where(eq(homeExitQuotes.id, quote.id))
+    .returning();
+  await recordAudit(tx, actor, {
+    action: 'update',
+    entityType: 'homes',
+    entityId: quote.homeId,
+    changes: {
+      exitQuote: {
+        id: quote.id,
+        state: { from: quote.state, to: 'accepted' },
+        moveDate,
+        noticeId: notice.id,
+        lockedValuationId: quote.valuationId,
+        lockedTransferFee: quote.transferFee,
+        ...how,
+      },
+    },
+  });
+  await notifyExitQuoteStep(tx, quote.id, 'accepted');
+  return row!;
 }
 
 /**

@@ -239,6 +239,15 @@ export async function completeNoticeIn(
  * once for the quote's move date (the homeowner chose it, at least 60 days away), with the quote's payout
  * as its estimate. One notice in progress at a time, as for a notice sent from 'Transfer'.
  */
+/** Refuses when `homeId` has a notice in progress (one notice at a time): an exit quote's acceptance checks before it is sent for signature. */
+export async function assertNoOpenNotice(tx: Executor, homeId: string): Promise<void> {
+  const [open] = await tx
+    .select({ id: homeNotices.id })
+    .from(homeNotices)
+    .where(and(eq(homeNotices.homeId, homeId), inArray(homeNotices.state, [...OPEN_NOTICE_STATES])));
+  if (open) throw oneOpenNotice();
+}
+
 export async function startQuoteNotice(
   tx: Executor,
   actor: AuditActor & { id: string },

@@ -93,6 +93,11 @@ export interface NewEnvelope {
   /** The exact bytes to sign, when the caller drew its own PDF from the same blocks. */
   pdf?: Buffer;
   signer: { userId: string; name: string; email: string };
+  /**
+   * When it expires, if earlier than the usual 30 days: a document whose subject has its own deadline (an exit quote's
+   * validity, its move date 60 days away) cannot be signed after it (docs/decisions/043-signed-exit-quotes.md).
+   */
+  expiresAt?: Date;
 }
 
 /** The PDF of `blocks`, with a closing word on how it is signed. */
@@ -129,7 +134,7 @@ export async function createEnvelope(deps: Pick<Deps, 'storage' | 'brand'>, tx: 
       documentSha256: hash,
       documentSize: pdf.length,
       documentText: input.blocks,
-      expiresAt: expiresAtFrom(now),
+      expiresAt: input.expiresAt && input.expiresAt < expiresAtFrom(now) ? input.expiresAt : expiresAtFrom(now),
       createdBy: actor.id,
     })
     .returning({ id: signatureEnvelopes.id });

@@ -36,6 +36,10 @@ const ASK: Record<EnvelopeKind, { ready: (brand: string) => string; after: strin
     ready: (brand) => `Your letter of intent with ${brand} is ready for your signature.`,
     after: 'Sign it in your portal; you can download the sealed copy afterwards.',
   },
+  exit_quote: {
+    ready: () => 'You accepted your exit quote: the acceptance, with your move date, is ready for your signature.',
+    after: 'Your quote is accepted, its valuation and fee locked and your 60-day notice started, once you have signed it.',
+  },
 };
 
 export const signatureStepNotification: Notification<typeof payload> = defineNotification('signature-step', payload, async (deps, { envelopeId, step }) => {

@@ -93,6 +93,10 @@ export async function resendEnvelope(deps: SignatureDeps, actor: AuditActor, id:
     if (status !== 'expired') {
       throw new AppError(409, 'envelope_closed', `This document was ${status}, so it is closed: the homeowner asks again if they still want it.`);
     }
+    if (envelope.kind === 'exit_quote') {
+      // Its deadline is the quote's own (validity, move date): the homeowner accepts the quote again while it is valid.
+      throw new AppError(409, 'envelope_closed', 'This acceptance expired with its quote’s deadline: the homeowner accepts the quote again while it is valid.');
+    }
     const first = loaded.signers.find((s) => s.role === 'homeowner');
     const bytes = await readStored(deps, envelope.documentKey);
     if (!first?.userId || !bytes) throw notFound();

@@ -97,6 +97,13 @@ export const homeExitQuotes = pgTable(
     moveDate: date('move_date', { mode: 'string' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     noticeId: uuid('notice_id').references(() => homeNotices.id, { onDelete: 'restrict' }),
+    /**
+     * E-signatures on (docs/decisions/043-signed-exit-quotes.md): the envelope of the acceptance the homeowner signs
+     * (state 'signing', `moveDate` the date asked), when it expires, and why the last one did not accept the quote.
+     */
+    envelopeId: uuid('envelope_id'),
+    signingUntil: timestamp('signing_until', { withTimezone: true }),
+    signatureNote: text('signature_note'),
     withdrawReason: text('withdraw_reason'),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     /** Completion: the figures of the completion day (locked valuation and fee, that day's ledger). */
@@ -114,6 +121,10 @@ export const homeExitQuotes = pgTable(
       sql`${t.state} = 'valuing' OR (${t.quotedOn} IS NOT NULL AND ${t.totalCents} IS NOT NULL AND ${t.headHash} IS NOT NULL)`,
     ),
     check('home_exit_quotes_accepted_check', sql`${t.state} NOT IN ('accepted', 'completed') OR (${t.moveDate} IS NOT NULL AND ${t.noticeId} IS NOT NULL)`),
+    check(
+      'home_exit_quotes_signing_check',
+      sql`${t.state} <> 'signing' OR (${t.moveDate} IS NOT NULL AND ${t.envelopeId} IS NOT NULL AND ${t.signingUntil} IS NOT NULL)`,
+    ),
     check('home_exit_quotes_dispute_check', sql`${t.disputeReason} IS NULL OR char_length(${t.disputeReason}) BETWEEN 1 AND 1000`),
     index('home_exit_quotes_home_idx').on(t.homeId, t.createdAt.desc()),
     index('home_exit_quotes_waiting_idx')

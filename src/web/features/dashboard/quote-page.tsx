@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, FileText } from 'lucide-react';
+import { ArrowLeft, FileSignature, FileText } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -59,8 +59,9 @@ function AcceptForm({ quote }: { quote: ExitQuoteView }) {
   });
   const onValid = async ({ moveDate }: z.output<typeof acceptFormSchema>) => {
     try {
-      await accept.mutateAsync(moveDate);
-      notify.success('Quote accepted', 'Your 60-day notice has started.');
+      const accepted = await accept.mutateAsync(moveDate);
+      if (accepted.state === 'signing') notify.success('Sign your acceptance', 'The quote is accepted once you have signed it.');
+      else notify.success('Quote accepted', 'Your 60-day notice has started.');
     } catch (failure) {
       if (applyServerFieldErrors(failure, setError, ['moveDate', 'confirm'])) return;
       notify.error('Error', failureText(failure, 'Failed to accept your quote'));
@@ -71,6 +72,7 @@ function AcceptForm({ quote }: { quote: ExitQuoteView }) {
       <h2 className="text-lg font-semibold">Accept this quote</h2>
       <p className="text-sm text-muted-foreground">
         Accepting locks the valuation and the fee and starts your {NOTICE_DAYS}-day notice. Arrears and credit are taken from your ledger on the move date.
+        {quote.acceptanceSigned && ' You then sign your acceptance, with its move date, in your portal: the quote is accepted once you have signed it.'}
       </p>
       <Field label="Move date" required help={`${formatDate(earliest)} or later.`} error={formState.errors.moveDate?.message}>
         <Input type="date" min={earliest} className="sm:max-w-56" {...register('moveDate')} />
@@ -81,7 +83,7 @@ function AcceptForm({ quote }: { quote: ExitQuoteView }) {
       </label>
       {formState.errors.confirm && <p className="text-sm font-medium text-destructive">{formState.errors.confirm.message}</p>}
       <Button type="submit" className="self-start" disabled={accept.isPending}>
-        Accept quote
+        {quote.acceptanceSigned ? 'Accept and sign' : 'Accept quote'}
       </Button>
     </form>
   );
@@ -134,6 +136,20 @@ function Quote({ quote }: { quote: ExitQuoteView }) {
       )}
       {quote.state === 'superseded' && <Alert variant="info">A new valuation replaced this quote; the new quote is on your home page.</Alert>}
       {quote.dispute?.answer && quote.state !== 'superseded' && <Alert variant="info">Our answer to your dispute: {quote.dispute.answer}</Alert>}
+      {quote.signing && !quote.signing.expired && (
+        <Alert variant="warning">
+          <p className="font-semibold">Waiting for your signature</p>
+          <p>
+            You accepted this quote with the move date {formatDate(quote.moveDate!)}. It is accepted — the valuation and the fee locked, your {NOTICE_DAYS}-day
+            notice started — once you have signed your acceptance, by the end of {formatDate(ledgerToday(new Date(Date.parse(quote.signing.until) - 1)))}.{' '}
+            <Link className={link} to={`/sign?envelope=${quote.signing.envelopeId}`}>
+              <FileSignature aria-hidden="true" className="mr-1 inline size-4" />
+              Review and sign
+            </Link>
+          </p>
+        </Alert>
+      )}
+      {quote.signatureNote && quote.canAccept && <Alert variant="warning">{quote.signatureNote}</Alert>}
       {quote.state === 'accepted' && quote.moveDate && (
         <Alert variant="success">You accepted this quote. Your move date is {formatDate(quote.moveDate)}; the valuation and the fee are locked.</Alert>
       )}

@@ -18,6 +18,7 @@ const WAITING_FOR_YOU: Record<EnvelopeKind, string> = {
   payment_change: 'We approved your new monthly payment: sign the addendum to your agreement, and the new payment applies once we have countersigned it.',
   notice: 'Your 60-day notice is ready for your signature: we act on it once you have signed it.',
   letter: 'Your letter of intent is ready for your signature.',
+  exit_quote: 'Your acceptance of your exit quote is ready for your signature: the quote is accepted, and your 60-day notice starts, once you have signed it.',
 };
 
 /** The home page's signed documents: each sealed PDF or wet-signed scan to download, and those withdrawn or declined (docs/decisions/033-signatures.md). */

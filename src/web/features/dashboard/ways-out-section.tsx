@@ -15,6 +15,7 @@ import { quotePath, WAYS_OUT_HASH } from './exit-paths';
 
 const STATE_TEXT = {
   valuing: 'Valuing your home',
+  signing: 'Waiting for your signature',
   issued: 'Issued',
   disputed: 'Disputed',
   superseded: 'Replaced',
