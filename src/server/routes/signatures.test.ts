@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementBounds } from '../../domain/calculators';
+import { VERIFY_MAX_BYTES } from '../../domain/signatures/envelopes';
 import { DEFAULT_SETTINGS } from '../../domain/admin/settings';
 import { addDays, todayIso } from '../../domain/homes/admin-homes';
 import { runCharges } from '../modules/homes/charges';
@@ -229,6 +230,15 @@ describe('signatures: the agreement signed and sealed', () => {
     expect((await verify(app, original.bytes!)).body.verdict).toBe('unsigned');
     const notPdf = await verify(app, Buffer.from('hello, not a pdf'), 'note.txt', 'text/plain');
     expect([notPdf.status, notPdf.body.error.code]).toEqual([400, 'not_pdf']);
+    // A PDF one byte over 25 MB: 413 with the limit under the field, and nothing kept.
+    const huge = new Uint8Array(VERIFY_MAX_BYTES + 1).fill(0x20);
+    huge.set(Buffer.from('%PDF-1.7\n'));
+    const tooLarge = await verify(app, huge, 'huge.pdf');
+    expect([tooLarge.status, tooLarge.body.error.code, tooLarge.body.error.fields]).toEqual([
+      413,
+      'file_too_large',
+      { file: 'Files must be smaller than 25 MB.' },
+    ]);
 
     // Signing a completed envelope is refused.
     const closed = await admin.browser.post(`/api/envelopes/${buyer.envelopeId}/sign`, {
