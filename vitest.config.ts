@@ -45,6 +45,8 @@ export const DRIVER_TESTS = [
   'src/server/routes/buying-closing.test.ts',
   'src/server/routes/payments.test.ts',
   'src/server/routes/admin/processor-payments.test.ts',
+  // Autopay's once per home and month with two runs at once, the day file once, returns applied under the debit's lock.
+  'src/server/routes/autopay.test.ts',
 ];
 
 const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({

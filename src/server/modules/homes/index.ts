@@ -31,7 +31,6 @@ export {
   runLateFees,
   waiveFee,
 } from './fees';
-export { applyNachaReturns, previewNachaReturns } from './nacha-returns';
 export { exitQuoteStepNotification } from './exit-quote-notifications';
 export { staffNoticeSentNotification, staffPaymentChangeNotification } from './staff-home-notifications';
 export { acceptQuote, answerDispute, disputeQuote, exitOptionsOf, myQuote, requestQuote, waitingQuotes, withdrawQuote } from './exit-quotes';

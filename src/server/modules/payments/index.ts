@@ -1,6 +1,7 @@
 import type { PaymentProvider } from './provider';
 
 export { achFileById, achFileJob, listAchFiles, runAchFiles, writeDayFile, type AchDeps } from './ach-files';
+export { applyNachaReturns, previewNachaReturns } from './bank-returns';
 export { autopayJob, runAutopay, setAutopay } from './autopay';
 export { autopayHomes } from './autopay-homes';
 export { registerPaymentJobs } from './payment-jobs';
