@@ -5,16 +5,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../src/server/platform/db/schema';
 import { writeNachaDebitFile, type NachaDebit, type NachaOriginator } from '../src/domain/homes/nacha';
 import { parseNacha } from '../src/domain/homes/nacha-parser.test-support';
-import { openDatabase, queryRows } from '../src/server/platform/db/client';
+import { openDatabase, queryRows, type Db } from '../src/server/platform/db/client';
 import { processorPayments } from '../src/server/platform/db/schema';
 import { createFieldCipher, resolveDataKey } from '../src/server/platform/lib/crypto';
 import { createLogger } from '../src/server/platform/lib/logger';
-import { runAutopay, stripeSignatureHeader, WEBHOOK_PATH, type PaymentsDeps } from '../src/server/modules/payments';
+import { runAutopay, staffPayments, stripeSignatureHeader, WEBHOOK_PATH, type PaymentsDeps } from '../src/server/modules/payments';
 import { benchDatabase, DatabaseUnreachable } from './bench-database';
 import { serverEnv } from './http';
 import { fmt, percentile, startProcess } from './lib';
+import { explain, type Captured } from './review-explain';
 import { DEBIT_ON, instantProcessor, MONTHLY_CENTS, paymentsSwitchOn, RUN_AT, seedAutopayHomes } from './payments-data';
 
 /**
@@ -220,6 +224,31 @@ async function benchWebhooks(databaseUrl: string, dataDir: string, payments: { i
   }
 }
 
+/** Staff's 'Bank debits' views (staffPayments, /admin/payments) page 1, each statement EXPLAINed as the server sends it. */
+async function explainStaffViews(databaseUrl: string) {
+  console.log(`\n4. Staff's 'Bank debits' views: EXPLAIN (ANALYZE, BUFFERS) of page 1 and its total`);
+  const captured: Captured[] = [];
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db;
+    for (const view of ['succeeded', 'processing', 'failed', 'returned'] as const) {
+      captured.length = 0;
+      const page = await staffPayments(db, { view, page: 1, pageSize: 25 });
+      const client = await pool.connect();
+      try {
+        // The list and its count (the refunds and retries of the page's ids are read by their own indexes).
+        const [list, total] = [captured.find((c) => /order by/i.test(c.query)), captured.find((c) => /count\(/i.test(c.query))];
+        console.log(`  view=${view}: ${fmt(page.total)} debits`);
+        for (const statement of [list, total]) if (statement) console.log(`  ${(await explain(client, statement)).replace(/\n/g, '\n  ')}`);
+      } finally {
+        client.release();
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
 export async function benchPayments() {
   console.log(`\nPayments — the NACHA file, the autopay run, webhook ingestion (${os.cpus().length} CPUs)`);
   benchNacha();
@@ -262,6 +291,7 @@ export async function benchPayments() {
       dataDir,
       payments.map((p) => ({ ...p, providerPaymentId: p.providerPaymentId! })),
     );
+    await explainStaffViews(databaseUrl);
   } finally {
     if (!closed) await database.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -151,6 +151,11 @@ export const processorPayments = pgTable(
     index('processor_payments_open_idx')
       .on(t.state, t.scheduledAt)
       .where(sql`${t.state} in ('scheduled', 'processing', 'failed', 'returned')`),
+    // Staff's Succeeded view, newest first (docs/decisions/043-payments-throughput.md): every month's debits end here.
+    index('processor_payments_succeeded_idx')
+      // NULLS FIRST: the order of `ORDER BY … DESC`, so the page is read off the index in order, never sorted.
+      .on(t.scheduledAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.state} = 'succeeded'`),
   ],
 );
 

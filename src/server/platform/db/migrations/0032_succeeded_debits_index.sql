@@ -1,0 +1,1 @@
+CREATE INDEX "processor_payments_succeeded_idx" ON "processor_payments" USING btree ("scheduled_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "processor_payments"."state" = 'succeeded';
