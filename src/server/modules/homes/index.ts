@@ -1,7 +1,17 @@
 export { noticeStepNotification, paymentChangeDecidedNotification } from './change-notifications';
 export { registerHomeEnvelopeKinds } from './envelope-handlers';
 export { approvePaymentChange, declinePaymentChange, homeChanges, pendingHomeChanges, requestPaymentChange, withdrawPaymentChange } from './changes';
-export { agreementOf, figuresOfHome, homeIdOfUser, homeLedger, homeOfApplication, homeOfUser, type HomeRow, type LoadedHome } from './home-figures';
+export {
+  agreementOf,
+  allocationsOfHomes,
+  figuresOfHome,
+  homeIdOfUser,
+  homeLedger,
+  homeOfApplication,
+  homeOfUser,
+  type HomeRow,
+  type LoadedHome,
+} from './home-figures';
 export { exportHomesOf } from './home-export';
 export { homeWelcomeNotification } from './home-welcome-notification';
 export { homeDetail, homeRows, listHomes } from './homes-repo';
