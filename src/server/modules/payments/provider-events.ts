@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../platform/db/client';
 import { processorEvents, processorPayments } from '../../platform/db/schema';
@@ -22,8 +22,9 @@ import { applyRefundEvent } from './staff-refunds';
 
 export const providerEventsJob = jobKind('payments:events', z.object({}), { maxAttempts: 3 });
 
-/** Events applied at once by one applier. */
-const APPLY_CONCURRENCY = 4;
+/** Transactions at once by one applier, events per transaction, events read per round. */
+const APPLY_CONCURRENCY = 2;
+const APPLY_TOGETHER = 25;
 const APPLY_BATCH = 200;
 
 /** Stores the event once, `pending`: `duplicate` when its id is known already. */
@@ -94,7 +95,38 @@ async function paymentOfEvent(tx: Executor, event: ProviderEvent): Promise<{ id:
   return undefined;
 }
 
-/** Applies every pending event, oldest first, APPLY_CONCURRENCY at a time; answers how many this call applied. */
+/**
+ * Applies pending events `ids` together in one transaction (one commit for the lot), each event's row locked with
+ * SKIP LOCKED as applyProviderEvent does, in the order of the payments they name (two appliers lock rows in the same
+ * order). Should the lot fail — two appliers meeting on the same home, say — each is applied on its own instead.
+ * Answers how many this call applied.
+ */
+async function applyTogether(deps: Pick<PaymentsDeps, 'db'>, ids: string[]): Promise<number> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ payload: processorEvents.payload })
+        .from(processorEvents)
+        .where(and(inArray(processorEvents.id, ids), eq(processorEvents.outcome, 'pending')))
+        .orderBy(asc(processorEvents.providerPaymentId), asc(processorEvents.id))
+        .for('update', { skipLocked: true });
+      for (const row of rows) {
+        const stored = row.payload as Omit<ProviderEvent, 'createdAt'> & { createdAt: string };
+        await applyEvent(tx, { ...stored, createdAt: new Date(stored.createdAt) });
+      }
+      return rows.length;
+    });
+  } catch {
+    let applied = 0;
+    for (const id of ids) {
+      // One that fails on its own stays pending for the next drain; it does not hold back the others.
+      if ((await applyProviderEvent(deps, id).catch(() => undefined)) !== undefined) applied += 1;
+    }
+    return applied;
+  }
+}
+
+/** Applies every pending event, oldest first, APPLY_TOGETHER at a time in APPLY_CONCURRENCY transactions; answers how many this call applied. */
 export async function applyPendingEvents(deps: Pick<PaymentsDeps, 'db'>): Promise<number> {
   let applied = 0;
   for (;;) {
@@ -105,13 +137,13 @@ export async function applyPendingEvents(deps: Pick<PaymentsDeps, 'db'>): Promis
       .orderBy(asc(processorEvents.receivedAt))
       .limit(APPLY_BATCH);
     if (pending.length === 0) return applied;
+    const lots: string[][] = [];
+    for (let i = 0; i < pending.length; i += APPLY_TOGETHER) lots.push(pending.slice(i, i + APPLY_TOGETHER).map((p) => p.id));
     let next = 0;
     let mine = 0;
     await Promise.all(
-      Array.from({ length: Math.min(APPLY_CONCURRENCY, pending.length) }, async () => {
-        while (next < pending.length) {
-          if ((await applyProviderEvent(deps, pending[next++]!.id)) !== undefined) mine += 1;
-        }
+      Array.from({ length: Math.min(APPLY_CONCURRENCY, lots.length) }, async () => {
+        while (next < lots.length) mine += await applyTogether(deps, lots[next++]!);
       }),
     );
     applied += mine;
