@@ -99,7 +99,7 @@ export async function runAutopay(
   let cursor = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const rows = await db
-      .select({ account: bankAccounts, homeId: homes.id, purchaseDate: homes.purchaseDate })
+      .select({ account: AUTOPAY_ACCOUNT, homeId: homes.id, purchaseDate: homes.purchaseDate })
       .from(bankAccounts)
       .innerJoin(homes, eq(homes.id, bankAccounts.homeId))
       .where(
@@ -155,8 +155,19 @@ async function autopayMonthsTaken(db: Executor, homeIds: string[]): Promise<Set<
   return new Set(taken.map((t) => `${t.homeId}:${t.month}`));
 }
 
+/** What the run needs of an account (not its sealed number nor the authorisation's text: 100,000 of those add up). */
+const AUTOPAY_ACCOUNT = {
+  id: bankAccounts.id,
+  accountLast4: bankAccounts.accountLast4,
+  autopaySince: bankAccounts.autopaySince,
+  providerCustomerId: bankAccounts.providerCustomerId,
+  providerSetupId: bankAccounts.providerSetupId,
+  providerPaymentMethodId: bankAccounts.providerPaymentMethodId,
+};
+type AutopayAccount = Pick<BankAccountRow, keyof typeof AUTOPAY_ACCOUNT>;
+
 interface NewDebit {
-  account: BankAccountRow;
+  account: AutopayAccount;
   homeId: string;
   month: number;
   amountCents: number;
@@ -165,7 +176,7 @@ interface NewDebit {
 type PaymentRow = typeof processorPayments.$inferSelect;
 
 /** The months' debits with their audit entries, in one transaction, once: a debit another run made first is skipped. */
-async function createAutopayDebits(deps: PaymentsDeps, wanted: NewDebit[]): Promise<{ payment: PaymentRow; account: BankAccountRow }[]> {
+async function createAutopayDebits(deps: PaymentsDeps, wanted: NewDebit[]): Promise<{ payment: PaymentRow; account: AutopayAccount }[]> {
   if (wanted.length === 0) return [];
   const collector = deps.config.PAYMENTS_COLLECTOR;
   const accountOf = new Map(wanted.map((w) => [w.homeId, w.account]));
@@ -212,7 +223,7 @@ async function createAutopayDebits(deps: PaymentsDeps, wanted: NewDebit[]): Prom
 /** Scheduled processor debits never answered (their sender died): sent again under the same Idempotency-Key. */
 async function resendStranded(deps: PaymentsDeps, now: Date): Promise<number> {
   const stranded = await deps.db
-    .select({ payment: processorPayments, account: bankAccounts })
+    .select({ payment: processorPayments, account: AUTOPAY_ACCOUNT })
     .from(processorPayments)
     .innerJoin(bankAccounts, eq(bankAccounts.id, processorPayments.bankAccountId))
     .where(
