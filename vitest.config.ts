@@ -47,6 +47,10 @@ export const DRIVER_TESTS = [
   'src/server/routes/buying-closing.test.ts',
   'src/server/routes/payments.test.ts',
   'src/server/routes/admin/processor-payments.test.ts',
+  // Autopay's once per home and month with two runs at once, the day file once, returns applied under the debit's lock.
+  'src/server/routes/autopay.test.ts',
+  // kill -9 of the autopay run and of the server during webhook ingestion.
+  'src/server/routes/payments-crash.test.ts',
 ];
 
 const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({

@@ -26,7 +26,7 @@ export interface Captured {
 }
 
 /** The statement, its parameters and its plan, indented; ids lists shortened for reading. */
-async function explain(client: pg.PoolClient | pg.Client, { query, params }: Captured): Promise<string> {
+export async function explain(client: pg.PoolClient | pg.Client, { query, params }: Captured): Promise<string> {
   const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
   const plan = rows.map((r) => `  ${(r['QUERY PLAN'] as string).replace(/('?\{?[0-9a-f-]{36}'?(::uuid)?,\s*){3,}[^)}\]]*/g, '…ids…')}`);
   const text = query.trim().replace(/\s+/g, ' ');

@@ -23,7 +23,7 @@ import { registerRetentionJob } from './modules/accounts';
 import { scheduleVerifyReminder } from './modules/applications';
 import { registerHomeEnvelopeKinds, registerHomeJobs } from './modules/homes';
 import { registerLetterEnvelopeKinds } from './modules/letters';
-import { registerPaymentJobs, startPayments, type PaymentProvider, type SandboxProcessor } from './modules/payments';
+import { eventApplier, registerPaymentJobs, startPayments, type PaymentProvider, type SandboxProcessor } from './modules/payments';
 import { registerAnnouncementJobs, registerWaitlistConfirmations, WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './modules/waitlist';
 import { createStorage } from './platform/storage/create-storage';
 import type { FileStorage } from './platform/storage/file-storage';
@@ -154,6 +154,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const payments = await startPayments(config, logger);
   // Autopay's debits and the bank's day file (docs/decisions/037-autopay-and-ach-files.md).
   registerPaymentJobs(jobs, { db: database.db, cipher, payments: payments.provider, logger, brand, config });
+  // The webhook stores an event and wakes this to apply it (docs/decisions/044-payments-throughput.md).
+  const paymentEvents = eventApplier({ db: database.db, logger, kick: () => jobs.kick() });
   const app = createApp({
     config,
     db: database.db,
@@ -169,6 +171,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     cipher,
     ledgerKey,
     payments: payments.provider,
+    paymentEvents,
   });
 
   // Set by close(): what arrives after it is turned away, what came before finishes (src/server/platform/http/drain.ts).
@@ -184,6 +187,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   payments.listening(url);
   logger.info({ port, database: database.kind }, `listening on http://localhost:${port}`);
   jobs.start();
+  // Events a crash left acknowledged and not applied are applied now, not at the job's first run.
+  paymentEvents.wake();
 
   return {
     url,
@@ -207,6 +212,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await outbox.stop();
       // Every request that started is answered (their waitlist sign-ups committed) before this resolves.
       await closeServer(server);
+      await paymentEvents.idle();
       await waitlist.drain();
       await jobsStopped;
       await background.settle();

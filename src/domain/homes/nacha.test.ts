@@ -126,6 +126,18 @@ describe('writeNachaDebitFile', () => {
     expect(parsed.lines.slice(11)).toEqual(Array.from({ length: 9 }, () => '9'.repeat(94)));
   });
 
+  it("numbers a file's traces on from the files before it, so a trace names one entry across days", () => {
+    const first = writeNachaDebitFile(ORIGINATOR, DEBITS, OPTIONS);
+    const next = writeNachaDebitFile(ORIGINATOR, DEBITS, { ...OPTIONS, tracesBefore: first.entryCount });
+    expect(next.traces.filter((trace) => first.traces.includes(trace))).toEqual([]);
+    expect(Number(next.traces[0]!.slice(8))).toBe(first.entryCount + 1);
+    const wrapped = writeNachaDebitFile(ORIGINATOR, DEBITS.slice(0, 2), { ...OPTIONS, tracesBefore: 9_999_998 });
+    // Seven digits: after 9,999,999 the sequence starts again at 1 (an offsetting credit may take a number between).
+    expect(wrapped.traces[0]!.slice(8)).toBe('9999999');
+    expect(Number(wrapped.traces[1]!.slice(8))).toBeGreaterThanOrEqual(1);
+    expect(Number(wrapped.traces[1]!.slice(8))).toBeLessThanOrEqual(2);
+  });
+
   it('writes debits only (service class 225) when no offset account is set, and blocks past ten records', () => {
     const many = Array.from({ length: 12 }, (_, i): NachaDebit => ({ ...DEBITS[0]!, individualId: `HOME-${i}`, amountCents: 1_000 + i }));
     const { offsetAccount: _offset, ...unbalanced } = ORIGINATOR;

@@ -69,6 +69,11 @@ export interface NachaFileOptions {
   fileIdModifier?: string;
   /** Company entry description, at most 10 characters: what the homeowner's statement shows. */
   entryDescription?: string;
+  /**
+   * The entries already numbered in earlier files (default 0): this file's trace sequences follow them, so a trace
+   * number names one entry across files, which is what the bank's return file matches on (seven digits: they wrap after 9,999,999).
+   */
+  tracesBefore?: number;
 }
 
 export interface WrittenEntry {
@@ -199,7 +204,7 @@ export function writeNachaDebitFile(originator: NachaOriginator, debits: readonl
   );
 
   const traces = new Array<string>(debits.length);
-  let sequence = 0;
+  let sequence = options.tracesBefore ?? 0;
   let batchNumber = 0;
   let fileEntries = 0;
   let fileHash = 0;
@@ -232,7 +237,7 @@ export function writeNachaDebitFile(originator: NachaOriginator, debits: readonl
       sequence += 1;
       entries += 1;
       hash += Number(routing.slice(0, 8));
-      const trace = odfi + numeric(sequence, 7);
+      const trace = odfi + numeric(((sequence - 1) % 9_999_999) + 1, 7);
       records.push(
         '6' +
           code +

@@ -15,9 +15,10 @@ export const BANK_ACCOUNT_STATES = ['unverified', 'verified', 'locked', 'removed
 export type BankAccountState = (typeof BANK_ACCOUNT_STATES)[number];
 /**
  * What a provider event did: applied, stale (older than the payment's state), unknown payment or unknown refund
- * (about money we never moved: kept and shown to staff), ignored (a type we do not act on).
+ * (about money we never moved: kept and shown to staff), ignored (a type we do not act on); pending: stored and
+ * acknowledged, not applied yet (docs/decisions/044-payments-throughput.md).
  */
-export const EVENT_OUTCOMES = ['applied', 'stale', 'unknown_payment', 'unknown_refund', 'ignored'] as const;
+export const EVENT_OUTCOMES = ['pending', 'applied', 'stale', 'unknown_payment', 'unknown_refund', 'ignored'] as const;
 export type EventOutcome = (typeof EVENT_OUTCOMES)[number];
 
 /** Where a debit came from: the page's 'Pay now', or the autopay job for one agreement month. */

@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementBounds } from '../../domain/calculators';
 import { ledgerToday } from '../../domain/homes/dates';
-import { parseNacha } from '../../domain/homes/nacha-parser.test-support';
+import { parseNacha, returnFile } from '../../domain/homes/nacha-parser.test-support';
+import { formatCents } from '../../domain/format';
 import { addDays } from '../../domain/ledger';
 import { bankingDayOnOrBefore, nextBankingDay } from '../../domain/payments/bank-days';
 import { AUTHORISATION_VERSION } from '../../domain/payments/bank-account';
@@ -12,9 +13,10 @@ import { achFiles, auditLog, bankAccounts, homes, ledgerEntries, processorPaymen
 import { runCharges } from '../modules/homes/charges';
 import { runAchFiles, runAutopay, type AchDeps } from '../modules/payments';
 import { signedInAdmin, signedInWithRole } from '../test/admin-client';
-import { AUTH_TEST_ENV } from '../test/auth-client';
+import { AUTH_TEST_ENV, mailsTo } from '../test/auth-client';
 import { startTestServer, waitFor, type TestServer } from '../test/harness';
 import { insertTestHome } from '../test/home-fixtures';
+import { settleMailJobs } from '../test/mail-jobs';
 
 /**
  * Autopay and the bank's day file over HTTP and on the job's own functions (docs/decisions/037-autopay-and-ach-files.md),
@@ -237,5 +239,72 @@ describe('autopay and the day file', () => {
       .where(and(eq(auditLog.action, 'download'), eq(auditLog.entityId, file.id)));
     expect(downloads).toHaveLength(1);
     expect((await admin.browser.get(`/api/admin/payments/ach-files/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+
+  it("marks a debit the bank's return file names returned, in words, and mails the homeowner", async () => {
+    const bank: AchDeps = { ...deps, config: { ...app.config, PAYMENTS_COLLECTOR: 'bank' } };
+    const [early, settled] = [await homeowner(), await homeowner()];
+    for (const owner of [early, settled]) expect((await owner.browser.post('/api/me/home/autopay', { on: true })).status).toBe(200);
+    await runAutopay(bank, { now: RUN_AT });
+    // The debit day's file was written by the test before: these two go in the next banking day's.
+    const fileDay = nextBankingDay(DEBIT_ON);
+    const { file } = await runAchFiles(bank, { now: new Date(`${fileDay}T20:00:00Z`), force: true });
+    expect(file?.debitCount).toBe(2);
+    const [earlyDebit] = await debitsOf(early.homeId);
+    const [settledDebit] = await debitsOf(settled.homeId);
+    const money = formatCents(MONTHLY);
+
+    // A return that beats the settling day: the debit posts its payment and the reversal together.
+    const earlyReturn = returnFile([{ code: 'R02', amount: MONTHLY, trace: earlyDebit!.traceNumber! }]);
+    const preview = await admin.browser.post('/api/admin/payments/nacha-returns/preview', { file: earlyReturn });
+    expect(preview.body).toMatchObject({ newCount: 1, unknownCount: 0, applied: false });
+    expect((await debitsOf(early.homeId))[0]!.state).toBe('processing');
+    expect((await admin.browser.post('/api/admin/payments/nacha-returns', { file: earlyReturn })).body).toMatchObject({ newCount: 1, applied: true });
+
+    // Settling day: the other succeeds and posts; the returned one is not settled.
+    const settling = await runAchFiles(bank, { now: new Date(`${nextBankingDay(nextBankingDay(file!.effectiveDate))}T20:00:00Z`) });
+    expect(settling.settled).toBe(1);
+    expect((await debitsOf(settled.homeId))[0]!.state).toBe('succeeded');
+    const lateReturn = returnFile([
+      { code: 'R01', amount: MONTHLY, trace: settledDebit!.traceNumber! },
+      { code: 'R02', amount: MONTHLY, trace: earlyDebit!.traceNumber! },
+    ]);
+    const applied = await admin.browser.post('/api/admin/payments/nacha-returns', { file: lateReturn });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ newCount: 1, applied: true });
+    expect(applied.body.rows.map((r: { status: string }) => r.status)).toEqual(['new', 'done']);
+
+    for (const [owner, code, words] of [
+      [settled, 'R01', 'Insufficient funds'],
+      [early, 'R02', 'Account closed'],
+    ] as const) {
+      const [debit] = await debitsOf(owner.homeId);
+      expect(debit).toMatchObject({ state: 'returned', returnCode: code });
+      const payment = (await owner.browser.get('/api/me/home/payments')).body.payments.find((p: { id: string }) => p.id === debit!.id);
+      expect(payment.steps.map((s: { state: string }) => s.state)).toEqual(['scheduled', 'processing', 'succeeded', 'returned']);
+      expect(payment).toMatchObject({ state: 'returned', returnCode: code, reason: `Your bank returned it: ${code}, ${words}.` });
+      // The payment it posted is reversed, naming the code in words: the month is open again.
+      const entries = await app.db.select().from(ledgerEntries).where(eq(ledgerEntries.homeId, owner.homeId));
+      const posted = entries.filter((e) => e.kind === 'payment');
+      expect(posted).toEqual([expect.objectContaining({ source: 'bank', reference: debit!.traceNumber, amountCents: MONTHLY })]);
+      expect(entries.filter((e) => e.kind === 'reversal')).toEqual([
+        expect.objectContaining({ reversesSeq: posted[0]!.seq, amountCents: MONTHLY, note: expect.stringContaining(`${code} ${words}`) }),
+      ]);
+    }
+    await settleMailJobs(app);
+    for (const owner of [early, settled]) {
+      const subjects = (await mailsTo(app.db, owner.account.email.toLowerCase())).map((m) => m.subject);
+      expect(subjects).toContain(`Your bank returned your payment of ${money}`);
+    }
+
+    // The same file again: nothing more.
+    const again = await admin.browser.post('/api/admin/payments/nacha-returns', { file: lateReturn });
+    expect(again.body).toMatchObject({ newCount: 0, applied: true });
+    expect(again.body.rows.map((r: { status: string }) => r.status)).toEqual(['done', 'done']);
+    const reversals = await app.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.homeId, early.homeId), eq(ledgerEntries.kind, 'reversal')));
+    expect(reversals).toHaveLength(1);
   });
 });

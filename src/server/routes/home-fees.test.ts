@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../domain/admin/settings';
 import { ledgerToday } from '../../domain/homes/dates';
 import { addDays } from '../../domain/ledger';
+import { returnFile } from '../../domain/homes/nacha-parser.test-support';
 import { runLateFees } from '../modules/homes/fees';
 import { appendLedgerEntries } from '../modules/homes/ledger';
 import { verifyLedgers } from '../modules/homes/verify-ledgers';
@@ -284,27 +285,3 @@ describe('late fees and waivers', () => {
     expect([empty.status, empty.body.error.fields]).toEqual([400, { file: 'The file is empty.' }]);
   });
 });
-
-/** A bank's return file built by hand (the layouts of src/domain/homes/nacha.ts's reader, written independently). */
-function returnFile(items: { code: string; amount: number; trace: string }[]): string {
-  const pad = (text: string, width: number) => text.padEnd(width, ' ').slice(0, width);
-  const num = (value: number, width: number) => String(value).padStart(width, '0');
-  const lines = [pad('101 1210003581234567890260305' + '0900A094101' + pad('OWNSTEAD HOMES', 23) + pad('FIRST FEDERAL BANK', 23), 94)];
-  lines.push(
-    '5225' + pad('OWNSTEAD HOMES', 16) + pad('', 20) + '1234567890' + 'PPD' + pad('HOME PMT', 10) + '      ' + '260303' + '   ' + '1' + '02100002' + '0000001',
-  );
-  let hash = 0;
-  let debit = 0;
-  items.forEach((item, i) => {
-    hash += 1_100_001;
-    debit += item.amount;
-    lines.push(
-      '626' + '011000015' + pad('123456789', 17) + num(item.amount, 10) + pad('HOME-1', 15) + pad('HANA HOME', 22) + '  1' + '02100002' + num(i + 1, 7),
-    );
-    lines.push('799' + item.code + item.trace + '      ' + '01100001' + pad('', 44) + '02100002' + num(i + 1, 7));
-  });
-  lines.push(pad('8225' + num(items.length * 2, 6) + num(hash, 10) + num(debit, 12) + num(0, 12) + '1234567890', 79) + '02100002' + '0000001');
-  lines.push(pad('9' + num(1, 6) + num(1, 6) + num(items.length * 2, 8) + num(hash, 10) + num(debit, 12) + num(0, 12), 94));
-  while (lines.length % 10) lines.push('9'.repeat(94));
-  return lines.join('\n') + '\n';
-}

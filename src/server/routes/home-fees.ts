@@ -1,5 +1,6 @@
 import { homeFeesApi } from '../../domain/api/home-fees';
-import { applyNachaReturns, decideFeeWaiver, pendingFeeWaivers, previewNachaReturns, requestFeeWaiver, waiveFee } from '../modules/homes';
+import { decideFeeWaiver, pendingFeeWaivers, requestFeeWaiver, waiveFee } from '../modules/homes';
+import { applyNachaReturns, previewNachaReturns } from '../modules/payments';
 import { actorOf, type AuthedEnv } from '../platform/http/guards';
 import { apiRouter, route } from '../platform/http/route';
 
@@ -34,6 +35,10 @@ export function adminHomeFeeRoutes() {
     return ledger;
   });
   route(router, homeFeesApi.previewNachaReturns, (c, { body }) => previewNachaReturns(c.var.deps.db, body.file));
-  route(router, homeFeesApi.applyNachaReturns, (c, { body }) => applyNachaReturns(c.var.deps.db, actorOf(c), body.file));
+  route(router, homeFeesApi.applyNachaReturns, async (c, { body }) => {
+    const result = await applyNachaReturns(c.var.deps.db, actorOf(c), body.file);
+    c.var.deps.jobs.kick();
+    return result;
+  });
   return router;
 }

@@ -10,6 +10,7 @@ import { signedInAdmin, signedInWithRole } from '../test/admin-client';
 import { AUTH_TEST_ENV, mailsTo } from '../test/auth-client';
 import { readReply, startTestServer, waitFor, type TestServer } from '../test/harness';
 import { insertTestHome } from '../test/home-fixtures';
+import { settledEventReply } from '../test/processor-fixtures';
 import { settleMailJobs } from '../test/mail-jobs';
 
 /**
@@ -74,7 +75,9 @@ describe('paying by bank debit', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignatureHeader(secret, body, timestamp) },
       body,
-    }).then(readReply);
+    })
+      .then(readReply)
+      .then((reply) => settledEventReply(app, event.id, reply));
   }
   const intentEvent = (id: string, type: string, providerPaymentId: string, extra: Record<string, unknown> = {}) => ({
     id,

@@ -4,7 +4,7 @@ import {
   assertPaymentsOn,
   paymentsOverview,
   payNow,
-  receiveProviderEvent,
+  recordProviderEvent,
   removeBankAccount,
   verifyBankAccount,
   WebhookSignatureError,
@@ -61,8 +61,9 @@ export function paymentWebhookRoutes() {
       throw error;
     }
     await assertPaymentsOn(c.var.deps.db);
-    const { outcome } = await receiveProviderEvent(c.var.deps, event);
-    c.var.deps.jobs.kick();
+    // Stored in one statement, then acknowledged; applied by the applier this wakes (docs/decisions/044-payments-throughput.md).
+    const { outcome } = await recordProviderEvent(c.var.deps, event);
+    if (outcome === 'pending') c.var.deps.paymentEvents.wake();
     return { received: true as const, outcome };
   });
   return router;

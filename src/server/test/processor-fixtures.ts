@@ -3,11 +3,11 @@ import { expect } from 'vitest';
 import { agreementBounds } from '../../domain/calculators';
 import { ledgerToday } from '../../domain/homes/dates';
 import { AUTHORISATION_VERSION } from '../../domain/payments/bank-account';
-import { homes } from '../platform/db/schema';
+import { homes, processorEvents } from '../platform/db/schema';
 import { runCharges } from '../modules/homes/charges';
 import { stripeSignatureHeader } from '../modules/payments';
 import { signedInWithRole } from './admin-client';
-import { readReply, type TestServer } from './harness';
+import { readReply, waitFor, type TestServer } from './harness';
 import { insertTestHome } from './home-fixtures';
 
 /**
@@ -43,12 +43,34 @@ export async function processorHomeowner(app: TestServer, { account, verified = 
 /** One key per click, as the pages make them. */
 export const clickKey = () => `click-${crypto.randomUUID()}`;
 
-/** Posts `event` to the webhook, signed with `secret` as Stripe signs. */
+/**
+ * The webhook stores an event and answers `pending`; the applier applies it just after
+ * (docs/decisions/044-payments-throughput.md). This waits for that and answers what it made of the event, as the
+ * stored event says: applied, stale, unknown_payment, unknown_refund or ignored.
+ */
+export async function settledEventReply<R extends { status: number; body: { outcome?: string } }>(app: TestServer, eventId: unknown, reply: R): Promise<R> {
+  if (reply.body?.outcome !== 'pending') return reply;
+  const outcome = await waitFor(
+    async () => {
+      const [row] = await app.db
+        .select({ outcome: processorEvents.outcome })
+        .from(processorEvents)
+        .where(eq(processorEvents.id, String(eventId)));
+      return row && row.outcome !== 'pending' ? row.outcome : undefined;
+    },
+    { message: `event ${String(eventId)} to be applied` },
+  );
+  return { ...reply, body: { ...reply.body, outcome } };
+}
+
+/** Posts `event` to the webhook, signed with `secret` as Stripe signs; answers once it is applied (settledEventReply). */
 export function sendSignedEvent(app: TestServer, secret: string, event: Record<string, unknown>) {
   const body = JSON.stringify({ object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, ...event });
   return fetch(`${app.url}/api/payments/webhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignatureHeader(secret, body) },
     body,
-  }).then(readReply);
+  })
+    .then(readReply)
+    .then((reply) => settledEventReply(app, event.id, reply));
 }

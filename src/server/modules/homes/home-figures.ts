@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { homeownerFigures, type AgreementInputs, type AgreementTerm, type HomeownerFigures } from '../../../domain/calculators';
 import { ledgerToday } from '../../../domain/homes/dates';
 import { allocateLedger, type AllocatableEntry, type LedgerAllocation } from '../../../domain/ledger';
@@ -134,6 +134,47 @@ export async function figuresOfHome(db: Executor, home: HomeRow, today = ledgerT
     valuation: valuation ? valuation.valueCents / 100 : undefined,
   });
   return { home, terms, valuation, entries, allocation, figures, today };
+}
+
+/**
+ * The terms and the ledger's allocation as of `today` of many homes, read in two statements (the autopay run's
+ * batch, docs/decisions/044-payments-throughput.md): what figuresOfHome allocates, without the figures.
+ */
+export async function allocationsOfHomes(
+  db: Executor,
+  homeIds: readonly string[],
+  today = ledgerToday(),
+): Promise<Map<string, { terms: HomeTermRow[]; allocation: LedgerAllocation }>> {
+  const answer = new Map<string, { terms: HomeTermRow[]; allocation: LedgerAllocation }>();
+  if (homeIds.length === 0) return answer;
+  const ids = [...homeIds];
+  const terms = await db.select().from(homeTerms).where(inArray(homeTerms.homeId, ids)).orderBy(asc(homeTerms.homeId), asc(homeTerms.fromMonth));
+  const entries = await db
+    .select({
+      homeId: ledgerEntries.homeId,
+      seq: ledgerEntries.seq,
+      kind: ledgerEntries.kind,
+      amountCents: ledgerEntries.amountCents,
+      month: ledgerEntries.month,
+      effectiveOn: ledgerEntries.effectiveOn,
+      reversesSeq: ledgerEntries.reversesSeq,
+    })
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.homeId, ids))
+    .orderBy(asc(ledgerEntries.homeId), asc(ledgerEntries.seq));
+  const { graceDays } = await getSettings(db);
+  const termsOf = new Map<string, HomeTermRow[]>();
+  for (const term of terms) termsOf.set(term.homeId, [...(termsOf.get(term.homeId) ?? []), term]);
+  const entriesOf = new Map<string, AllocatableEntry[]>();
+  for (const { homeId, ...entry } of entries) {
+    const list = entriesOf.get(homeId) ?? [];
+    list.push(entry);
+    entriesOf.set(homeId, list);
+  }
+  for (const id of ids) {
+    answer.set(id, { terms: termsOf.get(id) ?? [], allocation: allocateLedger(entriesOf.get(id) ?? [], today, graceDays) });
+  }
+  return answer;
 }
 
 /** The signed-in user's home: the active one, else the latest closed one; undefined when they have none. */

@@ -1,7 +1,17 @@
 export { noticeStepNotification, paymentChangeDecidedNotification } from './change-notifications';
 export { registerHomeEnvelopeKinds } from './envelope-handlers';
 export { approvePaymentChange, declinePaymentChange, homeChanges, pendingHomeChanges, requestPaymentChange, withdrawPaymentChange } from './changes';
-export { agreementOf, figuresOfHome, homeIdOfUser, homeLedger, homeOfApplication, homeOfUser, type HomeRow, type LoadedHome } from './home-figures';
+export {
+  agreementOf,
+  allocationsOfHomes,
+  figuresOfHome,
+  homeIdOfUser,
+  homeLedger,
+  homeOfApplication,
+  homeOfUser,
+  type HomeRow,
+  type LoadedHome,
+} from './home-figures';
 export { exportHomesOf } from './home-export';
 export { homeWelcomeNotification } from './home-welcome-notification';
 export { homeDetail, homeRows, listHomes } from './homes-repo';
@@ -31,7 +41,6 @@ export {
   runLateFees,
   waiveFee,
 } from './fees';
-export { applyNachaReturns, previewNachaReturns } from './nacha-returns';
 export { exitQuoteStepNotification } from './exit-quote-notifications';
 export { staffNoticeSentNotification, staffPaymentChangeNotification } from './staff-home-notifications';
 export { acceptQuote, answerDispute, disputeQuote, exitOptionsOf, myQuote, requestQuote, waitingQuotes, withdrawQuote } from './exit-quotes';

@@ -143,11 +143,14 @@ export async function writeDayFile(deps: AchDeps, day: string, now: Date): Promi
         individualName: account.holderName,
       }));
       const effectiveDate = nextBankingDay(day);
+      // Trace numbers go on from the files before: the returns of any day's file name one debit each.
+      const [before] = await tx.select({ entries: sql<string>`coalesce(sum(${achFiles.entryCount}), 0)` }).from(achFiles);
       const written = writeNachaDebitFile(originatorOf(deps.config, deps.brand.name), debits, {
         createdAt: now,
         effectiveDate,
         fileIdModifier: 'A',
         entryDescription: 'HOME PMT',
+        tracesBefore: Number(before!.entries),
       });
       const [file] = await tx
         .insert(achFiles)

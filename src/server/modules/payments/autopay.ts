@@ -4,15 +4,15 @@ import { ledgerToday } from '../../../domain/homes/dates';
 import { maskAccountNumber } from '../../../domain/payments/aba';
 import { autopayMonthsDue, type AutopayView } from '../../../domain/payments/autopay';
 import { MIN_PAYMENT_CENTS } from '../../../domain/payments/bank-account';
-import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../platform/audit/audit';
+import { recordAudit, recordAudits, SYSTEM_ACTOR, type AuditActor } from '../../platform/audit/audit';
 import type { Executor } from '../../platform/db/client';
 import { bankAccounts, homes, processorPayments } from '../../platform/db/schema';
 import { jobKind } from '../../platform/jobs/queue';
 import { AppError } from '../../platform/lib/errors';
-import { figuresOfHome, type LoadedHome } from '../homes';
+import { allocationsOfHomes, figuresOfHome, type LoadedHome } from '../homes';
 import { autopayOf } from './autopay-view';
-import { currentBankAccount, isUniqueViolation, type BankAccountRow, type PaymentsDeps } from './bank-accounts';
-import { sendDebit } from './processor-payments';
+import { currentBankAccount, type BankAccountRow, type PaymentsDeps } from './bank-accounts';
+import { sendDebits } from './processor-payments';
 
 /**
  * Autopay (docs/decisions/037-autopay-and-ach-files.md). The homeowner turns it on (a verified account only: the ACH
@@ -37,7 +37,7 @@ export const RESEND_AFTER_MS = 2 * 60_000;
 const dayOf = (at: Date) => ledgerToday(at);
 
 /** The charge of agreement month `month`, less what is already paid of it (the home's unused credit, before it is billed). */
-function openOfMonth(loaded: LoadedHome, month: number): number {
+function openOfMonth(loaded: Pick<LoadedHome, 'terms' | 'allocation'>, month: number): number {
   const billed = loaded.allocation.charges.find((charge) => charge.month === month);
   if (billed) return billed.amountCents - billed.paidCents;
   const term = [...loaded.terms].filter((t) => t.fromMonth <= month).sort((a, b) => b.fromMonth - a.fromMonth)[0];
@@ -83,18 +83,15 @@ export interface AutopayRunReport {
   resent: number;
 }
 
-interface Candidate {
-  account: BankAccountRow;
-  homeId: string;
-}
-
 /**
  * Creates and sends the autopay debits due on `today` (the company's calendar), `batchSize` homes at a time in home
- * order, then sends again the scheduled processor debits whose sender died.
+ * order, then sends again the scheduled processor debits whose sender died (docs/decisions/044-payments-throughput.md):
+ * each batch's debits are inserted in one statement (ON CONFLICT DO NOTHING on the unique (home, month)) with their
+ * audit entries in one transaction, then sent by sendDebits.
  */
 export async function runAutopay(
   deps: PaymentsDeps,
-  { now = new Date(), batchSize = 200 }: { now?: Date; batchSize?: number } = {},
+  { now = new Date(), batchSize = 500 }: { now?: Date; batchSize?: number } = {},
 ): Promise<AutopayRunReport> {
   const { db } = deps;
   const today = dayOf(now);
@@ -102,7 +99,7 @@ export async function runAutopay(
   let cursor = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const rows = await db
-      .select({ account: bankAccounts, homeId: homes.id })
+      .select({ account: AUTOPAY_ACCOUNT, homeId: homes.id, purchaseDate: homes.purchaseDate })
       .from(bankAccounts)
       .innerJoin(homes, eq(homes.id, bankAccounts.homeId))
       .where(
@@ -118,11 +115,32 @@ export async function runAutopay(
       .limit(batchSize);
     if (rows.length === 0) break;
     cursor = rows.at(-1)!.homeId;
-    const done = await autopayMonthsTaken(
+    const taken = await autopayMonthsTaken(
       db,
       rows.map((r) => r.homeId),
     );
-    for (const candidate of rows) report.created += await debitHome(deps, candidate, today, done);
+    const due = rows
+      .map((row) => ({
+        ...row,
+        months: autopayMonthsDue(row.purchaseDate, today, dayOf(row.account.autopaySince ?? now)).filter((m) => !taken.has(`${row.homeId}:${m.month}`)),
+      }))
+      .filter((row) => row.months.length > 0);
+    if (due.length === 0) continue;
+    const balances = await allocationsOfHomes(
+      db,
+      due.map((row) => row.homeId),
+      today,
+    );
+    const wanted: NewDebit[] = [];
+    for (const row of due) {
+      for (const { month } of row.months) {
+        const amountCents = openOfMonth(balances.get(row.homeId)!, month);
+        if (amountCents >= MIN_PAYMENT_CENTS) wanted.push({ account: row.account, homeId: row.homeId, month, amountCents });
+      }
+    }
+    const created = await createAutopayDebits(deps, wanted);
+    report.created += created.length;
+    await sendDebits(deps, created);
   }
   report.resent = await resendStranded(deps, now);
   return report;
@@ -137,64 +155,75 @@ async function autopayMonthsTaken(db: Executor, homeIds: string[]): Promise<Set<
   return new Set(taken.map((t) => `${t.homeId}:${t.month}`));
 }
 
-async function debitHome(deps: PaymentsDeps, { account, homeId }: Candidate, today: string, taken: Set<string>): Promise<number> {
-  const { db } = deps;
-  const [home] = await db.select().from(homes).where(eq(homes.id, homeId));
-  const since = dayOf(account.autopaySince ?? new Date());
-  const due = autopayMonthsDue(home!.purchaseDate, today, since).filter((m) => !taken.has(`${homeId}:${m.month}`));
-  if (due.length === 0) return 0;
-  const loaded = await figuresOfHome(db, home!);
-  let created = 0;
-  for (const month of due) {
-    const amountCents = openOfMonth(loaded, month.month);
-    if (amountCents < MIN_PAYMENT_CENTS) continue;
-    const payment = await createAutopayDebit(deps, account, homeId, month.month, amountCents);
-    if (!payment) continue;
-    created += 1;
-    await sendDebit(deps, payment, account);
-  }
-  return created;
+/** What the run needs of an account (not its sealed number nor the authorisation's text: 100,000 of those add up). */
+const AUTOPAY_ACCOUNT = {
+  id: bankAccounts.id,
+  accountLast4: bankAccounts.accountLast4,
+  autopaySince: bankAccounts.autopaySince,
+  providerCustomerId: bankAccounts.providerCustomerId,
+  providerSetupId: bankAccounts.providerSetupId,
+  providerPaymentMethodId: bankAccounts.providerPaymentMethodId,
+};
+type AutopayAccount = Pick<BankAccountRow, keyof typeof AUTOPAY_ACCOUNT>;
+
+interface NewDebit {
+  account: AutopayAccount;
+  homeId: string;
+  month: number;
+  amountCents: number;
 }
 
-/** The month's debit with its audit entry, once: undefined when another run made it first. */
-async function createAutopayDebit(deps: PaymentsDeps, account: BankAccountRow, homeId: string, month: number, amountCents: number) {
+type PaymentRow = typeof processorPayments.$inferSelect;
+
+/** The months' debits with their audit entries, in one transaction, once: a debit another run made first is skipped. */
+async function createAutopayDebits(deps: PaymentsDeps, wanted: NewDebit[]): Promise<{ payment: PaymentRow; account: AutopayAccount }[]> {
+  if (wanted.length === 0) return [];
   const collector = deps.config.PAYMENTS_COLLECTOR;
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(processorPayments)
-        .values({
+  const accountOf = new Map(wanted.map((w) => [w.homeId, w.account]));
+  const inserted = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(processorPayments)
+      .values(
+        wanted.map(({ account, homeId, month, amountCents }) => ({
           homeId,
           bankAccountId: account.id,
           amountCents,
           // Shorter than any key a page may send (16 to 64 characters): never one of theirs.
           idempotencyKey: `autopay-${month}`,
-          origin: 'autopay',
+          origin: 'autopay' as const,
           month,
           collector,
           sandbox: collector === 'processor' && deps.payments.sandbox,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!inserted) return undefined;
-      await recordAudit(tx, SYSTEM_ACTOR, {
-        action: 'create',
-        entityType: 'payments',
-        entityId: homeId,
-        changes: { payment: inserted.id, autopay: true, month, amountCents, account: maskAccountNumber(account.accountLast4), state: 'scheduled' },
-      });
-      return inserted;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return undefined;
-    throw error;
-  }
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    await recordAudits(
+      tx,
+      SYSTEM_ACTOR,
+      rows.map((row) => ({
+        action: 'create' as const,
+        entityType: 'payments' as const,
+        entityId: row.homeId,
+        changes: {
+          payment: row.id,
+          autopay: true,
+          month: row.month,
+          amountCents: row.amountCents,
+          account: maskAccountNumber(accountOf.get(row.homeId)!.accountLast4),
+          state: 'scheduled',
+        },
+      })),
+    );
+    return rows;
+  });
+  return inserted.map((payment) => ({ payment, account: accountOf.get(payment.homeId)! }));
 }
 
 /** Scheduled processor debits never answered (their sender died): sent again under the same Idempotency-Key. */
 async function resendStranded(deps: PaymentsDeps, now: Date): Promise<number> {
   const stranded = await deps.db
-    .select({ payment: processorPayments, account: bankAccounts })
+    .select({ payment: processorPayments, account: AUTOPAY_ACCOUNT })
     .from(processorPayments)
     .innerJoin(bankAccounts, eq(bankAccounts.id, processorPayments.bankAccountId))
     .where(
@@ -207,6 +236,6 @@ async function resendStranded(deps: PaymentsDeps, now: Date): Promise<number> {
     )
     .orderBy(asc(processorPayments.scheduledAt))
     .limit(500);
-  for (const { payment, account } of stranded) await sendDebit(deps, payment, account);
+  await sendDebits(deps, stranded);
   return stranded.length;
 }

@@ -1,6 +1,7 @@
 import type { PaymentProvider } from './provider';
 
 export { achFileById, achFileJob, listAchFiles, runAchFiles, writeDayFile, type AchDeps } from './ach-files';
+export { applyNachaReturns, previewNachaReturns } from './bank-returns';
 export { autopayJob, runAutopay, setAutopay } from './autopay';
 export { autopayHomes } from './autopay-homes';
 export { registerPaymentJobs } from './payment-jobs';
@@ -10,7 +11,8 @@ export { processorRefundNotification } from './refund-notifications';
 export { assertStaffPaymentsOn, retryPayment, unlockBankAccount } from './staff-actions';
 export { refundPayment } from './staff-refunds';
 export { staffBankAccounts, staffExceptions, staffPayments } from './staff-views';
-export { paymentsOverview, payNow, receiveProviderEvent } from './processor-payments';
+export { paymentsOverview, payNow } from './processor-payments';
+export { applyPendingEvents, eventApplier, pendingEventCount, providerEventsJob, recordProviderEvent } from './provider-events';
 export { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './provider';
 export { SandboxProcessor } from './sandbox-processor';
 export { stripeSignatureHeader } from './stripe-signature';
@@ -20,5 +22,7 @@ declare module '../../platform/http/context' {
   interface Deps {
     /** The processor that collects bank debits: Stripe, or the stand-in (Sandbox) (docs/decisions/032-processor-payments.md). */
     payments: PaymentProvider;
+    /** Applies the provider's stored events in this process; the webhook wakes it (docs/decisions/044-payments-throughput.md). */
+    paymentEvents: { wake(): void; idle(): Promise<void> };
   }
 }

@@ -1,6 +1,7 @@
 import type { JobRunner } from '../../platform/jobs/runner';
 import { achFileJob, runAchFiles, type AchDeps } from './ach-files';
 import { autopayJob, runAutopay } from './autopay';
+import { applyPendingEvents, providerEventsJob } from './provider-events';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -23,5 +24,11 @@ export function registerPaymentJobs(runner: JobRunner, deps: AchDeps): void {
         deps.logger.info({ settled: report.settled, debits: report.file?.debitCount ?? 0, dropped: report.dropped }, 'payments: the day’s ACH file');
       }
     })
-    .every(achFileJob, HOUR, { firstAfterMs: 2 * MINUTE });
+    .every(achFileJob, HOUR, { firstAfterMs: 2 * MINUTE })
+    // The provider's events a crash left stored and not applied (docs/decisions/044-payments-throughput.md).
+    .register(providerEventsJob, async () => {
+      const applied = await applyPendingEvents(deps);
+      if (applied > 0) deps.logger.info({ applied }, 'payments: provider events applied by the job');
+    })
+    .every(providerEventsJob, MINUTE, { firstAfterMs: 5_000 });
 }

@@ -12,8 +12,8 @@ import {
 } from '../../../domain/payments/bank-account';
 import { applyEvent, failureWords, returnCodeWords, type ProcessorPaymentState } from '../../../domain/payments/states';
 import type { Executor } from '../../platform/db/client';
-import { bankAccounts, processorEvents, processorPayments } from '../../platform/db/schema';
-import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../platform/audit/audit';
+import { bankAccounts, processorPayments } from '../../platform/db/schema';
+import { recordAudit, recordAudits, SYSTEM_ACTOR, type AuditActor } from '../../platform/audit/audit';
 import { AppError } from '../../platform/lib/errors';
 import { getSettings } from '../../platform/settings/settings-store';
 import { appendLedgerEntries, figuresOfHome, homeOfUser, myHomeOf } from '../homes';
@@ -21,7 +21,9 @@ import { bankAccountView, currentBankAccount, isUniqueViolation, noHome, type Ba
 import { autopayOf } from './autopay-view';
 import { notifyPayment } from './payment-notifications';
 import { ProviderError, type ProviderEvent } from './provider';
-import { applyRefundEvent } from './staff-refunds';
+
+/** How many debits are with the processor at once in a batch (docs/decisions/044-payments-throughput.md). */
+export const SEND_CONCURRENCY = 16;
 
 /**
  * 'Pay now' and the provider's events (docs/decisions/032-processor-payments.md).
@@ -196,6 +198,86 @@ export async function sendDebit(
   }
 }
 
+/**
+ * Sends many scheduled debits (the autopay run's batch, docs/decisions/044-payments-throughput.md): to the processor
+ * SEND_CONCURRENCY at a time under the same Idempotency-Key as sendDebit, then every answer recorded in one
+ * transaction — the processor's id, and `processing` with its audit entry for each debit still `scheduled` (an event
+ * may have moved it further already: then only the id). A refusal fails its debit as sendDebit does. Any other error
+ * (the processor unreachable) leaves the rest `scheduled` for the next run's resend, and is thrown once the answers
+ * received are recorded.
+ */
+export async function sendDebits(
+  deps: PaymentsDeps,
+  debits: readonly {
+    payment: Pick<PaymentRow, 'id' | 'amountCents' | 'collector'>;
+    account: Pick<BankAccountRow, 'providerCustomerId' | 'providerPaymentMethodId' | 'providerSetupId'>;
+  }[],
+): Promise<void> {
+  const toProcessor = debits.filter(({ payment }) => payment.collector === 'processor');
+  const answered: { id: string; providerPaymentId: string }[] = [];
+  const refused: { id: string; code: string }[] = [];
+  let broken: unknown;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(SEND_CONCURRENCY, toProcessor.length) }, async () => {
+      while (next < toProcessor.length && broken === undefined) {
+        const { payment, account } = toProcessor[next++]!;
+        try {
+          const debit = await deps.payments.debit({
+            customerId: account.providerCustomerId,
+            paymentMethodId: account.providerPaymentMethodId,
+            setupId: account.providerSetupId,
+            amountCents: payment.amountCents,
+            idempotencyKey: `payment-${payment.id}`,
+            paymentId: payment.id,
+          });
+          answered.push({ id: payment.id, providerPaymentId: debit.providerPaymentId });
+        } catch (error) {
+          if (error instanceof ProviderError) refused.push({ id: payment.id, code: error.code ?? 'processor_error' });
+          else broken ??= error;
+        }
+      }
+    }),
+  );
+  if (answered.length > 0) {
+    await deps.db.transaction(async (tx) => {
+      const values = sql.join(
+        answered.map((a) => sql`(${a.id}::uuid, ${a.providerPaymentId})`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`UPDATE ${processorPayments} SET provider_payment_id = v.pid FROM (VALUES ${values}) AS v(id, pid)
+            WHERE ${processorPayments.id} = v.id AND ${processorPayments.providerPaymentId} IS NULL`,
+      );
+      const moved = await tx
+        .update(processorPayments)
+        .set({ state: 'processing', processingAt: new Date() })
+        .where(
+          and(
+            inArray(
+              processorPayments.id,
+              answered.map((a) => a.id),
+            ),
+            eq(processorPayments.state, 'scheduled'),
+          ),
+        )
+        .returning({ id: processorPayments.id, homeId: processorPayments.homeId });
+      await recordAudits(
+        tx,
+        SYSTEM_ACTOR,
+        moved.map((row) => ({
+          action: 'update' as const,
+          entityType: 'payments' as const,
+          entityId: row.homeId,
+          changes: { payment: row.id, state: { from: 'scheduled', to: 'processing' } },
+        })),
+      );
+    });
+  }
+  for (const { id, code } of refused) await applyToPayment(deps, id, { kind: 'failed', failureCode: code, returnCode: null });
+  if (broken !== undefined) throw broken;
+}
+
 async function paymentByKey(db: Executor, homeId: string, key: string): Promise<ProcessorPaymentView | undefined> {
   const [row] = await db
     .select({ payment: processorPayments, last4: bankAccounts.accountLast4 })
@@ -284,64 +366,4 @@ export async function applyLocked(tx: Executor, paymentId: string, change: Chang
   });
   if (outcome.next === 'succeeded' || outcome.next === 'failed' || outcome.next === 'returned') await notifyPayment(tx, payment.id, outcome.next);
   return true;
-}
-
-/**
- * POST /api/payments/webhook, after the signature held: the event is recorded once by its id (a
- * resent one answers `duplicate` and changes nothing), then applied to its payment — or kept as
- * `unknown_payment` for staff when we sent no such debit.
- */
-export async function receiveProviderEvent(deps: PaymentsDeps, event: ProviderEvent): Promise<{ outcome: string }> {
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const [recorded] = await tx
-        .insert(processorEvents)
-        .values({
-          id: event.id,
-          type: event.type,
-          providerPaymentId: event.providerPaymentId,
-          providerRefundId: event.refund?.providerRefundId ?? null,
-          amountCents: event.amountCents,
-          outcome: 'ignored',
-          failureCode: event.failureCode,
-          returnCode: event.returnCode,
-          occurredAt: event.createdAt,
-        })
-        .onConflictDoNothing()
-        .returning({ id: processorEvents.id });
-      if (!recorded) return { outcome: 'duplicate' };
-      if (event.refund) return { outcome: await applyRefundEvent(tx, event.id, event.refund) };
-      if (!event.kind) return { outcome: 'ignored' };
-      const payment = await paymentOfEvent(tx, event);
-      if (!payment) {
-        await tx.update(processorEvents).set({ outcome: 'unknown_payment' }).where(eq(processorEvents.id, event.id));
-        return { outcome: 'unknown_payment' };
-      }
-      if (!payment.providerPaymentId && event.providerPaymentId) {
-        await tx.update(processorPayments).set({ providerPaymentId: event.providerPaymentId }).where(eq(processorPayments.id, payment.id));
-      }
-      const applied = await applyLocked(tx, payment.id, { kind: event.kind, failureCode: event.failureCode, returnCode: event.returnCode });
-      const outcome = applied ? 'applied' : 'stale';
-      await tx.update(processorEvents).set({ outcome, paymentId: payment.id }).where(eq(processorEvents.id, event.id));
-      return { outcome };
-    });
-  } catch (error) {
-    // The same event delivered twice at once: the second waits on the first's key and finds it.
-    if (isUniqueViolation(error)) return { outcome: 'duplicate' };
-    throw error;
-  }
-}
-
-async function paymentOfEvent(tx: Executor, event: ProviderEvent): Promise<{ id: string; providerPaymentId: string | null } | undefined> {
-  const fields = { id: processorPayments.id, providerPaymentId: processorPayments.providerPaymentId };
-  if (event.providerPaymentId) {
-    const [byProvider] = await tx.select(fields).from(processorPayments).where(eq(processorPayments.providerPaymentId, event.providerPaymentId));
-    if (byProvider) return byProvider;
-  }
-  if (event.ourPaymentId && /^[0-9a-f-]{36}$/i.test(event.ourPaymentId)) {
-    const [byOurs] = await tx.select(fields).from(processorPayments).where(eq(processorPayments.id, event.ourPaymentId));
-    // Ours only while the provider's id is not yet stored or is this one: metadata alone cannot claim another debit.
-    if (byOurs && (byOurs.providerPaymentId === null || byOurs.providerPaymentId === event.providerPaymentId)) return byOurs;
-  }
-  return undefined;
 }

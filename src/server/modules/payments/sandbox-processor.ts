@@ -106,6 +106,11 @@ export class SandboxProcessor {
     return this.webhooks.undelivered();
   }
 
+  /** Debits (PaymentIntents) made: a repeat of an Idempotency-Key makes none (the crash tests count them). */
+  debitCount(): number {
+    return this.paymentIntents.size;
+  }
+
   private id(prefix: string) {
     return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
   }

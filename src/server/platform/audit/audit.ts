@@ -35,3 +35,19 @@ export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditE
     changes: entry.changes ?? null,
   });
 }
+
+/** Many entries by one actor in one statement (a batch's, docs/decisions/044-payments-throughput.md). */
+export async function recordAudits(db: Executor, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      ip: actor.ip,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId ?? null,
+      changes: entry.changes ?? null,
+    })),
+  );
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { BANK_ACCOUNT_STATES, BANK_ACCOUNT_TYPES, EVENT_OUTCOMES, PAYMENT_COLLECTORS, PAYMENT_ORIGINS } from '../../../domain/payments/bank-account';
 import { PROCESSOR_REFUND_STATES } from '../../../domain/payments/staff';
 import { PROCESSOR_PAYMENT_STATES } from '../../../domain/payments/states';
@@ -151,6 +151,11 @@ export const processorPayments = pgTable(
     index('processor_payments_open_idx')
       .on(t.state, t.scheduledAt)
       .where(sql`${t.state} in ('scheduled', 'processing', 'failed', 'returned')`),
+    // Staff's Succeeded view, newest first (docs/decisions/044-payments-throughput.md): every month's debits end here.
+    index('processor_payments_succeeded_idx')
+      // NULLS FIRST: the order of `ORDER BY … DESC`, so the page is read off the index in order, never sorted.
+      .on(t.scheduledAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.state} = 'succeeded'`),
   ],
 );
 
@@ -171,6 +176,8 @@ export const processorEvents = pgTable(
     returnCode: text('return_code'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The event as the adapter read it (ProviderEvent), kept until it is applied (docs/decisions/044-payments-throughput.md). */
+    payload: jsonb('payload'),
   },
   (t) => [
     check('processor_events_outcome_check', sql`${t.outcome} in (${quoted(EVENT_OUTCOMES)})`),
@@ -178,6 +185,10 @@ export const processorEvents = pgTable(
       .on(t.receivedAt)
       .where(sql`${t.outcome} = 'unknown_payment'`),
     index('processor_events_payment_idx').on(t.paymentId),
+    // The events acknowledged and not applied yet, oldest first: the applier's queue.
+    index('processor_events_pending_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.outcome} = 'pending'`),
   ],
 );
 
