@@ -125,7 +125,7 @@ test.describe('find, offer and closing', () => {
       const row = page.getByRole('row').filter({ hasText: email });
       await expect(row).toContainText('Draft');
       // The pipeline counts approved buyers by stage.
-      await expect(page.getByRole('region', { name: 'Pipeline' }).getByRole('listitem')).toHaveText([
+      await expect(page.getByRole('navigation', { name: 'Pipeline' }).getByRole('listitem')).toHaveText([
         /^Approved\d+$/,
         /^Searching\d+$/,
         /^Offer\d+$/,

@@ -417,6 +417,7 @@ describe('no personal data in the log when the database fails', () => {
         send: () => admin.browser.post(`/api/admin/offers/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/status`, { status: 'submitted' }),
       },
       { route: 'GET /api/admin/offers/pipeline', fault: 'sessions', send: () => admin.browser.get('/api/admin/offers/pipeline') },
+      { route: 'GET /api/admin/pipeline', fault: 'sessions', send: () => admin.browser.get(`/api/admin/pipeline${q}&stage=approved`) },
       {
         route: 'GET /api/admin/offers/:id/closing',
         fault: 'sessions',

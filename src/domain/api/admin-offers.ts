@@ -1,5 +1,5 @@
 import { pageSchema } from '../admin/lists';
-import { closingSchema, milestoneKindParamsSchema, milestoneUpdateSchema, pipelineSchema } from '../buying/closing';
+import { closingSchema, milestoneKindParamsSchema, milestoneUpdateSchema, pipelineBuyerSchema, pipelineListSchema, pipelineSchema } from '../buying/closing';
 import { adminOfferItemSchema, offerItemSchema, offerListSchema, offerMoveSchema } from '../buying/offers';
 import { defineRoute, idParamsSchema } from './route';
 
@@ -20,6 +20,15 @@ export const adminOffersApi = {
     summary:
       'How many approved buyers stand in each stage: approved, searching (homes listed), offer (a live offer), under contract (accepted), closing (the closing milestone started), homeowner (a home recorded)',
     responses: { 200: { description: 'The counts by stage', schema: pipelineSchema } },
+  }),
+  pipelineBuyers: defineRoute({
+    method: 'get',
+    path: '/api/admin/pipeline',
+    access: 'admin',
+    summary:
+      'One page of the buyers in one stage of the pipeline (approved by default): the day each entered it and the days since, their live offer or home; search by name, e-mail or application ID; sort by days in the stage (most first) or name',
+    query: pipelineListSchema,
+    responses: { 200: { description: 'A page of buyers', schema: pageSchema(pipelineBuyerSchema) } },
   }),
   move: defineRoute({
     method: 'post',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listParamsSchema } from '../admin/lists';
 import { addDays } from '../ledger/dates';
 import { formatDate } from '../format';
 import { safeIsoDateTime, safeString } from '../safe-text';
@@ -133,3 +134,33 @@ export const PIPELINE_STAGE_LABELS: Readonly<Record<PipelineStage, string>> = {
 };
 export const pipelineSchema = z.object(Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, z.number().int()])) as Record<PipelineStage, z.ZodNumber>);
 export type Pipeline = Record<PipelineStage, number>;
+
+export const PIPELINE_SORTS = ['days', 'name'] as const;
+
+/**
+ * `GET /api/admin/pipeline`: the buyers in one stage of the pipeline (docs/product/back-office.md#pipeline),
+ * searched by name, e-mail or application ID; sorted by days in the stage (most first by default) or name.
+ */
+export const pipelineListSchema = listParamsSchema(PIPELINE_SORTS, 'days').safeExtend({
+  stage: z.enum(PIPELINE_STAGES, { error: 'Choose a stage.' }).default('approved'),
+});
+export type PipelineListParams = z.output<typeof pipelineListSchema>;
+
+/** One buyer in a stage: since when (a date in the ledger's calendar), how many days, and what to open. */
+export const pipelineBuyerSchema = z.object({
+  applicationId: safeString(),
+  userId: safeString(),
+  buyerName: safeString(),
+  buyerEmail: safeString(),
+  stage: z.enum(PIPELINE_STAGES),
+  /** The day they entered the stage (YYYY-MM-DD, the ledger's calendar). */
+  since: safeString(),
+  daysInStage: z.number().int(),
+  /** Their live offer (offer, under contract, closing), else null. */
+  offerId: safeString().nullable(),
+  /** Their home, once a homeowner. */
+  homeId: safeString().nullable(),
+  /** The live offer's address, or the home's. */
+  address: safeString().nullable(),
+});
+export type PipelineBuyer = z.output<typeof pipelineBuyerSchema>;

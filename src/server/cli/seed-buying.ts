@@ -171,6 +171,7 @@ export async function seedBuying(db: Db, { now = new Date(), password }: { now?:
           offerId: offer!.id,
           status: done.includes(m.kind) ? ('done' as const) : m.kind === 'closing' && stage === 'closing' ? ('in_progress' as const) : ('to_do' as const),
           completedOn: done.includes(m.kind) ? acceptedOn : null,
+          startedAt: done.includes(m.kind) || (m.kind === 'closing' && stage === 'closing') ? new Date(`${acceptedOn}T18:00:00Z`) : null,
           findings: m.kind === 'inspection' ? 'Minor: a loose handrail and an old water heater.' : null,
           appraisedValueCents: m.kind === 'appraisal' && done.includes('appraisal') ? priceCents : null,
         })),

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_STATE_CODES } from '../../domain/agents';
 import { agreementBounds } from '../../domain/calculators';
 import { monthlyRangeFor } from '../../domain/buying/homes';
 import { ledgerToday } from '../../domain/homes/dates';
 import { addDays } from '../../domain/ledger/dates';
-import { auditLog, closingMilestones, homes } from '../platform/db/schema';
+import { auditLog, closingMilestones, homes, preApprovals, users } from '../platform/db/schema';
 import { insertApplication, statusBody } from '../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../test/admin-client';
 import { AUTH_TEST_ENV, mailsTo } from '../test/auth-client';
@@ -207,17 +207,29 @@ describe('served states and the closing checklist', () => {
       return reply.body as Record<string, number>;
     };
     const start = await counts();
+    const who = {} as Buyer;
     const moved = async (stage: string) => {
       const now = await counts();
       const delta = Object.fromEntries(Object.keys(now).map((k) => [k, now[k]! - start[k]!]));
       expect(delta, stage).toEqual({ approved: 0, searching: 0, offer: 0, under_contract: 0, closing: 0, homeowner: 0, [stage]: 1 });
+      // The people behind the count: the buyer is listed in that stage only, since today, with what to open.
+      for (const other of Object.keys(now)) {
+        const list = await admin.browser.get(`/api/admin/pipeline?stage=${other}&q=${encodeURIComponent(who.user.email)}`);
+        expect(list.status).toBe(200);
+        expect(list.headers.get('cache-control')).toBe('no-store');
+        expect(list.body.total, `${stage} listed under ${other}`).toBe(other === stage ? 1 : 0);
+      }
+      const [row] = (await admin.browser.get(`/api/admin/pipeline?stage=${stage}&q=${encodeURIComponent(who.user.email)}`)).body.items;
+      expect(row).toMatchObject({ applicationId: who.applicationId, buyerEmail: who.user.email, stage, since: ledgerToday(), daysInStage: 0 });
+      return row as { offerId: string | null; homeId: string | null; address: string | null };
     };
     const buyer = await approvedBuyer();
-    await moved('approved');
+    Object.assign(who, buyer);
+    expect(await moved('approved')).toMatchObject({ offerId: null, homeId: null, address: null });
     const home = await addHome(buyer);
     await moved('searching');
     const made = await buyer.browser.post(`/api/me/considered-homes/${home.id}/offer`, offerBody());
-    await moved('offer');
+    expect(await moved('offer')).toMatchObject({ offerId: made.body.id, homeId: null, address: '12 Elm St, Austin, TX 78701' });
     const letters = await admin.browser.get(`/api/admin/letters?q=${encodeURIComponent(buyer.user.email)}&status=all`);
     await admin.browser.patch(`/api/admin/letters/${letters.body.items[0].id}/status`, { status: 'approved' });
     await admin.browser.post(`/api/admin/offers/${made.body.id}/status`, { status: 'submitted' });
@@ -236,8 +248,51 @@ describe('served states and the closing checklist', () => {
       offerId: made.body.id,
     });
     expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
-    await moved('homeowner');
+    expect(await moved('homeowner')).toMatchObject({ offerId: null, homeId: recorded.body.id });
     expect((await buyer.browser.get('/api/admin/offers/pipeline')).status).toBe(403);
+    expect((await buyer.browser.get('/api/admin/pipeline')).status).toBe(403);
+  });
+
+  it('lists the people of a stage with their days in it, paged, sorted and searched by name or e-mail', async () => {
+    const family = `Pipe${Date.now().toString(36)}`;
+    const today = ledgerToday();
+    const buyers: Buyer[] = [];
+    for (const [i, days] of [3, 7, 1].entries()) {
+      const buyer = await approvedBuyer();
+      await app.db
+        .update(users)
+        .set({ firstName: `Ann${i}`, lastName: family })
+        .where(eq(users.id, buyer.user.id));
+      // Approved `days` days ago, at noon in the ledger's calendar.
+      await app.db
+        .update(preApprovals)
+        .set({ createdAt: sql`(${addDays(today, -days)}::date + time '12:00') at time zone 'America/Los_Angeles'` })
+        .where(eq(preApprovals.applicationId, buyer.applicationId));
+      buyers.push(buyer);
+    }
+    const page = async (query: string) => {
+      const reply = await admin.browser.get(`/api/admin/pipeline?stage=approved&q=${family}&${query}`);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body as { items: { buyerName: string; daysInStage: number; since: string }[]; total: number; page: number };
+    };
+    const first = await page('pageSize=2');
+    expect(first.total).toBe(3);
+    expect(first.items.map((r) => [r.buyerName, r.daysInStage, r.since])).toEqual([
+      [`Ann1 ${family}`, 7, addDays(today, -7)],
+      [`Ann0 ${family}`, 3, addDays(today, -3)],
+    ]);
+    expect((await page('pageSize=2&page=2')).items.map((r) => r.daysInStage)).toEqual([1]);
+    expect((await page('dir=asc')).items.map((r) => r.daysInStage)).toEqual([1, 3, 7]);
+    expect((await page('sort=name&dir=asc')).items.map((r) => r.buyerName)).toEqual([0, 1, 2].map((i) => `Ann${i} ${family}`));
+    // A whole e-mail address finds that buyer; part of a name finds the name; ID prefixes too.
+    const byEmail = await admin.browser.get(`/api/admin/pipeline?stage=approved&q=${encodeURIComponent(buyers[2]!.user.email.toUpperCase())}`);
+    expect(byEmail.body.items.map((r: { buyerName: string }) => r.buyerName)).toEqual([`Ann2 ${family}`]);
+    const byId = await admin.browser.get(`/api/admin/pipeline?stage=approved&q=${buyers[0]!.applicationId.slice(0, 13)}`);
+    expect(byId.body.items.map((r: { applicationId: string }) => r.applicationId)).toEqual([buyers[0]!.applicationId]);
+    // Not a stage, not a page: refused under the field.
+    const bad = await admin.browser.get('/api/admin/pipeline?stage=sold&page=0');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['page', 'stage']);
   });
 
   it('starts the purchase from the accepted offer and records which offer it came from', async () => {

@@ -117,6 +117,8 @@ export const closingMilestones = pgTable(
     findings: text('findings'),
     /** The appraisal's value. */
     appraisedValueCents: bigint('appraised_value_cents', { mode: 'number' }),
+    /** When it first left 'to do' (null while to do): the pipeline's 'closing' stage starts with the closing milestone's. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

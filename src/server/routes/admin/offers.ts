@@ -1,5 +1,5 @@
 import { adminOffersApi } from '../../../domain/api/admin-offers';
-import { closingOf, listOffers, moveOffer, pipelineCounts, updateMilestone } from '../../modules/buying';
+import { closingOf, listOffers, moveOffer, pipelineBuyers, pipelineCounts, updateMilestone } from '../../modules/buying';
 import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { apiRouter, route } from '../../platform/http/route';
 
@@ -8,6 +8,7 @@ export function adminOffersRoutes() {
   const router = apiRouter<AuthedEnv>();
   route(router, adminOffersApi.list, (c, { query }) => listOffers(c.var.deps.db, query));
   route(router, adminOffersApi.pipeline, (c) => pipelineCounts(c.var.deps.db));
+  route(router, adminOffersApi.pipelineBuyers, (c, { query }) => pipelineBuyers(c.var.deps.db, query));
   route(router, adminOffersApi.move, (c, { params, body }) => moveOffer(c.var.deps, actorOf(c), params.id, body));
   route(router, adminOffersApi.closing, (c, { params }) => closingOf(c.var.deps.db, params.id));
   route(router, adminOffersApi.updateMilestone, (c, { params, body }) => updateMilestone(c.var.deps, actorOf(c), params.id, params.kind, body));
