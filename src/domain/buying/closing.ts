@@ -94,6 +94,27 @@ export const milestoneKindParamsSchema = z.object({
   kind: z.enum(MILESTONE_KINDS, { error: 'Not a closing milestone' }),
 });
 
+/** A milestone holds at most this many documents. */
+export const MAX_MILESTONE_DOCUMENTS = 10;
+
+/** A document of a milestone (an inspection report, an appraisal, a title commitment, an insurance binder…). */
+export const closingDocumentSchema = z.object({
+  id: safeString(),
+  name: safeString(),
+  contentType: safeString(),
+  sizeBytes: z.number().int(),
+  /** Who sent it: the buyer or staff. */
+  uploadedBy: z.enum(MILESTONE_OWNERS),
+  createdAt: safeIsoDateTime('An ISO 8601 date-time'),
+});
+export type ClosingDocument = z.output<typeof closingDocumentSchema>;
+
+/** `?offer=&milestone=` of a document upload. */
+export const closingDocumentQuerySchema = z.object({
+  offer: safeString().uuid({ error: 'Name the offer the document is for.' }),
+  milestone: z.enum(MILESTONE_KINDS, { error: 'Name the milestone the document is for.' }),
+});
+
 export const milestoneSchema = z.object({
   kind: z.enum(MILESTONE_KINDS),
   status: z.enum(MILESTONE_STATUSES),
@@ -103,6 +124,8 @@ export const milestoneSchema = z.object({
   findings: safeString().nullable(),
   appraisedValueCents: z.number().int().nullable(),
   updatedAt: safeIsoDateTime('An ISO 8601 date-time'),
+  /** Its documents, oldest first. */
+  documents: z.array(closingDocumentSchema),
 });
 export type Milestone = z.output<typeof milestoneSchema>;
 

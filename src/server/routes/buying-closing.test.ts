@@ -5,10 +5,10 @@ import { agreementBounds } from '../../domain/calculators';
 import { monthlyRangeFor } from '../../domain/buying/homes';
 import { ledgerToday } from '../../domain/homes/dates';
 import { addDays } from '../../domain/ledger/dates';
-import { auditLog, closingMilestones, homes, preApprovals, users } from '../platform/db/schema';
+import { auditLog, closingDocuments, closingMilestones, homes, preApprovals, users } from '../platform/db/schema';
 import { insertApplication, statusBody } from '../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../test/admin-client';
-import { AUTH_TEST_ENV, mailsTo } from '../test/auth-client';
+import { AUTH_TEST_ENV, mailsTo, type TestBrowser } from '../test/auth-client';
 import { startTestServer, uniqueEmail, type TestServer } from '../test/harness';
 import { settleMailJobs } from '../test/mail-jobs';
 
@@ -42,6 +42,20 @@ const offerBody = (overrides: Record<string, unknown> = {}) => ({
   moveInDate: 'Flexible',
   ...overrides,
 });
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n% inspection report\n');
+
+/** POSTs one file to a milestone, as the checklist's upload does (multipart/form-data, field `file`). */
+async function uploadTo(browser: TestBrowser, path: string, query: { offer: string; milestone: string }, file: { bytes: Uint8Array; name: string }) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: 'application/octet-stream' }), file.name);
+  const response = await fetch(`${browser.baseUrl}${path}?offer=${query.offer}&milestone=${query.milestone}`, {
+    method: 'POST',
+    headers: { origin: browser.origin, cookie: browser.cookieHeader },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { code: string } } };
+}
 
 describe('served states and the closing checklist', () => {
   let app: TestServer;
@@ -293,6 +307,67 @@ describe('served states and the closing checklist', () => {
     const bad = await admin.browser.get('/api/admin/pipeline?stage=sold&page=0');
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['page', 'stage']);
+  });
+
+  it('keeps documents on a milestone, from the buyer and staff, checked like application documents and audited', async () => {
+    const { buyer, id } = await acceptedOffer();
+    const mine = (milestone: string, file = { bytes: PDF, name: 'inspection report.pdf' }) =>
+      uploadTo(buyer.browser, '/api/me/closing-documents', { offer: id, milestone }, file);
+
+    // Checked by content: not a PDF, JPEG or PNG is 415; an empty file 400; nothing kept of either.
+    const refused = await mine('inspection', { bytes: new TextEncoder().encode('MZ not a document'), name: 'report.pdf' });
+    expect([refused.status, refused.body.error?.code]).toEqual([415, 'unsupported_file_type']);
+    const empty = await mine('inspection', { bytes: new Uint8Array(), name: 'report.pdf' });
+    expect([empty.status, empty.body.error?.code]).toEqual([400, 'empty_file']);
+    expect(await app.db.select().from(closingDocuments).where(eq(closingDocuments.offerId, id))).toEqual([]);
+
+    const stored = await mine('inspection');
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    expect(stored.body).toMatchObject({ name: 'inspection report.pdf', contentType: 'application/pdf', uploadedBy: 'buyer', sizeBytes: PDF.length });
+    const binder = await uploadTo(admin.browser, '/api/admin/closing-documents', { offer: id, milestone: 'insurance' }, { bytes: PDF, name: 'binder.pdf' });
+    expect(binder.status, JSON.stringify(binder.body)).toBe(201);
+    expect(binder.body.uploadedBy).toBe('staff');
+
+    // Both sides see each milestone's documents on the same checklist.
+    const docsOf = (closing: { milestones: { kind: string; documents: { id: string }[] }[] }, kind: string) =>
+      closing.milestones.find((m) => m.kind === kind)!.documents.map((d) => d.id);
+    const buyerView = (await buyer.browser.get('/api/me/offers')).body.offers[0].closing;
+    const staffView = (await admin.browser.get(`/api/admin/offers/${id}/closing`)).body;
+    expect(buyerView).toEqual(staffView);
+    expect(docsOf(staffView, 'inspection')).toEqual([stored.body.id]);
+    expect(docsOf(staffView, 'insurance')).toEqual([binder.body.id]);
+    expect(docsOf(staffView, 'title')).toEqual([]);
+
+    // Downloads: the buyer their own, staff any; another buyer's is 404 like one that does not exist.
+    const got = await buyer.browser.get(`/api/me/closing-documents/${binder.body.id}`);
+    expect([got.status, new TextDecoder().decode(got.bytes)]).toEqual([200, new TextDecoder().decode(PDF)]);
+    expect(got.headers.get('cache-control')).toBe('private, no-store');
+    expect(got.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect((await admin.browser.get(`/api/admin/closing-documents/${stored.body.id}`)).status).toBe(200);
+    const other = await acceptedOffer();
+    expect((await other.buyer.browser.get(`/api/me/closing-documents/${stored.body.id}`)).status).toBe(404);
+    expect((await other.buyer.browser.get(`/api/me/closing-documents/${OTHER_ID}`)).status).toBe(404);
+    expect((await uploadTo(other.buyer.browser, '/api/me/closing-documents', { offer: id, milestone: 'title' }, { bytes: PDF, name: 'x.pdf' })).status).toBe(
+      404,
+    );
+    expect((await buyer.browser.get(`/api/admin/closing-documents/${stored.body.id}`)).status).toBe(403);
+
+    // Audited under the offer: two uploads, two downloads.
+    const entries = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'offers'), eq(auditLog.entityId, id)));
+    const documentEntries = entries.filter((e) => (e.changes as { closingDocument?: unknown } | null)?.closingDocument);
+    expect(documentEntries.map((e) => e.action).sort()).toEqual(['create', 'create', 'download', 'download']);
+
+    // Not on a milestone that is not one, nor before the offer is accepted.
+    const badKind = await mine('survey');
+    expect([badKind.status, Object.keys((badKind.body.error as unknown as { fields: object }).fields)]).toEqual([400, ['milestone']]);
+    const early = await approvedBuyer();
+    const home = await addHome(early);
+    const made = await early.browser.post(`/api/me/considered-homes/${home.id}/offer`, offerBody());
+    const tooSoon = await uploadTo(early.browser, '/api/me/closing-documents', { offer: made.body.id, milestone: 'inspection' }, { bytes: PDF, name: 'x.pdf' });
+    expect([tooSoon.status, tooSoon.body.error?.code]).toEqual([409, 'offer_state']);
   });
 
   it('starts the purchase from the accepted offer and records which offer it came from', async () => {

@@ -6,3 +6,4 @@ export { listOffers } from './offers-list';
 export { offersOf } from './offers-repo';
 export { acceptedOffer, closingOf, updateMilestone, type PurchasableOffer } from './closing';
 export { pipelineBuyers, pipelineCounts } from './pipeline';
+export { closingUploadLimit, downloadClosingDocument, storeClosingDocument } from './closing-documents';
