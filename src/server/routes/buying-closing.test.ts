@@ -11,6 +11,7 @@ import { signedInAdmin, signedInWithRole } from '../test/admin-client';
 import { AUTH_TEST_ENV, mailsTo, type TestBrowser } from '../test/auth-client';
 import { startTestServer, uniqueEmail, type TestServer } from '../test/harness';
 import { settleMailJobs } from '../test/mail-jobs';
+import { createStorage } from '../platform/storage/create-storage';
 
 /**
  * The states served on a fresh install (docs/decisions/036-find-and-offer.md) and under contract to
@@ -368,6 +369,15 @@ describe('served states and the closing checklist', () => {
     const made = await early.browser.post(`/api/me/considered-homes/${home.id}/offer`, offerBody());
     const tooSoon = await uploadTo(early.browser, '/api/me/closing-documents', { offer: made.body.id, milestone: 'inspection' }, { bytes: PDF, name: 'x.pdf' });
     expect([tooSoon.status, tooSoon.body.error?.code]).toEqual([409, 'offer_state']);
+
+    // Deleting the buyer's account removes the rows and the files.
+    const keys = (await app.db.select().from(closingDocuments).where(eq(closingDocuments.offerId, id))).map((d) => d.storageKey);
+    expect(keys).toHaveLength(2);
+    const storage = createStorage(app.config);
+    expect(await storage.get(keys[0]!)).toBeDefined();
+    expect((await admin.browser.delete(`/api/admin/users/${buyer.user.id}`)).status).toBe(200);
+    expect(await app.db.select().from(closingDocuments).where(eq(closingDocuments.offerId, id))).toEqual([]);
+    for (const key of keys) expect(await storage.get(key), key).toBeUndefined();
   });
 
   it('starts the purchase from the accepted offer and records which offer it came from', async () => {
