@@ -229,7 +229,7 @@ export function describeSeed(result: SeedResult): string {
     `Seeded demo data: ${a.users} users, ${a.applications} applications (${statuses}), ${a.documents} application documents,`,
     `${a.waitlist} waitlist entries and ${a.letters} letters of intent with their PDFs,`,
     `${result.homes.homes} homeowners' homes with ${result.homes.entries} ledger entries and ${result.homes.statements} monthly statements,`,
-    `and ${result.buyers} buyers between approval and keys (one per stage on /admin/offers) with partner agents.`,
+    `and ${result.buyers} buyers between approval and keys (one per stage on /admin/pipeline) with partner agents.`,
     '',
   ];
   if (result.admin.created) {
@@ -254,7 +254,7 @@ export function describeSeed(result: SeedResult): string {
   if (result.buyerSignIn) {
     lines.push(
       '',
-      'Demo buyers, one per stage of the pipeline on /admin/offers:',
+      'Demo buyers, one per stage of the pipeline on /admin/pipeline:',
       ...result.buyerSignIn.buyers.map((b) => `  ${`${PIPELINE_STAGE_LABELS[b.stage]}:`.padEnd(17)} ${b.email}`),
       `Passphrase (each):  ${result.buyerSignIn.password}`,
       `Sign in at ${result.appUrl.replace(/\/admin$/, '/auth/signin')} as one of them to follow their way from approval to keys (shown only now).`,
