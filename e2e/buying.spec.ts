@@ -125,7 +125,7 @@ test.describe('find, offer and closing', () => {
       const row = page.getByRole('row').filter({ hasText: email });
       await expect(row).toContainText('Draft');
       // The pipeline counts approved buyers by stage.
-      await expect(page.getByRole('region', { name: 'Pipeline' }).getByRole('listitem')).toHaveText([
+      await expect(page.getByRole('navigation', { name: 'Pipeline' }).getByRole('listitem')).toHaveText([
         /^Approved\d+$/,
         /^Searching\d+$/,
         /^Offer\d+$/,
@@ -161,6 +161,14 @@ test.describe('find, offer and closing', () => {
       const checklist = offer.getByRole('list', { name: 'Closing checklist' });
       await expect(checklist.getByRole('listitem')).toHaveCount(6);
       await expect(offer).toContainText(`Waiting on you: Inspection by ${formatDate(addDays(ledgerToday(), 10))}`);
+      // The buyer adds the inspection report to its milestone; a file that is not a PDF, JPG or PNG is refused under the field.
+      const addReport = offer.getByLabel('Add a document to inspection');
+      await addReport.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a report') });
+      await expect(addReport).toHaveAccessibleDescription('notes.txt: Please upload PDF, JPG, or PNG files only.');
+      await addReport.setInputFiles({ name: 'inspection-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% inspection\n') });
+      await expect(toast(buyer, 'Document added')).toBeVisible();
+      const reports = offer.getByRole('list', { name: 'Inspection documents' });
+      await expect(reports.getByRole('listitem')).toHaveText([/^inspection-report\.pdfFrom you · /]);
       await checkScreen(buyer, 'find, under contract');
       await buyer.goto('/dashboard');
       await expect(buyer.getByRole('region', { name: /Home application/ })).toContainText('Your offer on 12 Elm St, Austin, TX 78701:');
@@ -172,6 +180,15 @@ test.describe('find, offer and closing', () => {
       await row.getByRole('button', { name: 'Closing checklist' }).click();
       const closing = page.getByRole('dialog', { name: 'Closing checklist' });
       const inspection = closing.getByRole('form', { name: 'Inspection' });
+      // The buyer's report is there; staff add the appraisal report to its milestone.
+      await expect(inspection.getByRole('link', { name: 'inspection-report.pdf' })).toBeVisible();
+      await expect(inspection).toContainText('From the buyer');
+      await closing
+        .getByRole('form', { name: 'Appraisal' })
+        .getByLabel('Add a document to appraisal')
+        .setInputFiles({ name: 'appraisal.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% appraisal\n') });
+      await expect(toast(page, 'Document added')).toBeVisible();
+      await expect(closing.getByRole('list', { name: 'Appraisal documents' })).toContainText('appraisal.pdfFrom staff');
       await inspection.getByLabel(/^Due date/).fill(addDays(ledgerToday(), -3));
       await inspection.getByRole('button', { name: 'Save inspection' }).click();
       await expect(inspection.getByLabel(/^Due date/)).toHaveAccessibleDescription(/^The date can’t be before the offer, made on /);
@@ -194,6 +211,11 @@ test.describe('find, offer and closing', () => {
       await expect(offer).toContainText('Findings: The water heater is near its end.');
       await expect(offer).toContainText('Inspection is done.');
       await expect(offer).toContainText('Waiting on you: Homeowner’s insurance');
+      // And downloads the appraisal staff added.
+      const appraisalDocs = offer.getByRole('list', { name: 'Appraisal documents' });
+      await expect(appraisalDocs).toContainText('appraisal.pdfFrom Ownstead');
+      const [download] = await Promise.all([buyer.waitForEvent('download'), appraisalDocs.getByRole('link', { name: 'appraisal.pdf' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
 
       // Staff record the purchase from the offer, pre-filled.
       await row.getByRole('link', { name: 'Record the purchase' }).click();

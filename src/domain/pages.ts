@@ -139,6 +139,10 @@ export function pageMetaTable(brand: Brand = DEFAULT_BRAND): Record<string, Page
     '/admin/waitlist': { title: `Waitlist | ${n} Back Office`, description: `Waitlist applicants.` },
     '/admin/letters-of-intent': { title: `Letters of Intent | ${n} Back Office`, description: `Letters of intent and their PDFs.` },
     '/admin/offers': { title: `Offers | ${n} Back Office`, description: `Buyers' offers: submit, counter, accept or reject.` },
+    '/admin/pipeline': {
+      title: `Pipeline | ${n} Back Office`,
+      description: `Approved buyers by stage, from approval to keys, and how long each has been there.`,
+    },
     '/admin/agents': { title: `Agents | ${n} Back Office`, description: `Partner agents by state, and buyers asking to be matched with one.` },
     '/admin/homes': { title: `Homes | ${n} Back Office`, description: `Homes, their agreements and valuations.` },
     '/admin/signatures': { title: `Signatures | ${n} Back Office`, description: `Documents waiting for signatures: countersign, send again or void.` },

@@ -20,6 +20,7 @@ import { LETTERS_UPLOAD_PATH } from './routes/admin/letters';
 import { SCAN_PATH, signatureRoutes, verifyRoutes, VERIFY_PATH } from './routes/signatures';
 import { applicationRoutes, UPLOAD_PATH } from './routes/application';
 import { MESSAGE_UPLOAD_PATHS } from '../domain/api/message-attachments';
+import { CLOSING_UPLOAD_PATHS } from '../domain/api/admin-offers';
 import { documentRoutes } from './routes/documents';
 import { homeStatementRoutes } from './routes/home-statements';
 import { preApprovalRoutes } from './routes/pre-approval';
@@ -49,9 +50,17 @@ export function createApi(deps: Deps) {
     throw new AppError(413, 'payload_too_large', 'That request is too large.');
   };
   const streamingBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
-  // The document, dispute-document and letter-of-intent uploads stream up to 25 MB and enforce their own limits
+  // The document, dispute-document, closing-document and letter-of-intent uploads stream up to 25 MB and enforce their own limits
   // (src/server/modules/applications/receive-upload.ts, src/server/modules/letters/letter-upload.ts).
-  const streamedUploads = new Set<string>([UPLOAD_PATH, LETTERS_UPLOAD_PATH, VERIFY_PATH, SCAN_PATH, DISPUTE_UPLOAD_PATH, ...MESSAGE_UPLOAD_PATHS]);
+  const streamedUploads = new Set<string>([
+    UPLOAD_PATH,
+    LETTERS_UPLOAD_PATH,
+    VERIFY_PATH,
+    SCAN_PATH,
+    DISPUTE_UPLOAD_PATH,
+    ...MESSAGE_UPLOAD_PATHS,
+    ...CLOSING_UPLOAD_PATHS,
+  ]);
   // Before anything reads a body: a forged cross-site request is refused first (src/server/platform/http/same-origin.ts).
   api.use(
     '/api/*',

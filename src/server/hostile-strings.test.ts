@@ -655,6 +655,23 @@ describe('hostile strings never cause a server error', () => {
         json: { status: 'countered', counterPrice: '425000', answerBy: '2030-01-01T12:00:00.000Z' },
       },
       { route: 'GET /api/admin/offers/pipeline', as: 'admin', path: '/api/admin/offers/pipeline' },
+      { route: 'GET /api/admin/pipeline', as: 'admin', path: '/api/admin/pipeline', query: { ...listQuery, sort: 'days', stage: 'searching' } },
+      {
+        route: 'POST /api/me/closing-documents',
+        as: 'member',
+        path: '/api/me/closing-documents',
+        query: { offer: `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, milestone: 'inspection' },
+        form: {},
+      },
+      { route: 'GET /api/me/closing-documents/:id', as: 'member', path: `/api/me/closing-documents/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
+      {
+        route: 'POST /api/admin/closing-documents',
+        as: 'admin',
+        path: '/api/admin/closing-documents',
+        query: { offer: `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, milestone: 'title' },
+        form: {},
+      },
+      { route: 'GET /api/admin/closing-documents/:id', as: 'admin', path: `/api/admin/closing-documents/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` },
       { route: 'GET /api/admin/offers/:id/closing', as: 'admin', path: `/api/admin/offers/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/closing` },
       {
         route: 'PUT /api/admin/offers/:id/closing/:kind',

@@ -417,6 +417,31 @@ describe('no personal data in the log when the database fails', () => {
         send: () => admin.browser.post(`/api/admin/offers/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/status`, { status: 'submitted' }),
       },
       { route: 'GET /api/admin/offers/pipeline', fault: 'sessions', send: () => admin.browser.get('/api/admin/offers/pipeline') },
+      { route: 'GET /api/admin/pipeline', fault: 'sessions', send: () => admin.browser.get(`/api/admin/pipeline${q}&stage=approved`) },
+      ...(['/api/me/closing-documents', '/api/admin/closing-documents'] as const).map((path) => ({
+        route: `POST ${path}`,
+        fault: 'sessions' as const,
+        send: () => {
+          const form = new FormData();
+          form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4')], { type: 'application/pdf' }), `${PERSON.phone}.pdf`);
+          const by = path.startsWith('/api/admin') ? admin : applicant;
+          return fetch(`${by.browser.baseUrl}${path}?offer=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}&milestone=inspection`, {
+            method: 'POST',
+            headers: { origin: by.browser.origin, cookie: by.browser.cookieHeader },
+            body: form,
+          }).then(readReply);
+        },
+      })),
+      {
+        route: 'GET /api/me/closing-documents/:id',
+        fault: 'sessions',
+        send: () => applicant.browser.get(`/api/me/closing-documents/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`),
+      },
+      {
+        route: 'GET /api/admin/closing-documents/:id',
+        fault: 'sessions',
+        send: () => admin.browser.get(`/api/admin/closing-documents/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`),
+      },
       {
         route: 'GET /api/admin/offers/:id/closing',
         fault: 'sessions',

@@ -146,6 +146,7 @@ export const appRoutes = (): RouteObject[] => [
                   { path: 'announcements', lazy: page(() => import('./features/admin/announcements/announcements-page')) },
                   { path: 'letters-of-intent', lazy: page(() => import('./features/admin/letters/letters-page')) },
                   { path: 'offers', lazy: page(() => import('./features/admin/offers/offers-page')) },
+                  { path: 'pipeline', lazy: page(() => import('./features/admin/pipeline/pipeline-page')) },
                   { path: 'agents', lazy: page(() => import('./features/admin/agents/agents-page')) },
                   { path: 'homes', lazy: page(() => import('./features/admin/homes/homes-page')) },
                   { path: 'signatures', lazy: page(() => import('./features/admin/signatures/signatures-page')) },

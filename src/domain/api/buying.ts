@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { consideredHomeItemSchema, consideredHomeSchema, myHomesSchema } from '../buying/homes';
 import { counterAnswerSchema, offerItemSchema, offerSchema } from '../buying/offers';
+import { closingDocumentQuerySchema, closingDocumentSchema } from '../buying/closing';
 import { defineRoute, idParamsSchema, okSchema } from './route';
+
+/** Refusals of a milestone's document upload, as application documents' (docs/product/application.md#documents). */
+export const CLOSING_UPLOAD_CODES = [
+  'offer_state',
+  'empty_file',
+  'file_too_large',
+  'invalid_upload',
+  'no_file',
+  'too_many_files',
+  'unsupported_file_type',
+] as const;
 
 /**
  * `/api/me/considered-homes` and `/api/me/offers`: the signed-in buyer's homes and offers, the 'Find' and
@@ -74,6 +86,28 @@ export const buyingApi = {
     params: idParamsSchema,
     responses: { 200: { description: 'The offer', schema: offerItemSchema } },
     errors: [409],
+  }),
+  uploadClosingDocument: defineRoute({
+    method: 'post',
+    path: '/api/me/closing-documents',
+    access: 'user',
+    codes: [...CLOSING_UPLOAD_CODES],
+    summary:
+      "Adds one document (an inspection report, an insurance binder…: PDF, JPEG or PNG by content, 25 MB at most) to a milestone of the buyer's accepted offer `?offer=&milestone=`; at most 10 a milestone. Audited. Another buyer's offer is 404",
+    query: closingDocumentQuerySchema,
+    form: z.object({}),
+    responses: { 201: { description: 'The stored document', schema: closingDocumentSchema } },
+    // 400 invalid_upload, no_file, empty_file; 404 another's offer; 409 offer_state / too_many_files; 413 file_too_large; 415 unsupported_file_type.
+    errors: [404, 409, 413, 415, 429],
+  }),
+  closingDocument: defineRoute({
+    method: 'get',
+    path: '/api/me/closing-documents/{id}',
+    access: 'user',
+    summary: "One document of the buyer's closing checklist, as an attachment (audited; 404 for anyone else's)",
+    params: idParamsSchema,
+    responses: { 200: { description: 'The file', contentType: 'application/octet-stream' } },
+    errors: [404],
   }),
   answerCounter: defineRoute({
     method: 'post',

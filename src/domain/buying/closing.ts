@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listParamsSchema } from '../admin/lists';
 import { addDays } from '../ledger/dates';
 import { formatDate } from '../format';
 import { safeIsoDateTime, safeString } from '../safe-text';
@@ -93,6 +94,27 @@ export const milestoneKindParamsSchema = z.object({
   kind: z.enum(MILESTONE_KINDS, { error: 'Not a closing milestone' }),
 });
 
+/** A milestone holds at most this many documents. */
+export const MAX_MILESTONE_DOCUMENTS = 10;
+
+/** A document of a milestone (an inspection report, an appraisal, a title commitment, an insurance binder…). */
+export const closingDocumentSchema = z.object({
+  id: safeString(),
+  name: safeString(),
+  contentType: safeString(),
+  sizeBytes: z.number().int(),
+  /** Who sent it: the buyer or staff. */
+  uploadedBy: z.enum(MILESTONE_OWNERS),
+  createdAt: safeIsoDateTime('An ISO 8601 date-time'),
+});
+export type ClosingDocument = z.output<typeof closingDocumentSchema>;
+
+/** `?offer=&milestone=` of a document upload. */
+export const closingDocumentQuerySchema = z.object({
+  offer: safeString().uuid({ error: 'Name the offer the document is for.' }),
+  milestone: z.enum(MILESTONE_KINDS, { error: 'Name the milestone the document is for.' }),
+});
+
 export const milestoneSchema = z.object({
   kind: z.enum(MILESTONE_KINDS),
   status: z.enum(MILESTONE_STATUSES),
@@ -102,6 +124,8 @@ export const milestoneSchema = z.object({
   findings: safeString().nullable(),
   appraisedValueCents: z.number().int().nullable(),
   updatedAt: safeIsoDateTime('An ISO 8601 date-time'),
+  /** Its documents, oldest first. */
+  documents: z.array(closingDocumentSchema),
 });
 export type Milestone = z.output<typeof milestoneSchema>;
 
@@ -133,3 +157,33 @@ export const PIPELINE_STAGE_LABELS: Readonly<Record<PipelineStage, string>> = {
 };
 export const pipelineSchema = z.object(Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, z.number().int()])) as Record<PipelineStage, z.ZodNumber>);
 export type Pipeline = Record<PipelineStage, number>;
+
+export const PIPELINE_SORTS = ['days', 'name'] as const;
+
+/**
+ * `GET /api/admin/pipeline`: the buyers in one stage of the pipeline (docs/product/back-office.md#pipeline),
+ * searched by name, e-mail or application ID; sorted by days in the stage (most first by default) or name.
+ */
+export const pipelineListSchema = listParamsSchema(PIPELINE_SORTS, 'days').safeExtend({
+  stage: z.enum(PIPELINE_STAGES, { error: 'Choose a stage.' }).default('approved'),
+});
+export type PipelineListParams = z.output<typeof pipelineListSchema>;
+
+/** One buyer in a stage: since when (a date in the ledger's calendar), how many days, and what to open. */
+export const pipelineBuyerSchema = z.object({
+  applicationId: safeString(),
+  userId: safeString(),
+  buyerName: safeString(),
+  buyerEmail: safeString(),
+  stage: z.enum(PIPELINE_STAGES),
+  /** The day they entered the stage (YYYY-MM-DD, the ledger's calendar). */
+  since: safeString(),
+  daysInStage: z.number().int(),
+  /** Their live offer (offer, under contract, closing), else null. */
+  offerId: safeString().nullable(),
+  /** Their home, once a homeowner. */
+  homeId: safeString().nullable(),
+  /** The live offer's address, or the home's. */
+  address: safeString().nullable(),
+});
+export type PipelineBuyer = z.output<typeof pipelineBuyerSchema>;

@@ -8,6 +8,7 @@ import { addDays } from '../../domain/ledger';
 import type { Db } from '../platform/db/client';
 import { applications, closingMilestones, consideredHomes, homes, offerEvents, offers, partnerAgents, preApprovals, users } from '../platform/db/schema';
 import { getSettings } from '../platform/settings/settings-store';
+import { setPassword } from './seed-homes';
 
 /**
  * The seed's buyers between approval and keys (docs/decisions/042-closing.md): partner agents by
@@ -15,6 +16,8 @@ import { getSettings } from '../platform/settings/settings-store';
  * homeowner — approved, searching, offer, under contract, closing — each with a pre-approval, the
  * homes they consider, their offer with its timeline and its closing checklist as far as their
  * stage goes. The homeowners are seed-homes.ts's. No mail is queued: the people are made up.
+ * With `password` (the first run), each of these buyers can sign in with it, so a newcomer
+ * follows one from approval to keys as the buyer and as staff (README.md#demo-data).
  */
 
 export const BUYING_STAGES = ['approved', 'searching', 'offer', 'under_contract', 'closing'] as const;
@@ -48,8 +51,17 @@ const AGENTS = [
 
 const STREETS = ['1408 Barton Hills Dr', '77 Rainey St', '2210 Elm Creek Rd', '915 Cedar Bend Ln', '3301 Mesa Verde Dr', '48 Pecan Grove Ct'];
 
-/** Seeds the agents (if none) and up to one buyer per stage; answers how many buyers were seeded. */
-export async function seedBuying(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<number> {
+export type BuyingStage = (typeof BUYING_STAGES)[number];
+
+export interface SeededBuyers {
+  /** How many buyers were seeded. */
+  count: number;
+  /** With a password: each seeded buyer's stage and e-mail, in stage order; they sign in with the password. */
+  signIn?: { password: string; buyers: { stage: BuyingStage; email: string }[] };
+}
+
+/** Seeds the agents (if none) and up to one buyer per stage; with `password`, each of them can sign in with it. */
+export async function seedBuying(db: Db, { now = new Date(), password }: { now?: Date; password?: string } = {}): Promise<SeededBuyers> {
   const today = ledgerToday(now);
   const [agent] = await db.select({ id: partnerAgents.id }).from(partnerAgents).limit(1);
   if (!agent) await db.insert(partnerAgents).values(AGENTS.map((a) => ({ ...a, emailKey: a.email.toLowerCase() })));
@@ -57,7 +69,7 @@ export async function seedBuying(db: Db, { now = new Date() }: { now?: Date } = 
   const rate = settings.mortgageRateDefault;
 
   const candidates = await db
-    .select({ id: applications.id, userId: applications.userId, value: applications.propertyValue, down: applications.downPayment })
+    .select({ id: applications.id, userId: applications.userId, email: users.email, value: applications.propertyValue, down: applications.downPayment })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .leftJoin(homes, eq(homes.userId, applications.userId))
@@ -74,6 +86,7 @@ export async function seedBuying(db: Db, { now = new Date() }: { now?: Date } = 
     .orderBy(asc(applications.submittedAt), asc(applications.id))
     .limit(BUYING_STAGES.length);
 
+  const seeded: { stage: BuyingStage; userId: string; email: string }[] = [];
   for (const [i, candidate] of candidates.entries()) {
     const stage = BUYING_STAGES[i]!;
     const priceCents = Math.round((Number(candidate.value) * 100) / 100_000) * 100_000;
@@ -93,6 +106,7 @@ export async function seedBuying(db: Db, { now = new Date() }: { now?: Date } = 
       appreciationRate: DEFAULT_APPRECIATION_RATE,
     });
     const issuedOn = addDays(today, -(10 + i * 6));
+    seeded.push({ stage, userId: candidate.userId, email: candidate.email });
     await db.transaction(async (tx) => {
       const [approval] = await tx
         .insert(preApprovals)
@@ -157,11 +171,14 @@ export async function seedBuying(db: Db, { now = new Date() }: { now?: Date } = 
           offerId: offer!.id,
           status: done.includes(m.kind) ? ('done' as const) : m.kind === 'closing' && stage === 'closing' ? ('in_progress' as const) : ('to_do' as const),
           completedOn: done.includes(m.kind) ? acceptedOn : null,
+          startedAt: done.includes(m.kind) || (m.kind === 'closing' && stage === 'closing') ? new Date(`${acceptedOn}T18:00:00Z`) : null,
           findings: m.kind === 'inspection' ? 'Minor: a loose handrail and an old water heater.' : null,
           appraisedValueCents: m.kind === 'appraisal' && done.includes('appraisal') ? priceCents : null,
         })),
       );
     });
   }
-  return candidates.length;
+  if (!password || seeded.length === 0) return { count: seeded.length };
+  for (const buyer of seeded) await setPassword(db, buyer.userId, password);
+  return { count: seeded.length, signIn: { password, buyers: seeded.map(({ stage, email }) => ({ stage, email })) } };
 }

@@ -99,5 +99,23 @@ describe('npm run seed: homeowners', () => {
     for (const stage of BUYING_STAGES) expect(pipeline[stage], stage).toBeGreaterThanOrEqual(1);
     expect(pipeline.homeowner).toBe(first.homes.homes);
     expect((await db.select().from(partnerAgents)).length).toBeGreaterThanOrEqual(3);
+
+    // Each of them signs in with the printed passphrase and finds their stage: a newcomer follows one from approval to keys.
+    const signIn = first.buyerSignIn!;
+    expect(signIn.password.length).toBeGreaterThanOrEqual(20);
+    expect(signIn.buyers.map((b) => b.stage)).toEqual([...BUYING_STAGES]);
+    expect(describeSeed(first)).toContain(`Passphrase (each):  ${signIn.password}`);
+    for (const { stage, email } of signIn.buyers) {
+      expect(describeSeed(first)).toContain(email);
+      const buyer = new TestBrowser(app.url, app.config.APP_URL);
+      expect((await buyer.post('/api/auth/sign-in/email', { email, password: signIn.password })).status, stage).toBe(200);
+      expect((await buyer.get('/api/me/status')).body.preApproval, stage).toMatchObject({ maxPriceCents: expect.any(Number) });
+      const homesListed = (await buyer.get('/api/me/considered-homes')).body.homes;
+      expect(homesListed.length, stage).toBe(stage === 'approved' ? 0 : 2);
+      const offers = (await buyer.get('/api/me/offers')).body.offers;
+      const expected = { approved: null, searching: null, offer: 'submitted', under_contract: 'accepted', closing: 'accepted' }[stage];
+      expect(offers[0]?.status ?? null, stage).toBe(expected);
+      if (expected === 'accepted') expect(offers[0].closing.milestones, stage).toHaveLength(6);
+    }
   });
 });

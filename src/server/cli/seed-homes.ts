@@ -69,7 +69,7 @@ function history(
 }
 
 /** Gives `userId` a password as sign-up would (better-auth's credential account); answers the passphrase. */
-async function setPassword(db: Db, userId: string, password: string): Promise<void> {
+export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
   const hash = await hashPassword(password);
   await db
     .insert(accounts)

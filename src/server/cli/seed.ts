@@ -17,7 +17,8 @@ import { createFieldCipher, resolveDataKey } from '../platform/lib/crypto';
 import { createLogger } from '../platform/lib/logger';
 import { createStorage, type FileStorage } from '../platform/storage/create-storage';
 import { adminCreate } from './admin-create';
-import { seedBuying } from './seed-buying';
+import { seedBuying, type SeededBuyers } from './seed-buying';
+import { PIPELINE_STAGE_LABELS } from '../../domain/buying/closing';
 import { seedHomes } from './seed-homes';
 import { buildSeedPlan, DEFAULT_COUNTS, DEMO_ADMIN_EMAIL, type SeedCounts, type SeedPlan } from './seed-plan';
 
@@ -52,6 +53,8 @@ export interface SeedResult {
   buyers: number;
   /** The demo homeowner's sign-in, made on the first run only. */
   homeowner?: { email: string; password: string };
+  /** The seeded buyers' sign-in (one passphrase, each buyer's stage and e-mail), made on the first run only. */
+  buyerSignIn?: SeededBuyers['signIn'];
   appUrl: string;
 }
 
@@ -151,6 +154,7 @@ export async function seed(env: Record<string, string | undefined> = process.env
   let homesAdded: SeedResult['homes'];
   let homeowner: SeedResult['homeowner'];
   let buyers: number;
+  let buyerSignIn: SeedResult['buyerSignIn'];
   try {
     await database.migrate();
     const { db } = database;
@@ -183,7 +187,10 @@ export async function seed(env: Record<string, string | undefined> = process.env
     homesAdded = { homes: seeded.homeIds.length, entries: seeded.entries, statements: statements.statements };
     homeowner = seeded.signIn;
     // Buyers between approval and keys, one per stage, and partner agents (docs/decisions/042-closing.md).
-    buyers = await seedBuying(db, { now: options.now ?? new Date() });
+    // On the first run they can sign in, so a newcomer follows one from approval to keys as the buyer.
+    const seededBuyers = await seedBuying(db, { now: options.now ?? new Date(), password: adminExists ? undefined : demoPassphrase() });
+    buyers = seededBuyers.count;
+    buyerSignIn = seededBuyers.signIn;
   } finally {
     await database.close();
   }
@@ -198,12 +205,13 @@ export async function seed(env: Record<string, string | undefined> = process.env
     documents: plan.documents.length,
     byStatus,
   };
-  if (adminExists) return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: false }, homes: homesAdded, buyers, homeowner, appUrl };
+  if (adminExists)
+    return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: false }, homes: homesAdded, buyers, homeowner, buyerSignIn, appUrl };
 
   // An embedded database admits one process: admin:create opens it again once ours is closed.
   const password = demoPassphrase();
   await adminCreate(['--email', DEMO_ADMIN_EMAIL, '--password', password, '--first-name', 'Demo', '--last-name', 'Admin'], { ...env, LOG_LEVEL: 'warn' });
-  return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: true, password }, homes: homesAdded, buyers, homeowner, appUrl };
+  return { status: 'seeded', added, admin: { email: DEMO_ADMIN_EMAIL, created: true, password }, homes: homesAdded, buyers, homeowner, buyerSignIn, appUrl };
 }
 
 export function describeSeed(result: SeedResult): string {
@@ -221,7 +229,7 @@ export function describeSeed(result: SeedResult): string {
     `Seeded demo data: ${a.users} users, ${a.applications} applications (${statuses}), ${a.documents} application documents,`,
     `${a.waitlist} waitlist entries and ${a.letters} letters of intent with their PDFs,`,
     `${result.homes.homes} homeowners' homes with ${result.homes.entries} ledger entries and ${result.homes.statements} monthly statements,`,
-    `and ${result.buyers} buyers between approval and keys (one per stage on /admin/offers) with partner agents.`,
+    `and ${result.buyers} buyers between approval and keys (one per stage on /admin/pipeline) with partner agents.`,
     '',
   ];
   if (result.admin.created) {
@@ -241,6 +249,15 @@ export function describeSeed(result: SeedResult): string {
       `Demo homeowner:  ${result.homeowner.email}`,
       `Passphrase:      ${result.homeowner.password}`,
       `Sign in at       ${result.appUrl.replace(/\/admin$/, '/auth/signin')} to see their home, ledger and statements (shown only now).`,
+    );
+  }
+  if (result.buyerSignIn) {
+    lines.push(
+      '',
+      'Demo buyers, one per stage of the pipeline on /admin/pipeline:',
+      ...result.buyerSignIn.buyers.map((b) => `  ${`${PIPELINE_STAGE_LABELS[b.stage]}:`.padEnd(17)} ${b.email}`),
+      `Passphrase (each):  ${result.buyerSignIn.password}`,
+      `Sign in at ${result.appUrl.replace(/\/admin$/, '/auth/signin')} as one of them to follow their way from approval to keys (shown only now).`,
     );
   }
   return lines.join('\n');

@@ -1,16 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_STATE_CODES } from '../../domain/agents';
 import { agreementBounds } from '../../domain/calculators';
 import { monthlyRangeFor } from '../../domain/buying/homes';
 import { ledgerToday } from '../../domain/homes/dates';
 import { addDays } from '../../domain/ledger/dates';
-import { auditLog, closingMilestones, homes } from '../platform/db/schema';
+import { auditLog, closingDocuments, closingMilestones, homes, preApprovals, users } from '../platform/db/schema';
 import { insertApplication, statusBody } from '../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../test/admin-client';
-import { AUTH_TEST_ENV, mailsTo } from '../test/auth-client';
+import { AUTH_TEST_ENV, mailsTo, type TestBrowser } from '../test/auth-client';
 import { startTestServer, uniqueEmail, type TestServer } from '../test/harness';
 import { settleMailJobs } from '../test/mail-jobs';
+import { createStorage } from '../platform/storage/create-storage';
 
 /**
  * The states served on a fresh install (docs/decisions/036-find-and-offer.md) and under contract to
@@ -42,6 +43,20 @@ const offerBody = (overrides: Record<string, unknown> = {}) => ({
   moveInDate: 'Flexible',
   ...overrides,
 });
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n% inspection report\n');
+
+/** POSTs one file to a milestone, as the checklist's upload does (multipart/form-data, field `file`). */
+async function uploadTo(browser: TestBrowser, path: string, query: { offer: string; milestone: string }, file: { bytes: Uint8Array; name: string }) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: 'application/octet-stream' }), file.name);
+  const response = await fetch(`${browser.baseUrl}${path}?offer=${query.offer}&milestone=${query.milestone}`, {
+    method: 'POST',
+    headers: { origin: browser.origin, cookie: browser.cookieHeader },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { code: string } } };
+}
 
 describe('served states and the closing checklist', () => {
   let app: TestServer;
@@ -207,17 +222,29 @@ describe('served states and the closing checklist', () => {
       return reply.body as Record<string, number>;
     };
     const start = await counts();
+    const who = {} as Buyer;
     const moved = async (stage: string) => {
       const now = await counts();
       const delta = Object.fromEntries(Object.keys(now).map((k) => [k, now[k]! - start[k]!]));
       expect(delta, stage).toEqual({ approved: 0, searching: 0, offer: 0, under_contract: 0, closing: 0, homeowner: 0, [stage]: 1 });
+      // The people behind the count: the buyer is listed in that stage only, since today, with what to open.
+      for (const other of Object.keys(now)) {
+        const list = await admin.browser.get(`/api/admin/pipeline?stage=${other}&q=${encodeURIComponent(who.user.email)}`);
+        expect(list.status).toBe(200);
+        expect(list.headers.get('cache-control')).toBe('no-store');
+        expect(list.body.total, `${stage} listed under ${other}`).toBe(other === stage ? 1 : 0);
+      }
+      const [row] = (await admin.browser.get(`/api/admin/pipeline?stage=${stage}&q=${encodeURIComponent(who.user.email)}`)).body.items;
+      expect(row).toMatchObject({ applicationId: who.applicationId, buyerEmail: who.user.email, stage, since: ledgerToday(), daysInStage: 0 });
+      return row as { offerId: string | null; homeId: string | null; address: string | null };
     };
     const buyer = await approvedBuyer();
-    await moved('approved');
+    Object.assign(who, buyer);
+    expect(await moved('approved')).toMatchObject({ offerId: null, homeId: null, address: null });
     const home = await addHome(buyer);
     await moved('searching');
     const made = await buyer.browser.post(`/api/me/considered-homes/${home.id}/offer`, offerBody());
-    await moved('offer');
+    expect(await moved('offer')).toMatchObject({ offerId: made.body.id, homeId: null, address: '12 Elm St, Austin, TX 78701' });
     const letters = await admin.browser.get(`/api/admin/letters?q=${encodeURIComponent(buyer.user.email)}&status=all`);
     await admin.browser.patch(`/api/admin/letters/${letters.body.items[0].id}/status`, { status: 'approved' });
     await admin.browser.post(`/api/admin/offers/${made.body.id}/status`, { status: 'submitted' });
@@ -236,8 +263,121 @@ describe('served states and the closing checklist', () => {
       offerId: made.body.id,
     });
     expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
-    await moved('homeowner');
+    expect(await moved('homeowner')).toMatchObject({ offerId: null, homeId: recorded.body.id });
     expect((await buyer.browser.get('/api/admin/offers/pipeline')).status).toBe(403);
+    expect((await buyer.browser.get('/api/admin/pipeline')).status).toBe(403);
+  });
+
+  it('lists the people of a stage with their days in it, paged, sorted and searched by name or e-mail', async () => {
+    const family = `Pipe${Date.now().toString(36)}`;
+    const today = ledgerToday();
+    const buyers: Buyer[] = [];
+    for (const [i, days] of [3, 7, 1].entries()) {
+      const buyer = await approvedBuyer();
+      await app.db
+        .update(users)
+        .set({ firstName: `Ann${i}`, lastName: family })
+        .where(eq(users.id, buyer.user.id));
+      // Approved `days` days ago, at noon in the ledger's calendar.
+      await app.db
+        .update(preApprovals)
+        .set({ createdAt: sql`(${addDays(today, -days)}::date + time '12:00') at time zone 'America/Los_Angeles'` })
+        .where(eq(preApprovals.applicationId, buyer.applicationId));
+      buyers.push(buyer);
+    }
+    const page = async (query: string) => {
+      const reply = await admin.browser.get(`/api/admin/pipeline?stage=approved&q=${family}&${query}`);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body as { items: { buyerName: string; daysInStage: number; since: string }[]; total: number; page: number };
+    };
+    const first = await page('pageSize=2');
+    expect(first.total).toBe(3);
+    expect(first.items.map((r) => [r.buyerName, r.daysInStage, r.since])).toEqual([
+      [`Ann1 ${family}`, 7, addDays(today, -7)],
+      [`Ann0 ${family}`, 3, addDays(today, -3)],
+    ]);
+    expect((await page('pageSize=2&page=2')).items.map((r) => r.daysInStage)).toEqual([1]);
+    expect((await page('dir=asc')).items.map((r) => r.daysInStage)).toEqual([1, 3, 7]);
+    expect((await page('sort=name&dir=asc')).items.map((r) => r.buyerName)).toEqual([0, 1, 2].map((i) => `Ann${i} ${family}`));
+    // A whole e-mail address finds that buyer; part of a name finds the name; ID prefixes too.
+    const byEmail = await admin.browser.get(`/api/admin/pipeline?stage=approved&q=${encodeURIComponent(buyers[2]!.user.email.toUpperCase())}`);
+    expect(byEmail.body.items.map((r: { buyerName: string }) => r.buyerName)).toEqual([`Ann2 ${family}`]);
+    const byId = await admin.browser.get(`/api/admin/pipeline?stage=approved&q=${buyers[0]!.applicationId.slice(0, 13)}`);
+    expect(byId.body.items.map((r: { applicationId: string }) => r.applicationId)).toEqual([buyers[0]!.applicationId]);
+    // Not a stage, not a page: refused under the field.
+    const bad = await admin.browser.get('/api/admin/pipeline?stage=sold&page=0');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['page', 'stage']);
+  });
+
+  it('keeps documents on a milestone, from the buyer and staff, checked like application documents and audited', async () => {
+    const { buyer, id } = await acceptedOffer();
+    const mine = (milestone: string, file = { bytes: PDF, name: 'inspection report.pdf' }) =>
+      uploadTo(buyer.browser, '/api/me/closing-documents', { offer: id, milestone }, file);
+
+    // Checked by content: not a PDF, JPEG or PNG is 415; an empty file 400; nothing kept of either.
+    const refused = await mine('inspection', { bytes: new TextEncoder().encode('MZ not a document'), name: 'report.pdf' });
+    expect([refused.status, refused.body.error?.code]).toEqual([415, 'unsupported_file_type']);
+    const empty = await mine('inspection', { bytes: new Uint8Array(), name: 'report.pdf' });
+    expect([empty.status, empty.body.error?.code]).toEqual([400, 'empty_file']);
+    expect(await app.db.select().from(closingDocuments).where(eq(closingDocuments.offerId, id))).toEqual([]);
+
+    const stored = await mine('inspection');
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    expect(stored.body).toMatchObject({ name: 'inspection report.pdf', contentType: 'application/pdf', uploadedBy: 'buyer', sizeBytes: PDF.length });
+    const binder = await uploadTo(admin.browser, '/api/admin/closing-documents', { offer: id, milestone: 'insurance' }, { bytes: PDF, name: 'binder.pdf' });
+    expect(binder.status, JSON.stringify(binder.body)).toBe(201);
+    expect(binder.body.uploadedBy).toBe('staff');
+
+    // Both sides see each milestone's documents on the same checklist.
+    const docsOf = (closing: { milestones: { kind: string; documents: { id: string }[] }[] }, kind: string) =>
+      closing.milestones.find((m) => m.kind === kind)!.documents.map((d) => d.id);
+    const buyerView = (await buyer.browser.get('/api/me/offers')).body.offers[0].closing;
+    const staffView = (await admin.browser.get(`/api/admin/offers/${id}/closing`)).body;
+    expect(buyerView).toEqual(staffView);
+    expect(docsOf(staffView, 'inspection')).toEqual([stored.body.id]);
+    expect(docsOf(staffView, 'insurance')).toEqual([binder.body.id]);
+    expect(docsOf(staffView, 'title')).toEqual([]);
+
+    // Downloads: the buyer their own, staff any; another buyer's is 404 like one that does not exist.
+    const got = await buyer.browser.get(`/api/me/closing-documents/${binder.body.id}`);
+    expect([got.status, new TextDecoder().decode(got.bytes)]).toEqual([200, new TextDecoder().decode(PDF)]);
+    expect(got.headers.get('cache-control')).toBe('private, no-store');
+    expect(got.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect((await admin.browser.get(`/api/admin/closing-documents/${stored.body.id}`)).status).toBe(200);
+    const other = await acceptedOffer();
+    expect((await other.buyer.browser.get(`/api/me/closing-documents/${stored.body.id}`)).status).toBe(404);
+    expect((await other.buyer.browser.get(`/api/me/closing-documents/${OTHER_ID}`)).status).toBe(404);
+    expect((await uploadTo(other.buyer.browser, '/api/me/closing-documents', { offer: id, milestone: 'title' }, { bytes: PDF, name: 'x.pdf' })).status).toBe(
+      404,
+    );
+    expect((await buyer.browser.get(`/api/admin/closing-documents/${stored.body.id}`)).status).toBe(403);
+
+    // Audited under the offer: two uploads, two downloads.
+    const entries = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'offers'), eq(auditLog.entityId, id)));
+    const documentEntries = entries.filter((e) => (e.changes as { closingDocument?: unknown } | null)?.closingDocument);
+    expect(documentEntries.map((e) => e.action).sort()).toEqual(['create', 'create', 'download', 'download']);
+
+    // Not on a milestone that is not one, nor before the offer is accepted.
+    const badKind = await mine('survey');
+    expect([badKind.status, Object.keys((badKind.body.error as unknown as { fields: object }).fields)]).toEqual([400, ['milestone']]);
+    const early = await approvedBuyer();
+    const home = await addHome(early);
+    const made = await early.browser.post(`/api/me/considered-homes/${home.id}/offer`, offerBody());
+    const tooSoon = await uploadTo(early.browser, '/api/me/closing-documents', { offer: made.body.id, milestone: 'inspection' }, { bytes: PDF, name: 'x.pdf' });
+    expect([tooSoon.status, tooSoon.body.error?.code]).toEqual([409, 'offer_state']);
+
+    // Deleting the buyer's account removes the rows and the files.
+    const keys = (await app.db.select().from(closingDocuments).where(eq(closingDocuments.offerId, id))).map((d) => d.storageKey);
+    expect(keys).toHaveLength(2);
+    const storage = createStorage(app.config);
+    expect(await storage.get(keys[0]!)).toBeDefined();
+    expect((await admin.browser.delete(`/api/admin/users/${buyer.user.id}`)).status).toBe(200);
+    expect(await app.db.select().from(closingDocuments).where(eq(closingDocuments.offerId, id))).toEqual([]);
+    for (const key of keys) expect(await storage.get(key), key).toBeUndefined();
   });
 
   it('starts the purchase from the accepted offer and records which offer it came from', async () => {

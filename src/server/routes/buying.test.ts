@@ -7,6 +7,7 @@ import { signedInAdmin, signedInWithRole } from '../test/admin-client';
 import { AUTH_TEST_ENV, mailsTo } from '../test/auth-client';
 import { startTestServer, uniqueEmail, type TestServer } from '../test/harness';
 import { settleMailJobs } from '../test/mail-jobs';
+import { forgetCachedSettings, getSettings, saveSettings } from '../platform/settings/settings-store';
 import { pdfWords } from '../test/pdf-text';
 
 /**
@@ -315,5 +316,29 @@ describe('find and offer', () => {
     const withdrawn = await buyer.browser.post(`/api/me/offers/${made.body.id}/withdraw`);
     expect(withdrawn.body.status).toBe('withdrawn');
     expect((await buyer.browser.get('/api/me/offers')).body.offers[0].events.at(-1).kind).toBe('withdrawn');
+  });
+
+  it('sends the buyer’s letter of intent to them for signature when e-signatures are on', async () => {
+    const settings = await getSettings(app.db, { fresh: true });
+    const setESign = async (eSign: boolean) => {
+      await saveSettings(app.db, { ...settings, featureFlags: { ...settings.featureFlags, eSign } }, admin.user.id);
+      forgetCachedSettings(app.db);
+    };
+    await setESign(true);
+    try {
+      const buyer = await approvedBuyer();
+      const home = await addHome(buyer);
+      const made = await buyer.browser.post(`/api/me/considered-homes/${home.id}/offer`, offerBody());
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const envelopes = (await buyer.browser.get('/api/envelopes')).body.envelopes as { kind: string; status: string }[];
+      expect(envelopes.map((e) => [e.kind, e.status])).toEqual([['letter', 'sent']]);
+    } finally {
+      await setESign(false);
+    }
+    // Off, a letter is not sent: staff send it from the letters page if they wish.
+    const later = await approvedBuyer();
+    const home = await addHome(later);
+    expect((await later.browser.post(`/api/me/considered-homes/${home.id}/offer`, offerBody())).status).toBe(201);
+    expect((await later.browser.get('/api/envelopes')).body.envelopes).toEqual([]);
   });
 });

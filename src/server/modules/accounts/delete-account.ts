@@ -4,7 +4,17 @@ import { hasHome } from '../homes';
 import type { Executor } from '../../platform/db/client';
 import type { Auth } from '../../platform/auth/create-auth';
 import type { Deps } from '../../platform/http/context';
-import { announcementRecipients, applications, auditLog, documents, mailOutbox, users, verifications, waitlistEntries } from '../../platform/db/schema';
+import {
+  announcementRecipients,
+  applications,
+  auditLog,
+  closingDocuments,
+  documents,
+  mailOutbox,
+  users,
+  verifications,
+  waitlistEntries,
+} from '../../platform/db/schema';
 import { AppError } from '../../platform/lib/errors';
 import { accountDeletedMail } from '../../platform/mail/templates';
 import { removeStored } from '../applications';
@@ -86,6 +96,8 @@ export async function deleteUserData(
     // Every address the account ever had: what hangs on an old one goes too (docs/product/privacy.md#account-deletion).
     const emailKeys = await addressesOf(tx, user);
     const files = await tx.delete(documents).where(eq(documents.userId, userId)).returning({ key: documents.storageKey });
+    // The documents of their closing checklist (docs/decisions/042-closing.md): the rows would go with the offers, the files not.
+    const closingFiles = await tx.delete(closingDocuments).where(eq(closingDocuments.userId, userId)).returning({ key: closingDocuments.storageKey });
     const removedApplications = await tx.delete(applications).where(eq(applications.userId, userId)).returning({ id: applications.id });
     const removedWaitlist = await tx.delete(waitlistEntries).where(inArray(waitlistEntries.emailKey, emailKeys)).returning({ id: waitlistEntries.id });
     await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.to})`, emailKeys));
@@ -118,7 +130,7 @@ export async function deleteUserData(
       applicationIds: removedApplications.map((a) => a.id),
       waitlistEntryIds: removedWaitlist.map((w) => w.id),
     });
-    return { files: files.map((f) => f.key), email: user.email, firstName: user.firstName ?? undefined };
+    return { files: [...files, ...closingFiles].map((f) => f.key), email: user.email, firstName: user.firstName ?? undefined };
   });
   if (!deleted) return false;
   await removeStored(deps, deleted.files);

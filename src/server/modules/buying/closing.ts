@@ -70,7 +70,7 @@ export async function updateMilestone(
     if (Object.keys(changes).length > 0) {
       await tx
         .update(closingMilestones)
-        .set({ ...after, updatedAt: now })
+        .set({ ...after, startedAt: after.status === 'to_do' ? null : (before.startedAt ?? now), updatedAt: now })
         .where(and(eq(closingMilestones.offerId, id), eq(closingMilestones.kind, kind)));
       await tx.update(offers).set({ updatedAt: now }).where(eq(offers.id, id));
       await recordAudit(tx, actor, { action: 'update', entityType: 'offers', entityId: id, changes: { milestone: kind, ...changes } });

@@ -5,4 +5,5 @@ export { offerChangedNotification } from './offer-notification';
 export { listOffers } from './offers-list';
 export { offersOf } from './offers-repo';
 export { acceptedOffer, closingOf, updateMilestone, type PurchasableOffer } from './closing';
-export { pipelineCounts } from './pipeline';
+export { pipelineBuyers, pipelineCounts } from './pipeline';
+export { closingUploadLimit, downloadClosingDocument, storeClosingDocument } from './closing-documents';

@@ -8,7 +8,8 @@ import type { Deps } from '../../platform/http/context';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError } from '../../platform/lib/errors';
 import type { Executor } from '../../platform/db/client';
-import { insertBuyerLetter } from '../letters';
+import { insertBuyerLetter, sendLetterForSignature } from '../letters';
+import { getSettings } from '../../platform/settings/settings-store';
 import { mortgageRateOf, preApprovalExpired, requireBuyer, type BuyerContext } from './approval';
 import { findOwnHome, homeNotFound, type ConsideredHomeRow } from './considered-homes';
 import { offerLetterPdf, storeOfferLetter } from './offer-letter-pdf';
@@ -119,10 +120,26 @@ export async function makeOffer(deps: Deps, actor: AuditActor, userId: string, h
       return offer!;
     });
     deps.jobs.kick();
+    await sendForSignatureWhenOn(deps, actor, row.letterId);
     return offerWithEvents(db, row);
   } catch (error) {
     await deps.storage.delete(file.key).catch((err) => deps.logger.error({ err, key: file.key }, 'could not remove an offer letter PDF; delete it by hand'));
     if (isUniqueViolation(error)) throw liveOfferExists();
     throw error;
+  }
+}
+
+/**
+ * With e-signatures on (docs/decisions/033-signatures.md), the buyer signs their letter of intent in their portal: it is
+ * sent to them for signature as staff would from the letters page (docs/decisions/039-addenda-and-envelopes.md). The
+ * offer stands either way: a failure here is logged, and staff can send the letter from the letters page.
+ */
+async function sendForSignatureWhenOn(deps: Deps, actor: AuditActor, letterId: string | null): Promise<void> {
+  if (!letterId) return;
+  try {
+    if (!(await getSettings(deps.db)).featureFlags.eSign) return;
+    await sendLetterForSignature(deps, actor, letterId);
+  } catch (err) {
+    deps.logger.error({ err, letterId }, 'could not send the letter of intent for signature; staff can send it from the letters page');
   }
 }

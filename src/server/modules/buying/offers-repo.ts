@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { appraisalBelow, MILESTONE_KINDS, type Closing, type Milestone } from '../../../domain/buying/closing';
+import { appraisalBelow, MILESTONE_KINDS, type Closing, type ClosingDocument, type Milestone } from '../../../domain/buying/closing';
 import type { Offer } from '../../../domain/buying/offers';
 import type { Executor } from '../../platform/db/client';
-import { closingMilestones, offerEvents, offers } from '../../platform/db/schema';
+import { closingDocuments, closingMilestones, offerEvents, offers } from '../../platform/db/schema';
 import { AppError } from '../../platform/lib/errors';
 import { isoTime, isoTimeOrNull } from '../../platform/lib/iso-time';
 
@@ -10,7 +10,9 @@ import { isoTime, isoTimeOrNull } from '../../platform/lib/iso-time';
 
 export type OfferRow = typeof offers.$inferSelect;
 type EventRow = typeof offerEvents.$inferSelect;
-type MilestoneRow = typeof closingMilestones.$inferSelect;
+/** A milestone with its documents. */
+type MilestoneRow = typeof closingMilestones.$inferSelect & { documents: ClosingDocument[] };
+type DocumentRow = typeof closingDocuments.$inferSelect;
 
 export const offerNotFound = () => new AppError(404, 'not_found', 'There is no such offer.');
 
@@ -50,7 +52,33 @@ const presentMilestone = (m: MilestoneRow): Milestone => ({
   findings: m.findings,
   appraisedValueCents: m.appraisedValueCents,
   updatedAt: isoTime(m.updatedAt),
+  documents: m.documents,
 });
+
+export const presentClosingDocument = (d: DocumentRow): ClosingDocument => ({
+  id: d.id,
+  name: d.originalName,
+  contentType: d.contentType,
+  sizeBytes: d.sizeBytes,
+  uploadedBy: d.uploaderSide,
+  createdAt: isoTime(d.createdAt),
+});
+
+/** The milestones of these offers, each with its documents (oldest first). */
+async function milestonesOfOffers(db: Executor, ids: string[]): Promise<MilestoneRow[]> {
+  if (ids.length === 0) return [];
+  // One after the other: `db` may be a transaction.
+  const rows = await db.select().from(closingMilestones).where(inArray(closingMilestones.offerId, ids));
+  const documents = await db
+    .select()
+    .from(closingDocuments)
+    .where(inArray(closingDocuments.offerId, ids))
+    .orderBy(asc(closingDocuments.createdAt), asc(closingDocuments.id));
+  return rows.map((m) => ({
+    ...m,
+    documents: documents.filter((d) => d.offerId === m.offerId && d.milestone === m.kind).map(presentClosingDocument),
+  }));
+}
 
 /** The checklist of an accepted offer (docs/decisions/042-closing.md), milestones in their order; null before one opens. */
 export function presentClosing(row: OfferRow, rows: MilestoneRow[]): Closing | null {
@@ -60,7 +88,7 @@ export function presentClosing(row: OfferRow, rows: MilestoneRow[]): Closing | n
 }
 
 export async function milestonesOf(db: Executor, offerId: string): Promise<MilestoneRow[]> {
-  return db.select().from(closingMilestones).where(eq(closingMilestones.offerId, offerId));
+  return milestonesOfOffers(db, [offerId]);
 }
 
 export function presentOffer(row: OfferRow, events: EventRow[], milestones: MilestoneRow[] = []): Offer {
@@ -91,7 +119,7 @@ export async function withEvents(db: Executor, rows: OfferRow[]): Promise<Offer[
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const events = await db.select().from(offerEvents).where(inArray(offerEvents.offerId, ids)).orderBy(asc(offerEvents.id));
-  const milestones = await db.select().from(closingMilestones).where(inArray(closingMilestones.offerId, ids));
+  const milestones = await milestonesOfOffers(db, ids);
   return rows.map((row) =>
     presentOffer(
       row,

@@ -117,6 +117,8 @@ export const closingMilestones = pgTable(
     findings: text('findings'),
     /** The appraisal's value. */
     appraisedValueCents: bigint('appraised_value_cents', { mode: 'number' }),
+    /** When it first left 'to do' (null while to do): the pipeline's 'closing' stage starts with the closing milestone's. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -126,5 +128,42 @@ export const closingMilestones = pgTable(
     check('closing_milestones_status_check', sql`${t.status} in (${sql.raw(MILESTONE_STATUSES.map((s) => `'${s}'`).join(', '))})`),
     check('closing_milestones_owner_check', sql`${t.owner} in ('buyer', 'staff')`),
     check('closing_milestones_value_check', sql`${t.appraisedValueCents} is null or ${t.appraisedValueCents} > 0`),
+  ],
+);
+
+/**
+ * The documents of a closing milestone (docs/decisions/042-closing.md): an inspection report, an appraisal, the title
+ * commitment, an insurance binder… PDF, JPEG or PNG by content, at most 25 MB, stored as application documents are
+ * (the server's own key), uploaded by the buyer or staff, read by both, each upload and download audited under the
+ * offer. `user_id` is the buyer's: deleting their account deletes the rows and the files (accounts module).
+ */
+export const closingDocuments = pgTable(
+  'closing_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    /** The buyer whose offer it is. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    milestone: text('milestone', { enum: MILESTONE_KINDS }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    /** As the browser sent it (cleaned, at most 255 characters): display and a sanitised download name only. */
+    originalName: text('original_name').notNull(),
+    /** From the file's first bytes, not from the browser. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Who sent it: the buyer or staff. */
+    uploaderSide: text('uploader_side', { enum: MILESTONE_OWNERS }).notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('closing_documents_milestone_check', sql`${t.milestone} in (${sql.raw(MILESTONE_KINDS.map((s) => `'${s}'`).join(', '))})`),
+    check('closing_documents_side_check', sql`${t.uploaderSide} in ('buyer', 'staff')`),
+    index('closing_documents_offer_idx').on(t.offerId, t.milestone, t.createdAt),
+    index('closing_documents_user_idx').on(t.userId),
   ],
 );

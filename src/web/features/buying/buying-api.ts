@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { buyingApi } from '../../../domain/api/buying';
 import type { ConsideredHomeForm } from '../../../domain/buying/homes';
 import type { OfferForm } from '../../../domain/buying/offers';
-import { callApi } from '../../lib/call-api';
+import type { MilestoneKind } from '../../../domain/buying/closing';
+import { callApi, hrefOf } from '../../lib/call-api';
 import { myOffersQuery } from '../../lib/my-offers';
 
 /** The buyer's homes and offers (src/domain/api/buying.ts). */
@@ -51,6 +52,18 @@ export function useAnswerCounter() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) => callApi(buyingApi.answerCounter, { params: { id }, body: { answer } }),
+    onSuccess: refresh,
+  });
+}
+
+/** A milestone's document: its download link, and the upload to the buyer's accepted offer (docs/decisions/042-closing.md). */
+export const closingDocumentHref = (id: string) => hrefOf(buyingApi.closingDocument, { params: { id } });
+
+export function useUploadClosingDocument(offerId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ milestone, file }: { milestone: MilestoneKind; file: File }) =>
+      callApi(buyingApi.uploadClosingDocument, { query: { offer: offerId, milestone }, form: {}, file }),
     onSuccess: refresh,
   });
 }

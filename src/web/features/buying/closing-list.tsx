@@ -1,14 +1,20 @@
 import { MILESTONE_HELP, MILESTONE_LABELS, MILESTONE_STATUS_LABELS, waitingOnBuyer, type Closing, type MilestoneStatus } from '../../../domain/buying/closing';
 import { formatCents, formatDate } from '../../../domain/format';
+import { MilestoneDocuments } from '../../components/closing/milestone-documents';
 import { Badge } from '../../components/ui/badge';
+import { closingDocumentHref, useUploadClosingDocument } from './buying-api';
+
+const SIDES = { buyer: 'From you', staff: 'From Ownstead' } as const;
 
 const STATUS_BADGES: Readonly<Record<MilestoneStatus, 'outline' | 'secondary' | 'success'>> = { to_do: 'outline', in_progress: 'secondary', done: 'success' };
 
 /**
  * Under contract to closing (docs/product/dashboard.md#closing): the accepted offer's milestones, each
- * with its state, who it waits on and its date, and first what waits on the buyer.
+ * with its state, who it waits on and its date, its documents (the buyer adds theirs: an inspection report, an
+ * insurance binder), and first what waits on the buyer.
  */
-export function ClosingList({ closing }: { closing: Closing }) {
+export function ClosingList({ offerId, closing }: { offerId: string; closing: Closing }) {
+  const upload = useUploadClosingDocument(offerId);
   const waiting = waitingOnBuyer(closing.milestones);
   return (
     <section aria-labelledby="closing-title" className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-border p-4">
@@ -37,6 +43,13 @@ export function ClosingList({ closing }: { closing: Closing }) {
             </p>
             {m.findings && <p className="text-sm break-words">Findings: {m.findings}</p>}
             {m.appraisedValueCents !== null && <p className="text-sm tabular-nums">Appraised at {formatCents(m.appraisedValueCents)}</p>}
+            <MilestoneDocuments
+              label={MILESTONE_LABELS[m.kind]}
+              documents={m.documents}
+              hrefOf={closingDocumentHref}
+              sides={SIDES}
+              onUpload={(file) => upload.mutateAsync({ milestone: m.kind, file })}
+            />
           </li>
         ))}
       </ol>

@@ -60,7 +60,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
           Withdraw offer
         </Button>
       )}
-      {offer.closing && <ClosingList closing={offer.closing} />}
+      {offer.closing && <ClosingList offerId={offer.id} closing={offer.closing} />}
       <section aria-label={FIND_TEXTS.timeline}>
         <h4 className="mb-2 text-sm font-semibold">{FIND_TEXTS.timeline}</h4>
         <ol className="flex flex-col gap-2 border-l border-border pl-4">

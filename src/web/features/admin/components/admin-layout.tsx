@@ -16,6 +16,7 @@ import {
   Users,
   X,
   Handshake,
+  Route,
 } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
@@ -33,6 +34,7 @@ export const ADMIN_NAV = [
   { to: '/admin/announcements', label: 'Announcements', icon: Megaphone },
   { to: '/admin/letters-of-intent', label: 'Letters of Intent', icon: FileText },
   { to: '/admin/offers', label: 'Offers', icon: Handshake },
+  { to: '/admin/pipeline', label: 'Pipeline', icon: Route },
   { to: '/admin/agents', label: 'Agents', icon: UserSearch },
   { to: '/admin/homes', label: 'Homes', icon: House },
   { to: '/admin/signatures', label: 'Signatures', icon: FileSignature },

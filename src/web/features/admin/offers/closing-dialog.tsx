@@ -19,11 +19,33 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
-import { callApi } from '../../../lib/call-api';
+import { callApi, hrefOf } from '../../../lib/call-api';
+import { MilestoneDocuments } from '../../../components/closing/milestone-documents';
 import { failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 
 const closingKey = (id: string) => ['admin', 'offers', id, 'closing'] as const;
+const SIDES = { buyer: 'From the buyer', staff: 'From staff' } as const;
+const documentHref = (id: string) => hrefOf(adminOffersApi.closingDocument, { params: { id } });
+
+/** A milestone's documents, and staff's upload (an appraisal report, the title commitment…). */
+function StaffMilestoneDocuments({ offer, milestone }: { offer: AdminOffer; milestone: Milestone }) {
+  const client = useQueryClient();
+  return (
+    <div className="sm:col-span-3">
+      <MilestoneDocuments
+        label={MILESTONE_LABELS[milestone.kind]}
+        documents={milestone.documents}
+        hrefOf={documentHref}
+        sides={SIDES}
+        onUpload={async (file) => {
+          await callApi(adminOffersApi.uploadClosingDocument, { query: { offer: offer.id, milestone: milestone.kind }, form: {}, file });
+          await client.invalidateQueries({ queryKey: closingKey(offer.id) });
+        }}
+      />
+    </div>
+  );
+}
 
 /** One milestone's form: state, who it waits on, due date, and the inspection's findings or the appraisal's value. */
 function MilestoneForm({ offer, milestone }: { offer: AdminOffer; milestone: Milestone }) {
@@ -92,6 +114,7 @@ function MilestoneForm({ offer, milestone }: { offer: AdminOffer; milestone: Mil
           <Input inputMode="decimal" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />
         </Field>
       )}
+      <StaffMilestoneDocuments offer={offer} milestone={milestone} />
       <div className="sm:col-span-3">
         <Button type="submit" size="sm" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : `Save ${label.toLowerCase()}`}

@@ -1,11 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { adminOffersApi } from '../../../../domain/api/admin-offers';
 import {
   OFFER_STATUS_BADGES,
   OFFER_STATUS_LABELS,
   OFFER_STATUS_FILTERS,
+  offerListSchema,
   STAFF_OFFER_MOVE_LABELS,
   STAFF_OFFER_MOVES,
   offerTime,
@@ -23,6 +24,8 @@ import { ApiError } from '../../../lib/api';
 import { callApi } from '../../../lib/call-api';
 import { failureText } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
+import { useUpdateSearchParams } from '../../../lib/use-update-search-params';
+import { parseListParams, patchListSearch, type ListPatch } from '../lib/list-params';
 import { ClosingDialog } from './closing-dialog';
 import { Pipeline } from './pipeline';
 
@@ -151,12 +154,19 @@ function Row({ offer }: { offer: AdminOffer }) {
  * name, e-mail, address or ID; staff mark them submitted, countered, accepted or rejected.
  */
 export default function OffersPage() {
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<(typeof OFFER_STATUS_FILTERS)[number]>('live');
-  const [page, setPage] = useState(1);
+  // The list's state is in the URL (docs/product/back-office.md#lists): the pipeline links to `?q=<e-mail>&status=all`.
+  const [searchParams] = useSearchParams();
+  const updateSearchParams = useUpdateSearchParams();
+  const { q: urlQ, status, page } = useMemo(() => parseListParams(offerListSchema, searchParams), [searchParams]);
+  const [q, setQ] = useState(urlQ);
+  useEffect(() => setQ((current) => (current.trim() === urlQ ? current : urlQ)), [urlQ]);
+  const update = (patch: ListPatch<typeof offerListSchema>) =>
+    updateSearchParams((current) => patchListSearch(offerListSchema, current, patch), { replace: 'q' in patch });
+  const setStatus = (next: string) => update({ status: next });
+  const setPage = (next: number) => update({ page: next });
   const list = useQuery({
-    queryKey: ['admin', 'offers', { q, status, page }],
-    queryFn: ({ signal }) => callApi(adminOffersApi.list, { query: { q, status, page } }, { signal }),
+    queryKey: ['admin', 'offers', { q: urlQ, status, page }],
+    queryFn: ({ signal }) => callApi(adminOffersApi.list, { query: { q: urlQ, status, page } }, { signal }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -165,10 +175,15 @@ export default function OffersPage() {
       <Pipeline />
       <div className="flex flex-wrap items-end gap-3">
         <Field label="Search" className="min-w-[min(16rem,100%)] flex-1">
-          <Input type="search" placeholder="Search by name, email, address or ID" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
+          <Input
+            type="search"
+            placeholder="Search by name, email, address or ID"
+            value={q}
+            onChange={(e) => (setQ(e.target.value), update({ q: e.target.value.trim() }))}
+          />
         </Field>
         <Field label="Status">
-          <NativeSelect value={status} onChange={(e) => (setStatus(e.target.value as typeof status), setPage(1))}>
+          <NativeSelect value={status} onChange={(e) => setStatus(e.target.value)}>
             {OFFER_STATUS_FILTERS.map((s) => (
               <option key={s} value={s}>
                 {s === 'all' ? 'All' : s === 'live' ? 'Live' : OFFER_STATUS_LABELS[s]}
