@@ -16,7 +16,7 @@ import { openApiDocument } from './platform/http/openapi';
 import { adminRoutes } from './routes/admin';
 import { agentRoutes } from './routes/agents';
 import { buyingRoutes } from './routes/buying';
-import { LETTERS_UPLOAD_PATH } from './routes/admin/letters';
+import { LETTER_PDF_UPLOAD_PATH, LETTERS_UPLOAD_PATH } from './routes/admin/letters';
 import { SCAN_PATH, signatureRoutes, verifyRoutes, VERIFY_PATH } from './routes/signatures';
 import { applicationRoutes, UPLOAD_PATH } from './routes/application';
 import { MESSAGE_UPLOAD_PATHS } from '../domain/api/message-attachments';
@@ -51,7 +51,15 @@ export function createApi(deps: Deps) {
   const streamingBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
   // The document, dispute-document and letter-of-intent uploads stream up to 25 MB and enforce their own limits
   // (src/server/modules/applications/receive-upload.ts, src/server/modules/letters/letter-upload.ts).
-  const streamedUploads = new Set<string>([UPLOAD_PATH, LETTERS_UPLOAD_PATH, VERIFY_PATH, SCAN_PATH, DISPUTE_UPLOAD_PATH, ...MESSAGE_UPLOAD_PATHS]);
+  const streamedUploads = new Set<string>([
+    UPLOAD_PATH,
+    LETTERS_UPLOAD_PATH,
+    LETTER_PDF_UPLOAD_PATH,
+    VERIFY_PATH,
+    SCAN_PATH,
+    DISPUTE_UPLOAD_PATH,
+    ...MESSAGE_UPLOAD_PATHS,
+  ]);
   // Before anything reads a body: a forged cross-site request is refused first (src/server/platform/http/same-origin.ts).
   api.use(
     '/api/*',
