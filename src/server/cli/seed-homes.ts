@@ -203,7 +203,9 @@ async function moveApplicationBefore(tx: Executor, applicationId: string, userId
     certified_at = certified_at + ${shift}, submitted_at = submitted_at + ${shift}, reviewed_at = reviewed_at + ${shift},
     assigned_at = assigned_at + ${shift}
     where id = ${applicationId}`);
-  await tx.execute(sql`update "user" set created_at = least(created_at, (select created_at - interval '3 days' from applications where id = ${applicationId})) where id = ${userId}`);
+  await tx.execute(
+    sql`update "user" set created_at = least(created_at, (select created_at - interval '3 days' from applications where id = ${applicationId})) where id = ${userId}`,
+  );
 }
 
 /** The users the seed made homeowners, for a check that none is left without a home. */
