@@ -91,6 +91,8 @@ test.describe('back office: applications', () => {
     await expect(dialog.getByText('Current status').locator('..')).toContainText('Submitted');
     await dialog.getByRole('button', { name: 'Save status' }).click();
     const confirm = page.getByRole('dialog', { name: 'Change the status to Approved?' });
+    // It names the record it changes: whose application, for which home.
+    await expect(confirm).toHaveAccessibleDescription(`${applicant.name}’s application for 400 Oak Lane, Austin, TX: from Submitted to Approved.`);
     await expect(confirm).toContainText('Your home application is approved');
     // No file was reviewed: the confirmation says so and needs a second, explicit one.
     await expect(confirm).toContainText('The documents are not all accepted.');

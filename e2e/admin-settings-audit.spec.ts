@@ -41,9 +41,12 @@ test.describe('/admin/settings and /admin/audit', () => {
     await expect(page.getByLabel('E-mail applicants when their status changes')).toBeChecked();
     // Its help says what is really sent: every reviewer's status change (src/server/modules/applications/status-notification.ts).
     await expect(page.getByLabel('E-mail applicants when their status changes')).toHaveAccessibleDescription(
-      /every status change a reviewer makes \(In Review, Missing Info, Approved, Declined\)/,
+      /every status change a reviewer makes \(to Submitted, In Review, Missing Info, Approved or Declined\).*a new request is e-mailed either way/,
     );
-    await expect(page.getByText('Stored for upcoming features; switching one on changes nothing yet.')).toBeVisible();
+    // Each flag says what it does: two are live (docs/decisions/032-processor-payments.md, 033-signatures.md), two only stored.
+    await expect(page.getByLabel('E-signatures')).toHaveAccessibleDescription(/signed in the portal/);
+    await expect(page.getByLabel('Payments webhooks')).toHaveAccessibleDescription(/pay by bank debit/);
+    await expect(page.getByLabel('Investor view')).toHaveAccessibleDescription('Stored for an upcoming feature: switching it on changes nothing yet.');
     await expectAccessible(page);
 
     // Invalid: the message sits next to the field and nothing is sent.

@@ -16,7 +16,7 @@ import { openApiDocument } from './platform/http/openapi';
 import { adminRoutes } from './routes/admin';
 import { agentRoutes } from './routes/agents';
 import { buyingRoutes } from './routes/buying';
-import { LETTERS_UPLOAD_PATH } from './routes/admin/letters';
+import { LETTER_PDF_UPLOAD_PATH, LETTERS_UPLOAD_PATH } from './routes/admin/letters';
 import { SCAN_PATH, signatureRoutes, verifyRoutes, VERIFY_PATH } from './routes/signatures';
 import { applicationRoutes, UPLOAD_PATH } from './routes/application';
 import { MESSAGE_UPLOAD_PATHS } from '../domain/api/message-attachments';
@@ -55,6 +55,7 @@ export function createApi(deps: Deps) {
   const streamedUploads = new Set<string>([
     UPLOAD_PATH,
     LETTERS_UPLOAD_PATH,
+    LETTER_PDF_UPLOAD_PATH,
     VERIFY_PATH,
     SCAN_PATH,
     DISPUTE_UPLOAD_PATH,

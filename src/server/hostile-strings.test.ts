@@ -506,6 +506,7 @@ describe('hostile strings never cause a server error', () => {
       { route: 'GET /api/admin/letters', as: 'admin', path: '/api/admin/letters', query: { ...listQuery, status: 'all' } },
       { route: 'GET /api/admin/letters/export', as: 'admin', path: '/api/admin/letters/export', query: { ...listQuery, status: 'all' } },
       { route: 'POST /api/admin/letters', as: 'admin', path: '/api/admin/letters', form: { ...letterFields, email: `rosa2.${Date.now()}@example.com` } },
+      { route: 'POST /api/admin/letter-pdfs', as: 'admin', path: '/api/admin/letter-pdfs', form: { letterId: letter.body.id } },
       { route: 'GET /api/admin/letters/:id/pdf', as: 'admin', path: `/api/admin/letters/${letter.body.id}/pdf` },
       { route: 'GET /api/admin/letters/:id', as: 'admin', path: `/api/admin/letters/${letter.body.id}` },
       { route: 'POST /api/admin/letters/:id/signature', as: 'admin', path: `/api/admin/letters/${letter.body.id}/signature`, json: {} },

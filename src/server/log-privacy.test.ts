@@ -97,6 +97,16 @@ async function postLetter(browser: TestBrowser, fields: Record<string, string>, 
   );
 }
 
+/** 'Attach PDF' on a letter's detail view: the letter's id and a PDF named `name`. */
+async function postLetterPdf(browser: TestBrowser, letterId: string, file: { bytes: Uint8Array; name: string }): Promise<HttpReply> {
+  const form = new FormData();
+  form.append('letterId', letterId);
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }), file.name);
+  return readReply(
+    await fetch(`${browser.baseUrl}/api/admin/letter-pdfs`, { method: 'POST', headers: { origin: browser.origin, cookie: browser.cookieHeader }, body: form }),
+  );
+}
+
 /** A message with a PDF named `name` and the text `body` (docs/decisions/041-withdrawal-and-change-requests.md). */
 async function sendFile(browser: TestBrowser, path: string, name: string, body: string): Promise<HttpReply> {
   const form = new FormData();
@@ -533,6 +543,11 @@ describe('no personal data in the log when the database fails', () => {
         route: 'POST /api/admin/letters',
         fault: 'writes',
         send: () => postLetter(admin.browser, letterFields(), { bytes: fixture('sample.pdf'), name: `${PERSON.lastName}.pdf` }),
+      },
+      {
+        route: 'POST /api/admin/letter-pdfs',
+        fault: 'writes',
+        send: () => postLetterPdf(admin.browser, letter.body.id, { bytes: fixture('sample.pdf'), name: `${PERSON.lastName}.pdf` }),
       },
       { route: 'GET /api/admin/letters/:id/pdf', fault: 'writes', send: () => admin.browser.get(`/api/admin/letters/${letter.body.id}/pdf`) },
       { route: 'GET /api/admin/letters/:id', fault: 'reads', send: () => admin.browser.get(`/api/admin/letters/${letter.body.id}`) },

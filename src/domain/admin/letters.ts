@@ -105,6 +105,9 @@ export type LetterEditForm = z.input<typeof letterEditSchema>;
 export type LetterEditInput = z.output<typeof letterEditSchema>;
 export const LETTER_EDIT_FIELDS = Object.keys(letterEditSchema.shape) as (keyof LetterEditForm)[];
 
+/** 'Attach PDF…' / 'Replace PDF…' (`POST /api/admin/letter-pdfs`): the letter's id beside the PDF in `file`. */
+export const letterPdfFormSchema = z.object({ letterId: safeString().uuid({ error: 'Choose the letter the PDF belongs to.' }) });
+
 /** A letter's status change (`PATCH /api/admin/letters/{id}/status`). */
 export const letterStatusSchema = z.object({
   status: z.enum(LETTER_STATUSES, { error: 'Choose Pending, Approved or Declined' }),

@@ -116,3 +116,14 @@ export function statusMail(
   }
   return { subject: text.subject, paragraphs: [...text.paragraphs], action: text.action };
 }
+
+/**
+ * The settings' help under 'E-mail applicants when their status changes' (docs/product/back-office.md#settings): every
+ * status a reviewer can set, each of which has its e-mail above; the mails about new requests do not hang on the switch
+ * (src/server/modules/applications/request-notification.ts sends them either way).
+ */
+export function statusEmailsHelp(labels: Readonly<Record<StatusMailStatus, string>>): string {
+  const names = (Object.keys(STATUS_MAIL_TEXTS) as StatusMailStatus[]).map((status) => labels[status]);
+  const list = `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  return `Sent on every status change a reviewer makes (to ${list}), listing the open requests where there are any. Off, no status e-mail is sent; a new request is e-mailed either way.`;
+}

@@ -1,4 +1,4 @@
-import { letterEditSchema, letterItemSchema, letterListSchema, letterSchema, letterStatusSchema } from '../admin/letters';
+import { letterEditSchema, letterItemSchema, letterListSchema, letterPdfFormSchema, letterSchema, letterStatusSchema } from '../admin/letters';
 import { pageSchema } from '../admin/lists';
 import { z } from 'zod';
 import { envelopeSummarySchema } from '../signatures/envelopes';
@@ -26,11 +26,23 @@ export const adminLettersApi = {
     method: 'post',
     path: '/api/admin/letters',
     access: 'admin',
-    codes: ['empty_file', 'file_too_large', 'not_pdf'],
-    summary: 'Adds a letter of intent with an optional PDF in `file` (a PDF by name or type and by content, 25 MB at most; audited)',
+    codes: ['empty_file', 'file_too_large', 'not_pdf', 'duplicate_letter'],
+    summary:
+      'Adds a letter of intent with an optional PDF in `file` (a PDF by name or type and by content, 25 MB at most; audited). The same letter as one on the list (every field but the status) is refused (409 duplicate_letter)',
     form: letterSchema,
     responses: { 201: { description: 'The letter as listed', schema: letterItemSchema } },
-    errors: [413, 415],
+    errors: [409, 413, 415],
+  }),
+  attachPdf: defineRoute({
+    method: 'post',
+    path: '/api/admin/letter-pdfs',
+    access: 'admin',
+    codes: ['empty_file', 'file_too_large', 'not_pdf', 'no_file', 'buyer_letter'],
+    summary:
+      "Attaches a PDF to the letter `letterId`, or replaces its PDF (`file`: checked as Add's; the old file removed; audited). A buyer's letter keeps the PDF its offer made (409)",
+    form: letterPdfFormSchema,
+    responses: { 200: { description: 'The letter as saved', schema: letterItemSchema } },
+    errors: [409, 413, 415],
   }),
   sendForSignature: defineRoute({
     method: 'post',

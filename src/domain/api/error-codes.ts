@@ -59,6 +59,9 @@ export const ROUTE_ERROR_CODES = [
   'unsupported_file_type',
   'not_pdf',
   'no_pdf',
+  // Letters of intent (docs/product/back-office.md#letters-of-intent)
+  'duplicate_letter',
+  'buyer_letter',
   'too_late',
   'not_yours',
   'already_deleted',

@@ -1,6 +1,6 @@
 import { adminRecordOf, applicationDraftSchema, type ApplicationDraftInput } from '../../domain/application';
 import { completeDraft } from '../../domain/factories/application-draft';
-import { APPLICATION_NOTES, BUSINESSES, CITIES, EMPLOYERS, JOB_TITLES, OWNER_TITLES, STAFF } from './seed-data';
+import { APPLICATION_NOTES, BUSINESSES, CITIES, EMPLOYERS, JOB_TITLES, OWNER_TITLES } from './seed-data';
 import { waitingSince } from '../../domain/application/requests';
 import { DAY, round, type ApplicationRow, type Person, type RequestEventRow, type RequestRow, type Rng, type SeedContext, type UserRow } from './seed-context';
 import { address } from './seed-people';
@@ -146,6 +146,18 @@ export function planApplications(ctx: SeedContext, people: Person[], users: User
     firstActivity: people.map(() => Number.POSITIVE_INFINITY),
   };
 
+  const staff = ctx.staff ?? [];
+  const assignment = (status: Status, submittedAt: Date, reviewedAt: Date | null) => {
+    if (staff.length === 0 || !rng.chance(status === 'submitted' ? 0.15 : 0.6)) return { assignee: null, assigneeId: null, assignedAt: null };
+    const member = rng.pick(staff);
+    const until = Math.max(submittedAt.getTime() + 60_000, (reviewedAt ?? now).getTime());
+    return {
+      assignee: member.name,
+      assigneeId: member.id,
+      assignedAt: new Date(submittedAt.getTime() + Math.floor(((until - submittedAt.getTime()) * rng.int(1, 9)) / 10)),
+    };
+  };
+
   const addApplication = (index: number, status: Status, submittedAt: Date) => {
     const person = people[index];
     const id = rng.uuid();
@@ -171,7 +183,8 @@ export function planApplications(ctx: SeedContext, people: Person[], users: User
       submittedAt,
       reviewedAt: reviewedAt && reviewedAt > submittedAt ? reviewedAt : reviewedAt && new Date(submittedAt.getTime() + 3600_000),
       notes: rng.chance(status === 'submitted' ? 0.1 : 0.4) ? rng.pick(notesPool) : null,
-      assignee: status !== 'submitted' && rng.chance(0.6) ? rng.pick(STAFF) : status === 'submitted' && rng.chance(0.15) ? rng.pick(STAFF) : null,
+      // An admin account (docs/product/back-office.md#assignment), assigned after submission and before the review.
+      ...assignment(status, submittedAt, reviewedAt),
       // Declined applications say why (docs/product/back-office.md#application-status).
       declineReason: status === 'declined' ? rng.pick(DECLINE_REASONS) : null,
       // Whose turn it is (ADR 021): ours since submission while submitted or in review; the buyer's while their request is open.

@@ -57,6 +57,8 @@ export interface SeedContext {
   newPerson: () => Person;
   /** Who is recorded as having added the staff-made rows (waitlist applicants, letters). */
   adminEmail: string;
+  /** The admin accounts applications are assigned to (none: no application is assigned). */
+  staff?: readonly { id: string; name: string }[];
 }
 
 export type UserRow = typeof users.$inferInsert;

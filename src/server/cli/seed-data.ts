@@ -143,6 +143,12 @@ export const OWNER_TITLES = ['Owner', 'Founder', 'Principal', 'Independent Contr
 
 export const STAFF = ['Jordan Ellis', 'Priya Raman', 'Marcus Webb', 'Elena Ruiz'] as const;
 
+/** The seed's staff as admin accounts (no password: each sets one with 'Forgot password'), the applications' assignees. */
+export const STAFF_ACCOUNTS = STAFF.map((name) => {
+  const [firstName, lastName] = name.split(' ') as [string, string];
+  return { name, firstName, lastName, email: `${firstName}.${lastName}@ownstead.example`.toLowerCase() };
+});
+
 export const APPLICATION_NOTES: Record<string, readonly string[]> = {
   submitted: ['Submitted over the weekend; first look scheduled.', 'Referred by a current homeowner.'],
   in_review: ['Income verified against paystubs.', 'Waiting on underwriting to confirm the savings figure.', 'Property value looks in line with comparables.'],

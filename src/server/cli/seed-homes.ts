@@ -6,7 +6,7 @@ import { DEFAULT_APPRECIATION_RATE } from '../../domain/homes/admin-homes';
 import { ledgerToday } from '../../domain/homes/dates';
 import { addDays, chargeDueOn, monthsDueBy, OVERDUE_AFTER_DAYS } from '../../domain/ledger';
 import { getSettings } from '../platform/settings/settings-store';
-import type { Db } from '../platform/db/client';
+import type { Db, Executor } from '../platform/db/client';
 import { accounts, applications, homePaymentChanges, homes, homeTerms, homeValuations, users } from '../platform/db/schema';
 import { agreementOf, appendLedgerEntries, type NewLedgerEntry } from '../modules/homes';
 import { prng } from './seed-context';
@@ -174,6 +174,7 @@ export async function seedHomes(
       const entries = history(id, purchaseDate, today, paymentOf, rng, i === 2);
       await appendLedgerEntries(tx, id, entries, null);
       await tx.update(users).set({ role: 'homeowner' }).where(eq(users.id, candidate.userId));
+      await moveApplicationBefore(tx, candidate.id, candidate.userId, `${addDays(purchaseDate, -rng.int(20, 60))}T17:00:00Z`);
       result.entries += entries.length;
       return id;
     });
@@ -186,6 +187,25 @@ export async function seedHomes(
     result.signIn = { email: first.email, password };
   }
   return result;
+}
+
+/**
+ * The seed tells one story in order (README.md#demo-data): a home bought years ago was approved before it was bought.
+ * The application the home came from (submitted within the last year, as every seeded one) moves back whole, so that
+ * its review falls on `reviewedAt`: its dates, its documents' and its assignment keep their spacing, and the account
+ * was made before the application.
+ */
+async function moveApplicationBefore(tx: Executor, applicationId: string, userId: string, reviewedAt: string): Promise<void> {
+  const shift = sql`(select ${reviewedAt}::timestamptz - coalesce(reviewed_at, submitted_at) from applications where id = ${applicationId})`;
+  await tx.execute(sql`update documents set created_at = created_at + ${shift}, reviewed_at = reviewed_at + ${shift} where application_id = ${applicationId}`);
+  await tx.execute(sql`update applications set
+    created_at = created_at + ${shift}, updated_at = updated_at + ${shift}, consented_at = consented_at + ${shift},
+    certified_at = certified_at + ${shift}, submitted_at = submitted_at + ${shift}, reviewed_at = reviewed_at + ${shift},
+    assigned_at = assigned_at + ${shift}
+    where id = ${applicationId}`);
+  await tx.execute(
+    sql`update "user" set created_at = least(created_at, (select created_at - interval '3 days' from applications where id = ${applicationId})) where id = ${userId}`,
+  );
 }
 
 /** The users the seed made homeowners, for a check that none is left without a home. */

@@ -48,9 +48,16 @@ export interface SeedPlan {
  * Builds every demo row from `seed`; the e-mails avoid `taken` (and are added to it).
  * Pure apart from the clock it is given.
  */
-export function buildSeedPlan(counts: SeedCounts, seed: number, now: Date, taken: Set<string>, adminEmail = DEMO_ADMIN_EMAIL): SeedPlan {
+export function buildSeedPlan(
+  counts: SeedCounts,
+  seed: number,
+  now: Date,
+  taken: Set<string>,
+  adminEmail = DEMO_ADMIN_EMAIL,
+  staff: SeedContext['staff'] = [],
+): SeedPlan {
   const rng = prng(seed);
-  const ctx: SeedContext = { rng, now, at: (msAgo) => new Date(now.getTime() - msAgo), newPerson: personFactory(rng, taken), adminEmail };
+  const ctx: SeedContext = { rng, now, at: (msAgo) => new Date(now.getTime() - msAgo), newPerson: personFactory(rng, taken), adminEmail, staff };
 
   // Users, and their applications: most have one, some an older declined one too.
   const people = Array.from({ length: counts.users }, ctx.newPerson);

@@ -1,3 +1,4 @@
+import { STAFF_ACCOUNTS } from './seed-data';
 import { buffer } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,7 +41,7 @@ describe('npm run seed', () => {
         try {
           const count = async (table: string) =>
             Number((await queryRows<{ n: number }>(connection.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
-          expect(await count('"user"')).toBe(SMALL.users + 1);
+          expect(await count('"user"')).toBe(SMALL.users + STAFF_ACCOUNTS.length + 1);
           expect(await count('applications')).toBe(SMALL.applications);
           expect(await count(`waitlist_entries where source = 'public'`)).toBe(SMALL.waitlist);
           expect(await count(`waitlist_entries where source = 'admin' and interested_in is not null and timeline is not null`)).toBe(SMALL.adminWaitlist);
@@ -57,7 +58,20 @@ describe('npm run seed', () => {
             SMALL.applications,
           );
           expect(await count(`applications where status <> 'submitted' and not (reviewed_at > submitted_at)`)).toBe(0);
-          expect(await count(`applications where submitted_at < now() - interval '366 days' or submitted_at > now()`)).toBe(0);
+          // Within the last year, but those whose home was bought years ago: approved before the purchase, made after the account.
+          expect(
+            await count(
+              `applications a where (submitted_at < now() - interval '366 days' and not exists (select 1 from homes h where h.application_id = a.id)) or submitted_at > now()`,
+            ),
+          ).toBe(0);
+          expect(await count('homes')).toBeGreaterThan(0);
+          expect(
+            await count(
+              `homes h join applications a on a.id = h.application_id where not (a.reviewed_at < h.purchase_date::timestamptz and a.submitted_at < a.reviewed_at and a.created_at <= a.submitted_at)`,
+            ),
+          ).toBe(0);
+          expect(await count(`documents d join applications a on a.id = d.application_id where d.created_at > a.submitted_at`)).toBe(0);
+          expect(await count(`applications a join "user" u on u.id = a.user_id where u.created_at > a.created_at`)).toBe(0);
           // Missing Info has an open request (docs/product/back-office.md#application-status), whose turn it is agrees with
           // the status (ADR 021), declined ones say why.
           expect(
@@ -79,7 +93,16 @@ describe('npm run seed', () => {
             sql.raw(`select status, count from application_status_counts where count > 0`),
           );
           expect(Object.fromEntries(counts.map((c) => [c.status, Number(c.count)]))).toEqual(first.added.byStatus);
-          expect(await count(`"user" where role = 'admin'`)).toBe(1);
+          expect(await count(`"user" where role = 'admin'`)).toBe(1 + STAFF_ACCOUNTS.length);
+          // Every assignee is an admin account, named as it is, assigned after submission and not after the review.
+          expect(await count(`applications where assignee is not null`)).toBeGreaterThan(0);
+          expect(
+            await count(
+              `applications a where a.assignee is not null and not exists (select 1 from "user" u where u.id = a.assignee_id and u.role = 'admin' and u.name = a.assignee)`,
+            ),
+          ).toBe(0);
+          expect(await count(`applications where (assignee is null) <> (assignee_id is null) or (assignee is null) <> (assigned_at is null)`)).toBe(0);
+          expect(await count(`applications where assigned_at < submitted_at or assigned_at > coalesce(reviewed_at, now())`)).toBe(0);
           letterKeys.push(...(await queryRows<{ file_key: string }>(connection.db, sql.raw('select file_key from letters_of_intent'))).map((r) => r.file_key));
         } finally {
           await connection.close();
@@ -108,7 +131,7 @@ describe('npm run seed', () => {
         app.db,
         sql.raw('select count(*)::int as n, count(distinct email)::int as "distinct" from "user"'),
       );
-      expect(n).toBe(SMALL.users * 2 + 1);
+      expect(n).toBe(SMALL.users * 2 + STAFF_ACCOUNTS.length + 1);
       expect(distinct).toBe(n);
       const browser = new TestBrowser(app.url, app.config.APP_URL);
       expect((await browser.post('/api/auth/sign-in/email', { email: DEMO_ADMIN_EMAIL, password: first.admin.password })).status).toBe(200);

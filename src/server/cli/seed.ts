@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { REVIEW_STATUSES } from '../../domain/application';
 import { withOverrides } from '../../domain/brand';
 import { seal } from '../modules/applications';
@@ -20,6 +20,7 @@ import { adminCreate } from './admin-create';
 import { seedBuying, type SeededBuyers } from './seed-buying';
 import { PIPELINE_STAGE_LABELS } from '../../domain/buying/closing';
 import { seedHomes } from './seed-homes';
+import { STAFF_ACCOUNTS } from './seed-data';
 import { buildSeedPlan, DEFAULT_COUNTS, DEMO_ADMIN_EMAIL, type SeedCounts, type SeedPlan } from './seed-plan';
 
 export { buildSeedPlan, DEMO_ADMIN_EMAIL };
@@ -92,6 +93,41 @@ export async function writeSeedPlan(db: Db, storage: FileStorage, plan: SeedPlan
 }
 
 /** The addresses already used (lower-cased): by an account, a waitlist entry or a letter of intent. */
+/**
+ * The seed's staff (STAFF_ACCOUNTS) as admin accounts, made once and reused by a --force batch: the applications'
+ * assignees are accounts an admin can pick on /admin/applications (docs/product/back-office.md#assignment). They have
+ * no password; their address is verified, and they joined before anything else in the demo data.
+ */
+async function staffAccounts(db: Db, now: Date): Promise<{ id: string; name: string }[]> {
+  const joined = new Date(now.getTime() - 800 * 24 * 3600_000);
+  for (const member of STAFF_ACCOUNTS) {
+    await db
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        name: member.name,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        email: member.email,
+        emailVerified: true,
+        role: 'admin',
+        createdAt: joined,
+        updatedAt: joined,
+      })
+      .onConflictDoNothing();
+  }
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        STAFF_ACCOUNTS.map((member) => member.email),
+      ),
+    );
+  return STAFF_ACCOUNTS.map((member) => ({ id: rows.find((row) => row.email === member.email)!.id, name: member.name }));
+}
+
 async function takenEmails(db: Db): Promise<Set<string>> {
   const rows = await db
     .select({ email: sql<string>`lower(${users.email})` })
@@ -169,10 +205,11 @@ export async function seed(env: Record<string, string | undefined> = process.env
         appUrl,
       };
     }
+    const staff = await staffAccounts(db, options.now ?? new Date());
     const taken = await takenEmails(db);
     taken.add(DEMO_ADMIN_EMAIL);
     // The seed depends on what is already there, so a --force batch differs from the first.
-    plan = buildSeedPlan(counts, 20_250_601 + taken.size, options.now ?? new Date(), taken);
+    plan = buildSeedPlan(counts, 20_250_601 + taken.size, options.now ?? new Date(), taken, DEMO_ADMIN_EMAIL, staff);
     const byId = new Map(plan.applications.map((a) => [a.id!, a]));
     for (const [id, ssnLast4, dateOfBirth] of plan.sensitive)
       Object.assign(byId.get(id)!, { ssnLast4: seal(cipher, id, 'ssnLast4', ssnLast4), dateOfBirth: seal(cipher, id, 'dateOfBirth', dateOfBirth) });

@@ -1,6 +1,7 @@
 export { findLetter, letterRows, listLetters, type LetterRow } from './letters-repo';
 export {
   addLetter,
+  attachLetterPdf,
   deleteLetter,
   downloadLetterPdf,
   getLetter,

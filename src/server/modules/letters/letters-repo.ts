@@ -104,6 +104,47 @@ export async function findLetter(db: Executor, id: string, { forUpdate = false }
   return row;
 }
 
+/**
+ * A letter with exactly these fields (every field of the form but the status; the e-mail address in any case), for
+ * the Add form's refusal of an exact duplicate (docs/product/back-office.md#letters-of-intent). Concurrent adds of the
+ * same letter are serialised by a transaction lock on its address, so two cannot both pass.
+ */
+export async function findDuplicateLetter(tx: Executor, input: LetterEditInput): Promise<LetterRow | undefined> {
+  const emailKey = input.email.toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`letters_of_intent:${emailKey}`}))`);
+  const same = (column: Column, value: string | number | null) => sql`${column} is not distinct from ${value}`;
+  const [row] = await tx
+    .select()
+    .from(lettersOfIntent)
+    .where(
+      sql.join(
+        [
+          sql`${lettersOfIntent.emailKey} = ${emailKey}`,
+          same(lettersOfIntent.firstName, input.firstName),
+          same(lettersOfIntent.lastName, input.lastName),
+          same(lettersOfIntent.phone, input.phone),
+          same(lettersOfIntent.propertyAddress, input.propertyAddress),
+          sql`${lettersOfIntent.propertyValue} is not distinct from ${input.propertyValue}::numeric`,
+          sql`${lettersOfIntent.downPaymentAmount} is not distinct from ${input.downPaymentAmount}::numeric`,
+          sql`${lettersOfIntent.desiredMonthlyPayment} is not distinct from ${input.desiredMonthlyPayment}::numeric`,
+          same(lettersOfIntent.moveInDate, input.moveInDate),
+          same(lettersOfIntent.notes, input.notes),
+          same(lettersOfIntent.intendedState, input.intendedState),
+        ],
+        sql` and `,
+      ),
+    )
+    .orderBy(lettersOfIntent.createdAt)
+    .limit(1);
+  return row;
+}
+
+/** Attaches or replaces a letter's PDF (inside the transaction that also writes its audit entry). */
+export async function setLetterFile(tx: Executor, id: string, file: { key: string; sizeBytes: number }): Promise<LetterRow | undefined> {
+  const [row] = await tx.update(lettersOfIntent).set({ fileKey: file.key, fileSize: file.sizeBytes }).where(eq(lettersOfIntent.id, id)).returning();
+  return row;
+}
+
 export async function insertLetter(
   tx: Executor,
   input: LetterInput,

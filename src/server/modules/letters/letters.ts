@@ -3,6 +3,7 @@ import { diffFields } from '../../../domain/admin/audit';
 import {
   LETTER_EDIT_FIELDS,
   letterFileName,
+  letterPdfFormSchema,
   letterSchema,
   type LetterEditInput,
   type LetterInput,
@@ -15,7 +16,7 @@ import { AppError, validationError } from '../../platform/lib/errors';
 import { auditedDownload } from '../../platform/http/audited-download';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { receiveLetterForm } from './letter-upload';
-import { deleteLetterRow, findLetter, insertLetter, presentRow, updateLetterRow, type LetterRow } from './letters-repo';
+import { deleteLetterRow, findDuplicateLetter, findLetter, insertLetter, presentRow, setLetterFile, updateLetterRow, type LetterRow } from './letters-repo';
 
 /**
  * Letters of intent with their stored PDFs (docs/product/back-office.md#letters-of-intent):
@@ -25,6 +26,14 @@ import { deleteLetterRow, findLetter, insertLetter, presentRow, updateLetterRow,
  */
 
 const notFound = () => new AppError(404, 'not_found', 'There is no such letter of intent.');
+
+/** docs/product/back-office.md#letters-of-intent: the same letter twice is refused, pointing at the one there. */
+const duplicate = (letter: LetterRow) =>
+  new AppError(
+    409,
+    'duplicate_letter',
+    `This letter is already on the list (${`${letter.firstName} ${letter.lastName}`.trim()}, ${letter.email}). Open it there to attach or replace its PDF.`,
+  );
 
 /** Stored under a name the server chooses, never the uploaded one. */
 const storageKeyFor = () => `letters-of-intent/${randomUUID()}`;
@@ -55,6 +64,8 @@ export async function addLetter(deps: Deps, request: Request, by: { actor: Audit
   }
   try {
     const row = await deps.db.transaction(async (tx) => {
+      const same = await findDuplicateLetter(tx, parsed.data);
+      if (same) throw duplicate(same);
       const created = await insertLetter(tx, parsed.data, file, by.userId);
       await recordAudit(tx, by.actor, {
         action: 'create',
@@ -67,6 +78,48 @@ export async function addLetter(deps: Deps, request: Request, by: { actor: Audit
     return presentRow(row);
   } catch (error) {
     if (file) await removeFile(deps, key);
+    throw error;
+  }
+}
+
+/**
+ * Attaches a PDF to a letter added without one, or replaces its PDF (docs/product/back-office.md#letters-of-intent):
+ * multipart/form-data with `letterId` and the PDF in `file`, checked as the Add form's. The new PDF is stored first
+ * under a new key; the letter points at it and the change is audited in one transaction; the old PDF is removed after.
+ * A buyer's letter keeps the PDF its offer made (409 buyer_letter).
+ */
+export async function attachLetterPdf(deps: Deps, request: Request, actor: AuditActor): Promise<LetterItem> {
+  const key = storageKeyFor();
+  let received;
+  try {
+    received = await receiveLetterForm(request, deps.storage, key);
+  } catch (error) {
+    await removeFile(deps, key);
+    throw error;
+  }
+  const file = received.file;
+  let before: LetterRow | undefined;
+  try {
+    const parsed = letterPdfFormSchema.safeParse(received.fields);
+    if (!parsed.success) throw validationError(parsed.error);
+    if (!file) throw new AppError(400, 'no_file', 'Choose a PDF to attach.', { file: 'Choose a PDF to attach.' });
+    const row = await deps.db.transaction(async (tx) => {
+      before = await findLetter(tx, parsed.data.letterId, { forUpdate: true });
+      if (!before) throw notFound();
+      if (before.source === 'buyer') throw new AppError(409, 'buyer_letter', 'This letter’s PDF is the one the buyer’s offer made; it cannot be replaced.');
+      const updated = (await setLetterFile(tx, before.id, { key, sizeBytes: file.sizeBytes }))!;
+      await recordAudit(tx, actor, {
+        action: 'update',
+        entityType: 'letters_of_intent',
+        entityId: before.id,
+        changes: { pdf: { from: before.fileKey ? 'attached' : 'none', to: before.fileKey ? 'replaced' : 'attached' } },
+      });
+      return updated;
+    });
+    if (before?.fileKey) await removeFile(deps, before.fileKey);
+    return presentRow(row);
+  } catch (error) {
+    await removeFile(deps, key);
     throw error;
   }
 }

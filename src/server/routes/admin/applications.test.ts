@@ -9,7 +9,7 @@ import { signedInAdmin, signedInWithRole } from '../../test/admin-client';
 import { fillApplication, signUp, type Member } from '../../test/application-client';
 import { AUTH_TEST_ENV, linkIn, mailsTo, TestBrowser } from '../../test/auth-client';
 import { startTestServer, waitFor, type TestServer } from '../../test/harness';
-import { settleMailJobs } from '../../test/mail-jobs';
+import { runMailJobsNow, settleMailJobs } from '../../test/mail-jobs';
 
 const STATUS_SUBJECTS = [
   'Your home application is in our review queue',
@@ -453,6 +453,17 @@ describe('admin applications: list, search, export, review, status, notes', () =
       await settleMailJobs(app);
       expect(await mailsTo(app.db, await ownerEmail(quiet.userId))).toEqual([]);
       expect((await auditOf(quiet.id)).map((a) => a.action)).toEqual(['approve']);
+      // A new request is mailed either way, as the settings' text says (src/domain/admin/status-mail.ts, statusEmailsHelp).
+      const asking = await insertApplication(app.db, { status: 'in_review' });
+      const request = await admin.browser.post(`/api/admin/applications/${asking.id}/requests`, {
+        kind: 'document',
+        documentType: 'paystubs',
+        note: 'The latest two.',
+      });
+      expect(request.status, JSON.stringify(request.body)).toBe(201);
+      // Its mail waits for the window of requests opened together (request-notification.ts): run it now.
+      await runMailJobsNow(app);
+      expect((await mailsTo(app.db, await ownerEmail(asking.userId))).map((m) => m.subject)).toEqual(['We need one more thing for your home application']);
     } finally {
       await app.db.delete(settings).where(eq(settings.key, 'app'));
       forgetCachedSettings(app.db);

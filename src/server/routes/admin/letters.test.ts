@@ -21,6 +21,19 @@ async function addLetter(browser: TestBrowser, fields: Record<string, string>, f
   return readReply(response);
 }
 
+/** 'Attach PDF' / 'Replace PDF' on a letter's detail view: multipart/form-data, the letter's id and the PDF in `file`. */
+async function attachPdf(browser: TestBrowser, letterId: string, file?: Upload): Promise<HttpReply> {
+  const form = new FormData();
+  form.append('letterId', letterId);
+  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.contentType ?? 'application/pdf' }), file.name);
+  const response = await fetch(`${browser.baseUrl}/api/admin/letter-pdfs`, {
+    method: 'POST',
+    headers: { origin: browser.origin, cookie: browser.cookieHeader },
+    body: form,
+  });
+  return readReply(response);
+}
+
 /** A PDF of `size` bytes: the real sample's first bytes, padded. */
 function pdfOfSize(size: number): Uint8Array {
   const bytes = new Uint8Array(size).fill(0x20);
@@ -119,6 +132,85 @@ describe('letters of intent: add with a PDF, list, download, delete', () => {
     const download = await admin.browser.get(`/api/admin/letters/${reply.body.id}/pdf`);
     expect(download.status).toBe(404);
     expect(download.body.error.code).toBe('no_pdf');
+  });
+
+  it('refuses an exact duplicate (the e-mail in any case) with 409, keeping neither a row nor its file; one field changed is a new letter', async () => {
+    const fields = letterFields();
+    const first = await addLetter(admin.browser, fields);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const count = async () => (await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.emailKey, fields.email.toLowerCase()))).length;
+    const filesBefore = storedFiles(app).length;
+
+    // The same letter again, the address typed in capitals and a different status, with a PDF this time.
+    const again = await addLetter(
+      admin.browser,
+      { ...fields, email: fields.email.toUpperCase(), status: 'pending' },
+      { bytes: fixture('sample.pdf'), name: 'again.pdf' },
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('duplicate_letter');
+    expect(again.body.error.message).toBe(`This letter is already on the list (Rosa Parks, ${fields.email}). Open it there to attach or replace its PDF.`);
+    expect(await count()).toBe(1);
+    expect(storedFiles(app)).toHaveLength(filesBefore);
+
+    // Two at once: one is added, the other refused.
+    const twin = letterFields({ notes: 'Twins.' });
+    const both = await Promise.all([addLetter(admin.browser, twin), addLetter(admin.browser, twin)]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+
+    // Another amount is another letter.
+    expect((await addLetter(admin.browser, { ...fields, propertyValue: '450001' })).status).toBe(201);
+    expect(await count()).toBe(2);
+  });
+
+  it('attaches a PDF to a letter added without one, then replaces it: the old file removed, each audited', async () => {
+    const added = await addLetter(admin.browser, { firstName: 'Ella', lastName: 'Baker', email: uniqueEmail('later') });
+    const id = added.body.id as string;
+
+    const attached = await attachPdf(admin.browser, id, { bytes: fixture('sample.pdf'), name: 'Signed.pdf' });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+    expect(attached.body).toMatchObject({ id, hasPdf: true });
+    const [first] = await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, id));
+    expect(await app.server.storage.exists(first!.fileKey!)).toBe(true);
+
+    const replacement = pdfOfSize(5000);
+    const replaced = await attachPdf(admin.browser, id, { bytes: replacement, name: 'Countersigned.pdf' });
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    const [second] = await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, id));
+    expect(second!.fileKey).not.toBe(first!.fileKey);
+    expect(second!.fileSize).toBe(5000);
+    expect(await app.server.storage.exists(first!.fileKey!)).toBe(false);
+    const download = await fetch(`${app.url}/api/admin/letters/${id}/pdf`, { headers: { cookie: admin.browser.cookieHeader } });
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(replacement);
+
+    expect((await auditOf(id)).map((entry) => [entry.action, entry.changes])).toEqual(
+      expect.arrayContaining([
+        ['update', { pdf: { from: 'attached', to: 'replaced' } }],
+        ['update', { pdf: { from: 'none', to: 'attached' } }],
+      ]),
+    );
+  });
+
+  it('refuses a later PDF without a file or for an unknown letter, keeping the PDF there and storing nothing', async () => {
+    const added = await addLetter(
+      admin.browser,
+      { firstName: 'Fannie', lastName: 'Hamer', email: uniqueEmail('refused') },
+      { bytes: fixture('sample.pdf'), name: 'a.pdf' },
+    );
+    const id = added.body.id as string;
+    const [before] = await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, id));
+    const filesBefore = storedFiles(app).length;
+
+    // (The PDF check is the Add form's, receiveLetterForm: tested above with Add.)
+    const none = await attachPdf(admin.browser, id);
+    expect(none.status).toBe(400);
+    expect(none.body.error).toMatchObject({ code: 'no_file', fields: { file: 'Choose a PDF to attach.' } });
+    const unknown = await attachPdf(admin.browser, '00000000-0000-4000-8000-000000000000', { bytes: fixture('sample.pdf'), name: 'b.pdf' });
+    expect(unknown.status).toBe(404);
+
+    const [after] = await app.db.select().from(lettersOfIntent).where(eq(lettersOfIntent.id, id));
+    expect(after!.fileKey).toBe(before!.fileKey);
+    expect(storedFiles(app)).toHaveLength(filesBefore);
   });
 
   it('refuses bad fields with 400 and field messages, keeping neither a row nor a file', async () => {

@@ -5,6 +5,7 @@ import { actorOf, type AuthedEnv } from '../../platform/http/guards';
 import { auditedCsvExport, type CsvColumn } from '../../platform/lists/csv';
 import {
   addLetter,
+  attachLetterPdf,
   deleteLetter,
   downloadLetterPdf,
   getLetter,
@@ -19,6 +20,8 @@ import { offerLetterDecided } from '../../modules/buying';
 
 /** Path of the Add Letter of Intent upload, exempt from the API's 64 KB JSON body limit (src/server/app.ts): it enforces its own 25 MB. */
 export const LETTERS_UPLOAD_PATH: string = adminLettersApi.add.path;
+/** Path of the PDF attached or replaced later, streamed alike. */
+export const LETTER_PDF_UPLOAD_PATH: string = adminLettersApi.attachPdf.path;
 
 const CSV_COLUMNS: readonly CsvColumn<LetterItem>[] = [
   { header: 'ID', value: (l) => l.id },
@@ -57,6 +60,8 @@ export function adminLettersRoutes() {
   });
   /** The Add Letter of Intent form, streamed (multipart/form-data; src/server/modules/letters/letters.ts validates its fields). */
   route(router, adminLettersApi.add, (c) => addLetter(c.var.deps, c.req.raw, { actor: actorOf(c), userId: c.var.user.id }));
+  /** A PDF attached to a letter added without one, or replacing its PDF (streamed like Add's). */
+  route(router, adminLettersApi.attachPdf, (c) => attachLetterPdf(c.var.deps, c.req.raw, actorOf(c)));
   route(router, adminLettersApi.get, (c, { params }) => getLetter(c.var.deps, params.id));
   /** Sent to the buyer for signature (docs/decisions/039-addenda-and-envelopes.md). */
   route(router, adminLettersApi.sendForSignature, (c, { params }) => sendLetterForSignature(c.var.deps, actorOf(c), params.id));

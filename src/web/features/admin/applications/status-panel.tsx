@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { MAX_DECLINE_REASON, statusChangeSchema, type AdminApplicationDetail } from '../../../../domain/admin/applications';
+import { applicantName, MAX_DECLINE_REASON, statusChangeSchema, type AdminApplicationDetail } from '../../../../domain/admin/applications';
 import { OPEN_REQUEST_NEEDED_MESSAGE } from '../../../../domain/application/requests';
 import { APPLICATION_STATUS_LABELS, REVIEW_STATUSES } from '../../../../domain/application/status';
 import { Alert } from '../../../components/ui/alert';
@@ -21,6 +21,12 @@ import { ledgerToday } from '../../../../domain/homes/dates';
 import { formatNumber } from '../../../../domain/format';
 
 type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** The record a status change is about, named in its confirmation: 'Ada Lovelace’s application for 400 Oak Lane'. */
+function applicationNamed(detail: AdminApplicationDetail): string {
+  const address = detail.property.address?.trim();
+  return `${applicantName(detail.personal)}’s application${address ? ` for ${address}` : ''}`;
+}
 /** The contract's body: the status chosen in the selector, and the reason Declined needs. */
 type StatusForm = z.input<typeof statusChangeSchema>;
 
@@ -184,8 +190,8 @@ export function StatusPanel({
           }}
         >
           <DialogTitle>Change the status to {label}?</DialogTitle>
-          <DialogDescription>
-            From {APPLICATION_STATUS_LABELS[detail.status]} to {label}.
+          <DialogDescription className="[overflow-wrap:anywhere]">
+            {applicationNamed(detail)}: from {APPLICATION_STATUS_LABELS[detail.status]} to {label}.
           </DialogDescription>
           {plan.kind === 'confirm' && (
             <div className="mt-4 flex flex-col gap-4 text-sm">

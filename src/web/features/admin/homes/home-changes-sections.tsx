@@ -49,41 +49,73 @@ function fieldOr(error: unknown, field: string, toast: string): string | null {
 
 type ReasonSchema = typeof declineChangeSchema | typeof cancelNoticeSchema;
 
-/** A reason staff must give (decline, cancel), checked with the action's contract schema: the homeowner reads it. */
+/**
+ * A reason staff must give (decline, cancel), checked with the action's contract schema: the homeowner reads it. Then
+ * the confirmation of docs/product/back-office.md#confirmations: its title names the record, its text the consequence.
+ */
 function ReasonForm({
   label,
   submitLabel,
   schema,
+  confirm,
   onSubmit,
   onCancel,
 }: {
   label: string;
   submitLabel: string;
   schema: ReasonSchema;
+  confirm: { title: string; text: (reason: string) => string };
   onSubmit: (reason: string) => Promise<string | null>;
   onCancel: () => void;
 }) {
-  const { register, handleSubmit, formState, setError } = useForm<z.input<ReasonSchema>, unknown, z.output<ReasonSchema>>({
+  const { register, handleSubmit, formState, setError, setFocus } = useForm<z.input<ReasonSchema>, unknown, z.output<ReasonSchema>>({
     resolver: zodResolver(schema),
     defaultValues: { reason: '' },
   });
-  const onValid = async ({ reason }: z.output<ReasonSchema>) => {
-    const problem = await onSubmit(reason);
+  /** The reason typed, waiting for the confirmation. */
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const onConfirm = async () => {
+    if (confirming === null) return;
+    setPending(true);
+    const problem = await onSubmit(confirming);
+    setPending(false);
+    setConfirming(null);
     if (problem) setError('reason', { type: 'server', message: problem }, { shouldFocus: true });
   };
   return (
-    <form noValidate aria-label={label} className="flex flex-col gap-3 rounded-[var(--radius-control)] bg-muted/50 p-3" onSubmit={handleSubmit(onValid)}>
+    <form
+      noValidate
+      aria-label={label}
+      className="flex flex-col gap-3 rounded-[var(--radius-control)] bg-muted/50 p-3"
+      onSubmit={handleSubmit(({ reason }) => setConfirming(reason))}
+    >
       <Field label={label} required help="The homeowner reads it in their e-mail." error={formState.errors.reason?.message}>
         <Textarea rows={2} maxLength={MAX_REASON_LENGTH} {...register('reason')} />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" disabled={formState.isSubmitting}>
-          {submitLabel}
+        <Button type="submit" variant="destructive" disabled={pending}>
+          {submitLabel}…
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
           Back
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setConfirming(null);
+          setFocus('reason');
+        }}
+        title={confirm.title}
+        confirmLabel={submitLabel}
+        pending={pending}
+        destructive
+        onConfirm={() => void onConfirm()}
+      >
+        <p>{confirm.text(confirming ?? '')}</p>
+      </ConfirmDialog>
     </form>
   );
 }
@@ -129,6 +161,11 @@ function PendingChange({ change, changes }: { change: PaymentChange; changes: Ho
           label="Reason for declining"
           submitLabel="Decline request"
           schema={declineChangeSchema}
+          confirm={{
+            title: `Decline ${formatCents(change.monthlyPaymentCents)} a month for ${changes.address}?`,
+            text: (reason) =>
+              `The payment stays ${formatCents(changes.currentPaymentCents)} a month. We e-mail the homeowner that the request is declined, with your reason: “${reason}”`,
+          }}
           onCancel={() => setDeclining(false)}
           onSubmit={async (reason) => {
             try {
@@ -242,6 +279,11 @@ function OpenNotice({ notice, changes }: { notice: Notice; changes: HomeChanges 
           label="Reason for cancelling"
           submitLabel="Cancel notice"
           schema={cancelNoticeSchema}
+          confirm={{
+            title: `Cancel the 60-day notice for ${changes.address}?`,
+            text: (reason) =>
+              `The agreement carries on and the monthly payment is billed as before${notice.state === 'signing' ? '; the notice’s signature request is voided' : ''}. We e-mail the homeowner that the notice is cancelled, with your reason: “${reason}”`,
+          }}
           onCancel={() => setMode('none')}
           onSubmit={async (reason) => {
             try {

@@ -17,7 +17,9 @@ import { Field } from '../../../components/ui/field';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { LiveRegion } from '../../../components/ui/live-region';
-import { applyServerFieldErrors, failureText, useErrorAnnouncer } from '../../../lib/form-errors';
+import { applyServerFieldErrors, failureText, isErrorOf, useErrorAnnouncer } from '../../../lib/form-errors';
+import { Alert } from '../../../components/ui/alert';
+import { adminLettersApi } from '../../../../domain/api/admin-letters';
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
 import { useAddLetter } from './letters-api';
@@ -50,6 +52,8 @@ export function AddLetterDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const { errors, isSubmitting } = formState;
   const [file, setFile] = useState<File>();
   const [fileError, setFileError] = useState<string>();
+  /** The server's refusal of the same letter twice: stays in the dialog until the next try. */
+  const [duplicate, setDuplicate] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
   const addLetter = useAddLetter();
@@ -58,6 +62,7 @@ export function AddLetterDialog({ open, onOpenChange }: { open: boolean; onOpenC
     reset(EMPTY_LETTER_FORM);
     setFile(undefined);
     setFileError(undefined);
+    setDuplicate(undefined);
   };
 
   const pick = (picked: File | undefined) => {
@@ -69,6 +74,7 @@ export function AddLetterDialog({ open, onOpenChange }: { open: boolean; onOpenC
 
   const onValid = async () => {
     if (fileError) return;
+    setDuplicate(undefined);
     try {
       // The raw texts go to the server, which validates them with the same schema.
       await addLetter.mutateAsync({ form: getValues(), file });
@@ -76,6 +82,11 @@ export function AddLetterDialog({ open, onOpenChange }: { open: boolean; onOpenC
       clear();
       onOpenChange(false);
     } catch (error) {
+      if (isErrorOf(adminLettersApi.add, error, 'duplicate_letter')) {
+        setDuplicate(error.message);
+        announcer.announce(error.message);
+        return;
+      }
       // A field's error goes under its field; the toast is for the rest (docs/product/public-site.md#messages).
       const underFields = applyServerFieldErrors(error, setError, LETTER_FORM_FIELDS);
       const fileMessage = error instanceof ApiError ? error.fields?.file : undefined;
@@ -159,6 +170,11 @@ export function AddLetterDialog({ open, onOpenChange }: { open: boolean; onOpenC
               </p>
             )}
           </div>
+          {duplicate && (
+            <Alert variant="destructive" className="sm:col-span-2">
+              <p>{duplicate}</p>
+            </Alert>
+          )}
           <DialogFooter className="mt-2 sm:col-span-2">
             <DialogClose asChild>
               <Button variant="outline" disabled={isSubmitting}>

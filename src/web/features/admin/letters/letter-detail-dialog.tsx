@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { FileSignature, Pencil } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { FileSignature, FileUp, Pencil } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  checkLetterPdf,
   LETTER_EDIT_FIELDS,
   LETTER_SOURCE_LABELS,
   LETTER_STATUS_BADGES,
@@ -29,7 +30,7 @@ import { applyServerFieldErrors, failureText, useErrorAnnouncer } from '../../..
 import { notify } from '../../../lib/toast';
 import { ContactFields, StateSelect } from '../components/contact-fields';
 import { MoneyInput } from './add-letter-dialog';
-import { letterQuery, useSetLetterStatus, useUpdateLetter } from './letters-api';
+import { letterQuery, useAttachLetterPdf, useSetLetterStatus, useUpdateLetter } from './letters-api';
 import { LETTER_TEXTS } from './letter-texts';
 import { LoadError } from '../../../components/load-error';
 import { useSendLetter } from '../signatures/signatures-api';
@@ -194,6 +195,57 @@ function EditLetterForm({ letter, onDone }: { letter: LetterItem; onDone: () => 
   );
 }
 
+/**
+ * 'Attach PDF…' on a letter added without one, 'Replace PDF…' on one that has it (docs/product/back-office.md#letters-of-intent):
+ * checked here as in Add, then by the server; a refusal stays under the button until the next try. A buyer's letter keeps
+ * the PDF its offer made.
+ */
+function LetterPdf({ letter }: { letter: LetterItem }) {
+  const attach = useAttachLetterPdf();
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const [problem, setProblem] = useState<string>();
+  if (letter.source === 'buyer') return null;
+  const label = letter.hasPdf ? 'Replace PDF…' : 'Attach PDF…';
+  const pick = (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const refused = checkLetterPdf(file);
+    setProblem(refused);
+    if (refused) return;
+    attach.mutate(
+      { id: letter.id, file },
+      {
+        onSuccess: () => notify.success(letter.hasPdf ? LETTER_TEXTS.pdfReplaced : LETTER_TEXTS.pdfAttached, `${file.name}, for ${nameOf(letter)}.`),
+        onError: (error) => setProblem((error instanceof ApiError && error.fields?.file) || failureText(error, LETTER_TEXTS.pdfFailed)),
+      },
+    );
+  };
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept="application/pdf,.pdf"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => pick(event.target.files?.[0])}
+      />
+      <Button variant="outline" disabled={attach.isPending} aria-describedby={problem ? `${id}-error` : undefined} onClick={() => input.current?.click()}>
+        <FileUp aria-hidden="true" />
+        {attach.isPending ? 'Uploading…' : label}
+      </Button>
+      {problem && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** 'Send for signature' (docs/decisions/039-addenda-and-envelopes.md): the buyer signs the letter in their portal. */
 function SendForSignature({ letterId }: { letterId: string }) {
   const send = useSendLetter();
@@ -242,7 +294,8 @@ export function LetterDetailDialog({ id, onClose }: { id: string | null; onClose
             <>
               <StatusPanel letter={letter} />
               <LetterFields letter={letter} />
-              <div className="flex flex-wrap justify-end gap-2">
+              <div className="flex flex-wrap items-start justify-end gap-2">
+                <LetterPdf letter={letter} />
                 <SendForSignature letterId={letter.id} />
                 <Button variant="outline" onClick={() => setEditing(true)}>
                   <Pencil aria-hidden="true" />

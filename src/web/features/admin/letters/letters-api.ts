@@ -52,6 +52,14 @@ export function useSetLetterStatus() {
   });
 }
 
+/** POST /api/admin/letter-pdfs: a PDF attached to a letter added without one, or replacing its PDF. */
+export function useAttachLetterPdf() {
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => callApi(adminLettersApi.attachPdf, { form: { letterId: id }, file }),
+    onSuccess: saved,
+  });
+}
+
 /** DELETE /api/admin/letters/{id}; settles after the list is fresh. */
 export function useDeleteLetter() {
   return useMutation({

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { settingsSchema, type AppSettings } from '../../../../domain/admin/settings';
 import { stateName } from '../../../../domain/admin/states';
 import { LOCATION_REGIONS } from '../../../../domain/calculators';
+import { statusEmailsHelp } from '../../../../domain/admin/status-mail';
+import { APPLICATION_STATUS_LABELS } from '../../../../domain/application/status';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -48,11 +50,20 @@ const FIELDS: FieldPath<FormValues>[] = [
 /** An empty box is 'no number' (the schema says so), not 0. */
 const asNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
 
+/** What each switch does today (docs/decisions/032-processor-payments.md, docs/decisions/033-signatures.md); two are only stored. */
 const FEATURE_FLAGS = [
-  { name: 'featureFlags.otp', label: 'One-time passcodes (OTP)' },
-  { name: 'featureFlags.paymentsWebhooks', label: 'Payments webhooks' },
-  { name: 'featureFlags.eSign', label: 'E-signatures' },
-  { name: 'featureFlags.investorView', label: 'Investor view' },
+  { name: 'featureFlags.otp', label: 'One-time passcodes (OTP)', help: 'Stored for an upcoming feature: switching it on changes nothing yet.' },
+  {
+    name: 'featureFlags.paymentsWebhooks',
+    label: 'Payments webhooks',
+    help: 'Homeowners add a bank account and pay by bank debit; staff retry and refund debits.',
+  },
+  {
+    name: 'featureFlags.eSign',
+    label: 'E-signatures',
+    help: 'Agreements, payment-change addenda, 60-day notices and letters of intent are signed in the portal.',
+  },
+  { name: 'featureFlags.investorView', label: 'Investor view', help: 'Stored for an upcoming feature: switching it on changes nothing yet.' },
 ] as const;
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -250,18 +261,14 @@ export function SettingsForm({ initial }: { initial: AppSettings }) {
           </Section>
 
           <Section title="Notifications">
-            <CheckboxRow
-              label="E-mail applicants when their status changes"
-              help="Sent on every status change a reviewer makes (In Review, Missing Info, Approved, Declined), listing the open requests where there are any."
-              {...register('statusEmails')}
-            />
+            <CheckboxRow label="E-mail applicants when their status changes" help={statusEmailsHelp(APPLICATION_STATUS_LABELS)} {...register('statusEmails')} />
           </Section>
 
-          <Section title="Feature flags" description="Stored for upcoming features; switching one on changes nothing yet.">
+          <Section title="Feature flags">
             <fieldset className="grid grid-cols-1 gap-1 sm:grid-cols-2">
               <legend className="sr-only">Feature flags</legend>
               {FEATURE_FLAGS.map((flag) => (
-                <CheckboxRow key={flag.name} label={flag.label} {...register(flag.name)} />
+                <CheckboxRow key={flag.name} label={flag.label} help={flag.help} {...register(flag.name)} />
               ))}
             </fieldset>
           </Section>
