@@ -105,14 +105,19 @@ export async function receiveMultipart(request: Request, storage: FileStorage, k
   return new Promise<ReceivedMultipart>((resolve, reject) => {
     let settled = false;
     let guard: UploadGuard | undefined;
+    let taken: Readable | undefined;
     let stored: Promise<ReceivedFile> | undefined;
     /** A refusal (AppError) answers as such; a broken request is `invalid`; a storage failure stays a server error. */
     const fail = (error: unknown, fromStorage = false) => {
       if (settled) return;
       settled = true;
       const refusal = error instanceof AppError || fromStorage ? error : options.invalid();
-      source.destroy(); // stop reading; the HTTP server drains or closes the rest
       guard?.destroy(refusal instanceof Error ? refusal : new Error('upload failed'));
+      // The rest of the body is read and dropped (at most the request's limit, byteLimit below), not cut off:
+      // destroying the request's stream broke its connection mid-body and surfaced as an uncaught
+      // 'Premature close', while a client on a kept-alive connection lost its next reply.
+      taken?.unpipe();
+      taken?.resume();
       // Answer only once storage has given up, so a caller's clean-up cannot run before a late write.
       void Promise.resolve(stored)
         .catch(() => undefined)
@@ -136,6 +141,7 @@ export async function receiveMultipart(request: Request, storage: FileStorage, k
         file.resume();
         return fail(refusal);
       }
+      taken = file;
       const current = (guard = new UploadGuard(options.maxFileBytes));
       file.on('error', (error: Error) => current.destroy(error));
       file.pipe(current);
