@@ -44,7 +44,13 @@ test.describe('requests at the closing', () => {
       await approveOverHttp(page, applicant.applicationId);
       const agent = { name: 'Tess Ranger', brokerage: 'Lone Star Realty', licenceNumber: 'TX-0654321', phone: '(512) 555-0142', states: 'TX' };
       await call(page, 'post', '/api/admin/agents', { ...agent, email: `tess.${Date.now()}.${width}@example.com` }, 201);
-      const home = (await call(buyer, 'post', '/api/me/considered-homes', { street: '12 Elm St', city: 'Austin', state: 'TX', zip: '78701', listPrice: '420000' }, 201)) as {
+      const home = (await call(
+        buyer,
+        'post',
+        '/api/me/considered-homes',
+        { street: '12 Elm St', city: 'Austin', state: 'TX', zip: '78701', listPrice: '420000' },
+        201,
+      )) as {
         id: string;
         fit: { monthlyMinCents: number; monthlyMaxCents: number };
       };

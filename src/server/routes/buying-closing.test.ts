@@ -471,7 +471,11 @@ describe('served states and the closing checklist', () => {
 
   it('keeps an approved application without an offer under way closed to requests', async () => {
     const buyer = await approvedBuyer();
-    const asked = await admin.browser.post(`/api/admin/applications/${buyer.applicationId}/requests`, { kind: 'document', documentType: 'paystubs', note: 'Pay stub.' });
+    const asked = await admin.browser.post(`/api/admin/applications/${buyer.applicationId}/requests`, {
+      kind: 'document',
+      documentType: 'paystubs',
+      note: 'Pay stub.',
+    });
     expect(asked.status).toBe(409);
     expect(asked.body.error.code).toBe('application_closed');
     expect((await admin.browser.get(`/api/admin/applications/${buyer.applicationId}`)).body.requestsOpen).toBe(false);
