@@ -142,6 +142,11 @@ export const adminApplicationDetailSchema = z.object({
   documents: z.array(reviewDocumentSchema),
   /** The requests asked of the applicant, oldest first, each with its history (docs/decisions/021-requests-and-messages.md). */
   requests: z.array(applicationRequestSchema),
+  /**
+   * Whether requests can be added, answered and reviewed: under review, or approved while the buyer has an offer under way
+   * (docs/decisions/042-closing.md; requestsChangeable). Otherwise they are frozen.
+   */
+  requestsOpen: z.boolean(),
   /** The buyer's requests to change an answer, oldest first (docs/decisions/041-withdrawal-and-change-requests.md). */
   changeRequests: z.array(changeRequestSchema),
   /** The current pre-approval while the application is Approved (docs/decisions/030-pre-approval.md); null otherwise. */

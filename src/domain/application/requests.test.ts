@@ -53,8 +53,9 @@ describe('request transitions (docs/decisions/021-requests-and-messages.md)', ()
     expect(requestTransition('create', 'open', 'staff')).toEqual({ ok: false, reason: 'wrong_state' });
   });
 
-  it('lets requests change only while the application is under review', () => {
-    expect(APPLICATION_STATUSES.filter(requestsChangeable)).toEqual(['submitted', 'in_review', 'missing_info']);
+  it('lets requests change while the application is under review, or approved with an offer under way', () => {
+    expect(APPLICATION_STATUSES.filter((status) => requestsChangeable(status))).toEqual(['submitted', 'in_review', 'missing_info']);
+    expect(APPLICATION_STATUSES.filter((status) => requestsChangeable(status, true))).toEqual(['submitted', 'in_review', 'missing_info', 'approved']);
   });
 
   it('labels an open request asked again as Reopened', () => {

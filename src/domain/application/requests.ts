@@ -67,9 +67,15 @@ export const WRONG_STATE_MESSAGES: Readonly<Record<RequestAction, string>> = {
   withdraw: 'Only an open request can be withdrawn.',
 };
 
-/** The statuses in which requests are added, answered and reviewed; an approved or declined application's requests are frozen. */
+/** The statuses in which requests are added, answered and reviewed; an approved or declined application's requests are frozen (but see requestsChangeable). */
 export const REQUEST_STATUSES = ['submitted', 'in_review', 'missing_info'] as const satisfies readonly ApplicationStatus[];
-export const requestsChangeable = (status: ApplicationStatus) => (REQUEST_STATUSES as readonly string[]).includes(status);
+/**
+ * Whether an application's requests may be added, answered and reviewed: under review, or approved while the buyer
+ * has an offer under way (a live offer, to the closing: docs/decisions/042-closing.md). An approved application's
+ * requests never move its status (statusWhenRequestCloses, waitingSince).
+ */
+export const requestsChangeable = (status: ApplicationStatus, offerUnderWay = false) =>
+  (REQUEST_STATUSES as readonly string[]).includes(status) || (status === 'approved' && offerUnderWay);
 export const APPLICATION_CLOSED_MESSAGE = 'This application is closed: its requests can no longer change.';
 
 /** docs/product/back-office.md#application-status: moving an application to Missing Info requires at least one open request. */

@@ -5,12 +5,12 @@ import { agreementBounds } from '../../domain/calculators';
 import { monthlyRangeFor } from '../../domain/buying/homes';
 import { ledgerToday } from '../../domain/homes/dates';
 import { addDays } from '../../domain/ledger/dates';
-import { auditLog, closingDocuments, closingMilestones, homes, preApprovals, users } from '../platform/db/schema';
+import { applications, auditLog, closingDocuments, closingMilestones, homes, preApprovals, users } from '../platform/db/schema';
 import { insertApplication, statusBody } from '../test/admin-applications';
 import { signedInAdmin, signedInWithRole } from '../test/admin-client';
 import { AUTH_TEST_ENV, mailsTo, type TestBrowser } from '../test/auth-client';
 import { startTestServer, uniqueEmail, type TestServer } from '../test/harness';
-import { settleMailJobs } from '../test/mail-jobs';
+import { runMailJobsNow, settleMailJobs } from '../test/mail-jobs';
 import { createStorage } from '../platform/storage/create-storage';
 
 /**
@@ -412,5 +412,72 @@ describe('served states and the closing checklist', () => {
     expect(home!.offerId).toBe(id);
     const listed = await admin.browser.get(`/api/admin/offers?q=${encodeURIComponent(buyer.user.email)}&status=all`);
     expect(listed.body.items[0].purchasedHomeId).toBe(home!.id);
+  });
+
+  it('takes the review loop to the closing: staff ask an approved buyer for a document, the buyer sends it, staff accept, still approved', async () => {
+    const { buyer, id } = await acceptedOffer();
+    const asked = await admin.browser.post(`/api/admin/applications/${buyer.applicationId}/requests`, {
+      kind: 'document',
+      documentType: 'other',
+      title: 'Proof of funds for closing',
+      note: 'A bank statement showing the down payment, please.',
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect(asked.body).toMatchObject({ status: 'approved', requestsOpen: true, waitingSince: null });
+    const requestId = asked.body.requests.at(-1).id as string;
+
+    // The buyer's To do list has it, and they are mailed about it.
+    const todo = await buyer.browser.get('/api/application/requests');
+    expect(todo.body.status).toBe('approved');
+    expect(todo.body.requests.map((r: { id: string; state: string; title: string }) => [r.id, r.state, r.title])).toEqual([
+      [requestId, 'open', 'Proof of funds for closing'],
+    ]);
+    await runMailJobsNow(app);
+    expect((await mailsTo(app.db, buyer.user.email)).map((m) => m.subject)).toContain('We need one more thing for your home application');
+
+    // The buyer uploads the file to the request and sends it.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'statement.pdf');
+    const uploaded = await fetch(`${buyer.browser.baseUrl}/api/application/documents?type=other&request=${requestId}`, {
+      method: 'POST',
+      headers: { origin: buyer.browser.origin, cookie: buyer.browser.cookieHeader },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const sent = await buyer.browser.post(`/api/application/requests/${requestId}/answer`, { comment: 'Here it is.' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body).toMatchObject({ status: 'approved', requests: [{ id: requestId, state: 'answered' }] });
+
+    // Staff accept it; the approval, its pre-approval and the accepted offer stay as they were.
+    const accepted = await admin.browser.post(`/api/admin/requests/${requestId}/accept`, {});
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'approved', waitingSince: null, requests: [{ id: requestId, state: 'accepted' }] });
+    expect(accepted.body.preApproval).toMatchObject({ maxPriceCents: 50_000_000 });
+    expect((await buyer.browser.get('/api/me/offers')).body.offers[0]).toMatchObject({ id, status: 'accepted' });
+    const [row] = await app.db.select({ status: applications.status }).from(applications).where(eq(applications.id, buyer.applicationId));
+    expect(row.status).toBe('approved');
+
+    const audit = await app.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, requestId)).orderBy(auditLog.id);
+    expect(audit.map((a) => a.action)).toEqual(['create', 'answer', 'accept']);
+    // The approval is the application's one status move.
+    const entries = await app.db
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, buyer.applicationId), eq(auditLog.entityType, 'applications')))
+      .orderBy(auditLog.id);
+    const moves = entries.map((e) => (e.changes as { status?: unknown } | null)?.status).filter(Boolean);
+    expect(moves).toEqual([{ from: 'in_review', to: 'approved' }]);
+  });
+
+  it('keeps an approved application without an offer under way closed to requests', async () => {
+    const buyer = await approvedBuyer();
+    const asked = await admin.browser.post(`/api/admin/applications/${buyer.applicationId}/requests`, {
+      kind: 'document',
+      documentType: 'paystubs',
+      note: 'Pay stub.',
+    });
+    expect(asked.status).toBe(409);
+    expect(asked.body.error.code).toBe('application_closed');
+    expect((await admin.browser.get(`/api/admin/applications/${buyer.applicationId}`)).body.requestsOpen).toBe(false);
   });
 });

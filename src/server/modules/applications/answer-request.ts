@@ -5,7 +5,6 @@ import { fieldByName } from '../../../domain/application/fields';
 import {
   APPLICATION_CLOSED_MESSAGE,
   fieldsUnlockedBy,
-  requestsChangeable,
   requestTransition,
   statusWhenRequestCloses,
   WRONG_STATE_MESSAGES,
@@ -13,6 +12,7 @@ import {
 import { moveStatus, openRequestCount, syncWaitingSince } from './application-status';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { requestsOf, type RequestRow } from './requests';
+import { requestsOpenOn } from './requests-open';
 import type { Deps } from '../../platform/http/context';
 import { applicationRequestEvents, applicationRequests, applications, documents } from '../../platform/db/schema';
 import { AppError } from '../../platform/lib/errors';
@@ -52,7 +52,7 @@ async function lockOwnRequest(tx: Executor, userId: string, requestId: string, k
     .where(and(eq(applicationRequests.id, requestId), eq(applicationRequests.applicationId, application.id)))
     .for('update');
   if (!request) throw notFound();
-  if (!requestsChangeable(application.status)) throw new AppError(409, 'application_closed', APPLICATION_CLOSED_MESSAGE);
+  if (!(await requestsOpenOn(tx, application))) throw new AppError(409, 'application_closed', APPLICATION_CLOSED_MESSAGE);
   if (request.kind !== kind)
     throw new AppError(
       409,

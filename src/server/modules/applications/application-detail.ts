@@ -46,10 +46,11 @@ export function presentForReview(
   documents: ReviewDocument[],
   requests: ApplicationRequest[],
   accountEmail: string | null = null,
-  extras: Pick<AdminApplicationDetail, 'preApproval' | 'preApprovalSuggestion' | 'changeRequests'> = {
+  extras: Pick<AdminApplicationDetail, 'preApproval' | 'preApprovalSuggestion' | 'changeRequests' | 'requestsOpen'> = {
     preApproval: null,
     preApprovalSuggestion: null,
     changeRequests: [],
+    requestsOpen: false,
   },
 ): AdminApplicationDetail {
   const sensitive = sensitiveFor(cipher, logger, row);

@@ -6,7 +6,6 @@ import {
   type DocumentVersion,
   type ReviewDocument,
 } from '../../../domain/application/document-review';
-import { requestsChangeable } from '../../../domain/application/requests';
 import { presentDocument } from './present';
 import { documentsOf, type ApplicationRow, type DocumentRow } from './repository';
 import type { Executor } from '../../platform/db/client';
@@ -18,6 +17,7 @@ import { findReviewable } from './application-detail';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { applicationClosed, insertRequest } from './requests';
 
+import { requestsOpenOn } from './requests-open';
 /**
  * Per-document review and versions, the reviewer's side (docs/product/back-office.md#document-review;
  * docs/decisions/021-requests-and-messages.md 'Per-document review and versions').
@@ -71,7 +71,7 @@ export async function reviewDocumentsOf(db: Executor, applicationId: string): Pr
  * request an earlier Needs attention raised is left as it is (the reviewer withdraws or
  * accepts it under Requests), and a second Needs attention while that request is still
  * open is refused (409 already_asked) rather than asking twice. Refused: an unknown file or
- * one of a draft (404), a closed application (409 application_closed), an earlier version
+ * one of a draft (404), a closed application (409 application_closed: see requestsOpenOn), an earlier version
  * (409 document_superseded). Answers the application.
  */
 export async function reviewDocument(deps: Pick<Deps, 'db'>, actor: AuditActor, documentId: string, review: DocumentReview): Promise<ApplicationRow> {
@@ -83,7 +83,7 @@ export async function reviewDocument(deps: Pick<Deps, 'db'>, actor: AuditActor, 
     if (!application) throw documentNotFound();
     const [document] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
     if (!document || document.applicationId !== application.id) throw documentNotFound();
-    if (!requestsChangeable(application.status)) throw applicationClosed();
+    if (!(await requestsOpenOn(tx, application))) throw applicationClosed();
     if (document.supersededAt) throw new AppError(409, 'document_superseded', SUPERSEDED_MESSAGE);
 
     const reason = review.state === 'needs_attention' ? review.reason : null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { APPLICATION_CLOSED_MESSAGE, requestsChangeable } from '../../../domain/application/requests';
+import { APPLICATION_CLOSED_MESSAGE } from '../../../domain/application/requests';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { MAX_FILES_PER_TYPE, type StoredDocumentType } from '../../../domain/application';
 import type { Deps } from '../../platform/http/context';
@@ -10,6 +10,7 @@ import { receiveUpload } from './receive-upload';
 import { ensureActiveApplication, findActiveApplication, type ApplicationRow, type DocumentRow, type Owner } from './repository';
 import type { Executor } from '../../platform/db/client';
 import { submittedError } from './save-draft';
+import { requestsOpenOn } from './requests-open';
 
 /** Storage keys are the server's own: documents/<application id>/<random id>. */
 const storageKeyFor = (applicationId: string) => `documents/${applicationId}/${randomUUID()}`;
@@ -134,7 +135,7 @@ async function checkUploadRequest(tx: Executor, application: ApplicationRow, req
     .from(applicationRequests)
     .where(and(eq(applicationRequests.id, requestId), eq(applicationRequests.applicationId, application.id)));
   if (!request) throw new AppError(404, 'not_found', 'Request not found.');
-  if (!requestsChangeable(application.status)) throw new AppError(409, 'application_closed', APPLICATION_CLOSED_MESSAGE);
+  if (!(await requestsOpenOn(tx, application))) throw new AppError(409, 'application_closed', APPLICATION_CLOSED_MESSAGE);
   if (request.kind !== 'document' || request.documentType !== type) throw new AppError(409, 'request_kind', 'This request asks for another kind of document.');
   if (request.state !== 'open') throw new AppError(409, 'request_state', 'This request is no longer open.');
   return request;

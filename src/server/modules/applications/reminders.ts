@@ -1,12 +1,13 @@
 import { createEmailVerificationToken } from 'better-auth/api';
 import { and, asc, eq } from 'drizzle-orm';
-import { requestsChangeable, requestTitle } from '../../../domain/application/requests';
+import { requestTitle } from '../../../domain/application/requests';
 import { recordAudit, SYSTEM_ACTOR } from '../../platform/audit/audit';
 import { resolveAuthSecret } from '../../platform/lib/secret';
 import type { Config } from '../../platform/config';
 import { applicationRequests, applications, users } from '../../platform/db/schema';
 import type { JobRunner } from '../../platform/jobs/runner';
 import { draftReminderMail, requestReminderMail, verifyReminderMail } from './reminder-mails';
+import { requestsOpenOn } from './requests-open';
 import {
   DRAFT_REMINDER_AFTER_MS,
   draftReminderJob,
@@ -113,11 +114,11 @@ export async function remindOfRequests(
 ): Promise<void> {
   const { db } = deps;
   const [application] = await db
-    .select({ status: applications.status, email: users.email, firstName: users.firstName })
+    .select({ status: applications.status, userId: applications.userId, email: users.email, firstName: users.firstName })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .where(eq(applications.id, applicationId));
-  if (!application || !requestsChangeable(application.status)) return;
+  if (!application || !(await requestsOpenOn(db, application))) return;
   const open = await db
     .select({
       id: applicationRequests.id,

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { TO_DO_ACTION, mailedRequestLine } from '../../../domain/admin/status-mail';
-import { requestsChangeable } from '../../../domain/application/requests';
 import { getSettings } from '../../platform/settings/settings-store';
 import type { JobExecutor } from '../../platform/jobs/queue';
 import { applications, users } from '../../platform/db/schema';
@@ -8,6 +7,7 @@ import { appLink, hello } from '../../platform/mail/templates';
 import { mailedRequest, mailWindow, notifyInWindow, requestsInState, windowPayloadSchema } from './mail-window';
 import { defineNotification } from '../../platform/notifications/notification';
 import { mailContextOf } from '../../platform/notifications/send-notification';
+import { requestsOpenOn } from './requests-open';
 
 /**
  * The buyer's e-mail about new requests (docs/product/application.md#e-mails-about-your-application):
@@ -21,11 +21,11 @@ import { mailContextOf } from '../../platform/notifications/send-notification';
  */
 export const newRequestsNotification = defineNotification('new-requests', windowPayloadSchema, async (deps, { applicationId, windowStart }) => {
   const [row] = await deps.db
-    .select({ status: applications.status, reviewedAt: applications.reviewedAt, email: users.email, firstName: users.firstName })
+    .select({ status: applications.status, userId: applications.userId, reviewedAt: applications.reviewedAt, email: users.email, firstName: users.firstName })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .where(eq(applications.id, applicationId));
-  if (!row || !requestsChangeable(row.status)) return [];
+  if (!row || !(await requestsOpenOn(deps.db, row))) return [];
   const opened = await requestsInState(deps.db, applicationId, 'open', mailWindow(new Date(windowStart)));
   // A status e-mail sent after a request opened listed it already.
   const statusMailed = (await getSettings(deps.db)).statusEmails && row.reviewedAt;

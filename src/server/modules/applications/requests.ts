@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import {
   APPLICATION_CLOSED_MESSAGE,
-  requestsChangeable,
   requestTitle,
   requestTransition,
   statusWhenRequestCloses,
@@ -21,6 +20,7 @@ import { notifyRequestOpened } from './request-notification';
 import { notifyStatusChange } from './status-notification';
 import { applicationNotFound, findReviewable } from './application-detail';
 import { moveStatus, openRequestCount, syncWaitingSince } from './application-status';
+import { requestsOpenOn } from './requests-open';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 
 /**
@@ -97,7 +97,7 @@ export async function createRequest(deps: Pick<Deps, 'db'>, actor: AuditActor, a
   return deps.db.transaction(async (tx) => {
     const application = await findReviewable(tx, applicationId, { forUpdate: true });
     if (!application) throw applicationNotFound();
-    if (!requestsChangeable(application.status)) throw applicationClosed();
+    if (!(await requestsOpenOn(tx, application))) throw applicationClosed();
     await insertRequest(tx, actor, application, input);
     return application;
   });
@@ -179,7 +179,7 @@ export async function changeRequest(
 ): Promise<ApplicationRow> {
   return deps.db.transaction(async (tx) => {
     const { application, request } = await lockRequest(tx, requestId);
-    if (!requestsChangeable(application.status)) throw applicationClosed();
+    if (!(await requestsOpenOn(tx, application))) throw applicationClosed();
     const transition = requestTransition(change.action, request.state, 'staff');
     if (!transition.ok) throw wrongState(change.action);
 

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationApi } from '../../../domain/api/application';
 import { myRequestsApi, type CorrectionAnswer, type MyRequests } from '../../../domain/api/requests';
 import type { StoredDocumentType } from '../../../domain/application';
 import { callApi, uploadWithProgress } from '../../lib/call-api';
+import { MY_REQUESTS_KEY, myRequestsQuery } from '../../lib/my-requests';
 
 /**
  * The buyer's side of requests (src/domain/api/requests.ts; docs/decisions/021-requests-and-messages.md):
@@ -10,14 +11,7 @@ import { callApi, uploadWithProgress } from '../../lib/call-api';
  * 'Send to reviewer'. Each answer refreshes the list and the dashboard's status.
  */
 
-export const MY_REQUESTS_KEY = ['application', 'requests'] as const;
-
-/** GET /api/application/requests: the open and answered requests, asked again whenever the page opens. */
-export const myRequestsQuery = queryOptions({
-  queryKey: MY_REQUESTS_KEY,
-  queryFn: ({ signal }) => callApi(myRequestsApi.list, {}, { signal }),
-  refetchOnMount: 'always',
-});
+export { MY_REQUESTS_KEY, myRequestsQuery };
 
 function useRefreshAfterAnswer() {
   const queryClient = useQueryClient();

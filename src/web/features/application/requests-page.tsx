@@ -30,7 +30,8 @@ import { UPLOAD_MESSAGES } from './upload-messages';
  * /apply/requests — the To do page (docs/product/application.md#after-submission-the-to-do-page):
  * the open requests with the reviewer's note; a document request takes an upload and
  * 'Send to reviewer'; a correction unlocks exactly its fields, checked by the wizard's
- * schema, then 'Send to reviewer'; answered ones wait for the reviewer.
+ * schema, then 'Send to reviewer'; answered ones wait for the reviewer. Once approved, what we ask for the closing
+ * (docs/product/dashboard.md#closing).
  */
 export default function RequestsPage() {
   const requests = useQuery(myRequestsQuery);
@@ -38,7 +39,11 @@ export default function RequestsPage() {
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6">
       <div>
         <h1 className="text-2xl font-semibold">To do</h1>
-        <p className="mt-1 text-[0.9375rem] text-muted-foreground">What our reviewer needs from you to finish reviewing your application.</p>
+        <p className="mt-1 text-[0.9375rem] text-muted-foreground">
+          {requests.data?.status === 'approved'
+            ? 'What we need from you for your purchase and its closing.'
+            : 'What our reviewer needs from you to finish reviewing your application.'}
+        </p>
       </div>
       {requests.isPending ? (
         <div role="status" aria-label="Loading your requests" className="flex flex-col gap-4">

@@ -1,7 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { MILESTONE_HELP, MILESTONE_LABELS, MILESTONE_STATUS_LABELS, waitingOnBuyer, type Closing, type MilestoneStatus } from '../../../domain/buying/closing';
 import { formatCents, formatDate } from '../../../domain/format';
 import { MilestoneDocuments } from '../../components/closing/milestone-documents';
 import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { myRequestsQuery } from '../../lib/my-requests';
 import { closingDocumentHref, useUploadClosingDocument } from './buying-api';
 
 const SIDES = { buyer: 'From you', staff: 'From Ownstead' } as const;
@@ -11,11 +15,15 @@ const STATUS_BADGES: Readonly<Record<MilestoneStatus, 'outline' | 'secondary' | 
 /**
  * Under contract to closing (docs/product/dashboard.md#closing): the accepted offer's milestones, each
  * with its state, who it waits on and its date, its documents (the buyer adds theirs: an inspection report, an
- * insurance binder), and first what waits on the buyer.
+ * insurance binder), and first what waits on the buyer: their milestones, and what we asked them for on the To do page
+ * (the review loop's open requests).
  */
 export function ClosingList({ offerId, closing }: { offerId: string; closing: Closing }) {
   const upload = useUploadClosingDocument(offerId);
   const waiting = waitingOnBuyer(closing.milestones);
+  const requests = useQuery(myRequestsQuery);
+  const asked = (requests.data?.requests ?? []).filter((r) => r.state === 'open');
+  const waitingItems = [...waiting.map((m) => `${MILESTONE_LABELS[m.kind]} by ${formatDate(m.dueOn)}`), ...asked.map((r) => r.title)];
   return (
     <section aria-labelledby="closing-title" className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-border p-4">
       <div>
@@ -25,10 +33,13 @@ export function ClosingList({ offerId, closing }: { offerId: string; closing: Cl
         <p className="text-[0.9375rem] text-muted-foreground tabular-nums">Agreed price {formatCents(closing.agreedPriceCents)}.</p>
       </div>
       <p className="text-[0.9375rem]" role="status">
-        {waiting.length === 0
-          ? 'Nothing waits on you right now.'
-          : `Waiting on you: ${waiting.map((m) => `${MILESTONE_LABELS[m.kind]} by ${formatDate(m.dueOn)}`).join('; ')}.`}
+        {waitingItems.length === 0 ? 'Nothing waits on you right now.' : `Waiting on you: ${waitingItems.join('; ')}.`}
       </p>
+      {asked.length > 0 && (
+        <Button asChild variant="outline" className="self-start">
+          <Link to="/apply/requests">{asked.length === 1 ? 'Send what we asked for' : `Send the ${asked.length} things we asked for`}</Link>
+        </Button>
+      )}
       <ol className="flex flex-col gap-3" aria-label="Closing checklist">
         {closing.milestones.map((m) => (
           <li key={m.kind} className="flex flex-col gap-1 border-t border-border pt-3 first:border-t-0 first:pt-0">

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import type { AdminApplicationDetail } from '../../../../domain/admin/applications';
 import { documentReviewSchema, MAX_REVIEW_REASON, type DocumentVersion, type ReviewDocument } from '../../../../domain/application/document-review';
 import { DOCUMENT_TYPES, documentTitle, type StoredDocumentType } from '../../../../domain/application/documents';
-import { requestsChangeable } from '../../../../domain/application/requests';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -191,7 +190,7 @@ function CurrentFile({ file, applicationId, changeable }: { file: ReviewDocument
 }
 
 export function DocumentsReviewPanel({ detail }: { detail: AdminApplicationDetail }) {
-  const changeable = requestsChangeable(detail.status);
+  const changeable = detail.requestsOpen;
   const groups = TYPE_ORDER.map((type) => ({ type, files: detail.documents.filter((d) => d.type === type) })).filter((g) => g.files.length > 0);
   return (
     <section aria-labelledby={`documents-${detail.id}`} className="rounded-[var(--radius-control)] border border-border p-4">

@@ -11,7 +11,6 @@ import {
   MAX_REQUEST_NOTE,
   MAX_REQUEST_TITLE,
   newRequestSchema,
-  requestsChangeable,
   reopenRequestSchema,
   requestStateLabel,
   type ApplicationRequest,
@@ -307,7 +306,7 @@ export function RequestsPanel({
   asking: boolean;
   setAsking: (open: boolean, added?: boolean) => void;
 }) {
-  const changeable = requestsChangeable(detail.status);
+  const changeable = detail.requestsOpen;
   return (
     <section aria-labelledby={`requests-${detail.id}`} className="rounded-[var(--radius-control)] border border-border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
