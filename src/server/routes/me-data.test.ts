@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../platform/db/client';
 import { verifyLedgerFile } from '../../domain/ledger';
 import { runCharges } from '../modules/homes/charges';
+import { runStatements } from '../modules/homes/statements';
 import {
   accounts,
   applicationRequests,
@@ -182,6 +183,11 @@ describe("the user's own data: status, export, deletion", () => {
     await app.db.update(homes).set({ userId: member.userId }).where(eq(homes.id, homeId));
     await app.db.update(users).set({ role: 'homeowner' }).where(eq(users.id, member.userId));
     await runCharges(app.db, { today: '2025-03-05' });
+    // The month's statement run, without mail: February's statement (and January's it missed).
+    await runStatements(
+      { db: app.db, storage: app.server.storage, logger: app.server.logger, brand: { name: 'Ownstead' } },
+      { today: '2025-03-05', mail: false },
+    );
     await app.db.insert(homeValuations).values({ homeId, valueCents: 43_000_000, valuedOn: '2025-02-20', source: 'appraisal' });
     const notice = await member.browser.post('/api/me/home/notices', { kind: 'cash_out', requestedDate: '2030-01-02', note: 'Moving closer to family.' });
     expect(notice.status, JSON.stringify(notice.body)).toBe(201);
@@ -199,6 +205,10 @@ describe("the user's own data: status, export, deletion", () => {
     expect(home.valuations).toEqual([{ valueCents: 43_000_000, valuedOn: '2025-02-20', source: 'appraisal' }]);
     expect(home.notices).toEqual([expect.objectContaining({ kind: 'cash_out', requestedDate: '2030-01-02', note: 'Moving closer to family.', state: 'sent' })]);
     expect(home.paymentChanges).toEqual([]);
+    expect(home.statements).toEqual([
+      { period: '2025-01', issuedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+      { period: '2025-02', issuedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+    ]);
     // No staff member's id rides along, but in the ledger's hashed entries, as the ledger download has them.
     expect(JSON.stringify({ ...home, ledger: [] })).not.toMatch(/createdBy|recordedBy|stateChangedBy|decidedBy|requestedBy/);
 
