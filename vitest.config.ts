@@ -35,6 +35,8 @@ export const DRIVER_TESTS = [
   'src/server/routes/document-files.test.ts',
   'src/server/routes/home.test.ts',
   'src/server/routes/home-changes.test.ts',
+  // Late fees: the fee job once per charge with two runs at once; waivers and NACHA returns as reversals in the chain.
+  'src/server/routes/home-fees.test.ts',
   'src/server/routes/exit-quotes.test.ts',
   // The acceptance's completion runs in the seal's transaction, locking the quote, the home and the notices.
   'src/server/routes/exit-quote-signatures.test.ts',

@@ -11,6 +11,15 @@ export const FEE_HOMEOWNER = {
   firstName: 'Fiona',
 } as const;
 
+/**
+ * The homeowners of e2e/failed-payment-fees.spec.ts, one per viewport, seeded like FEE_HOMEOWNER (a late fee owed
+ * for month 1, month 2 due two days ago and open): their Pay now fails, and staff waive the fee.
+ */
+export const FAILED_PAY_HOMEOWNERS = {
+  mobile: { email: 'failpay.mobile.e2e@example.com', password: 'e2e-failpay-Passphrase-61', firstName: 'Fay', address: '14 Larch Street, Helena, MT 59601' },
+  desktop: { email: 'failpay.desktop.e2e@example.com', password: 'e2e-failpay-Passphrase-62', firstName: 'Finn', address: '16 Rowan Road, Salem, OR 97301' },
+} as const;
+
 export const FEE_CHARGE_CENTS = 236_500;
 export const FEE_CENTS = 11_825;
 /** Month 1's due date, its fee's day (due + 10 days of grace + 1), month 2's due date. */

@@ -98,21 +98,24 @@ export async function statementPdf(inputs: StatementInputs): Promise<Buffer> {
   const during = inputs.entries.filter((entry) => entry.effectiveOn >= start && entry.effectiveOn <= end).sort((a, b) => a.seq - b.seq);
   const label = periodLabel(inputs.period);
 
-  const activity: PdfLine[] = during.map((entry) => {
+  const activity: PdfLine[] = during.flatMap((entry): PdfLine[] => {
     const ref = `#${entry.seq}`;
     if (entry.kind === 'charge')
-      return { text: `${entry.effectiveOn}  Monthly charge, agreement month ${entry.month} (${ref})`, amount: centsText(entry.amountCents) };
+      return [{ text: `${entry.effectiveOn}  Monthly charge, agreement month ${entry.month} (${ref})`, amount: centsText(entry.amountCents) }];
     if (entry.kind === 'payment') {
       const bank = entry.reference ? `, reference ${entry.reference}` : '';
-      return { text: `${entry.effectiveOn}  Payment received${bank} (${ref})`, amount: centsText(-entry.amountCents) };
+      return [{ text: `${entry.effectiveOn}  Payment received${bank} (${ref})`, amount: centsText(-entry.amountCents) }];
     }
-    if (entry.kind === 'fee') return { text: `${entry.effectiveOn}  Late fee, agreement month ${entry.month} (${ref})`, amount: centsText(entry.amountCents) };
-    const note = entry.note ? `: ${entry.note}` : '';
+    if (entry.kind === 'fee')
+      return [{ text: `${entry.effectiveOn}  Late fee, agreement month ${entry.month} (${ref})`, amount: centsText(entry.amountCents) }];
+    // The note (a waiver's reason, a bank return's code in words) on a line of its own, wrapped: a line with an
+    // amount is cut short at the amount, and the reason would be lost.
+    const note: PdfLine[] = entry.note ? [{ text: entry.note, small: true }] : [];
     if (entry.kind === 'reversal') {
       const target = inputs.entries.find((other) => other.seq === entry.reversesSeq);
-      return { text: `${entry.effectiveOn}  ${reversalText(target)} of entry #${entry.reversesSeq}${note} (${ref})`, amount: centsText(entry.amountCents) };
+      return [{ text: `${entry.effectiveOn}  ${reversalText(target)} of entry #${entry.reversesSeq} (${ref})`, amount: centsText(entry.amountCents) }, ...note];
     }
-    return { text: `${entry.effectiveOn}  ${KIND_TEXT[entry.kind]}${note} (${ref})`, amount: centsText(entry.amountCents) };
+    return [{ text: `${entry.effectiveOn}  ${KIND_TEXT[entry.kind]} (${ref})`, amount: centsText(entry.amountCents) }, ...note];
   });
 
   const lines: PdfLine[] = [

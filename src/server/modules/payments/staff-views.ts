@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { maskAccountNumber } from '../../../domain/payments/aba';
 import { MAX_VERIFY_ATTEMPTS } from '../../../domain/payments/bank-account';
 import type {
@@ -118,9 +118,23 @@ export async function staffPayments(db: Executor, query: StaffPaymentsQuery): Pr
   return { view: query.view, items, page: query.page, pageSize: query.pageSize, total: total?.n ?? 0, totalCapped: false };
 }
 
-/** GET /api/admin/processor-payments/exceptions: events about a debit or a refund we never made, newest first. */
+/**
+ * How long a stored event may stay `pending` before staff see it (docs/decisions/044-payments-throughput.md): the
+ * route's applier applies it at once and the `payments:events` job every minute, so one still waiting after this
+ * keeps failing to apply, and would otherwise sit unseen.
+ */
+export const PENDING_EVENT_ALERT_MINUTES = 5;
+
+/**
+ * GET /api/admin/processor-payments/exceptions: events about a debit or a refund we never made, and events stored
+ * but still not applied PENDING_EVENT_ALERT_MINUTES after they came, newest first.
+ */
 export async function staffExceptions(db: Executor, query: { page: number; pageSize: number }): Promise<Page<StaffException>> {
-  const where = inArray(processorEvents.outcome, ['unknown_payment', 'unknown_refund']);
+  const waitingSince = new Date(Date.now() - PENDING_EVENT_ALERT_MINUTES * 60_000);
+  const where = or(
+    inArray(processorEvents.outcome, ['unknown_payment', 'unknown_refund']),
+    and(eq(processorEvents.outcome, 'pending'), lt(processorEvents.receivedAt, waitingSince)),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -138,13 +152,16 @@ export async function staffExceptions(db: Executor, query: { page: number; pageS
     providerPaymentId: row.providerPaymentId,
     providerRefundId: row.providerRefundId,
     amountCents: row.amountCents,
-    detail: row.returnCode
-      ? `${row.returnCode}: ${returnCodeWords(row.returnCode)}`
-      : row.failureCode
-        ? failureWords(row.failureCode).reason
-        : row.outcome === 'unknown_refund'
-          ? 'A refund we did not ask for.'
-          : 'A debit we did not send.',
+    detail:
+      row.outcome === 'pending'
+        ? `Waiting to apply: received more than ${PENDING_EVENT_ALERT_MINUTES} minutes ago and not applied yet; it is tried again every minute. If it stays, check the server's log.`
+        : row.returnCode
+          ? `${row.returnCode}: ${returnCodeWords(row.returnCode)}`
+          : row.failureCode
+            ? failureWords(row.failureCode).reason
+            : row.outcome === 'unknown_refund'
+              ? 'A refund we did not ask for.'
+              : 'A debit we did not send.',
     occurredAt: row.occurredAt.toISOString(),
     receivedAt: row.receivedAt.toISOString(),
   }));

@@ -23,7 +23,8 @@ import { accountsQuery, exceptionsQuery } from './bank-debits-api';
 
 /**
  * Two views of 'Bank debits' on /admin/payments (docs/decisions/038-staff-processor-payments.md): the processor's
- * events about a debit or a refund we never made (kept, never applied), and each home's bank account state.
+ * events about a debit or a refund we never made (kept, never applied) or still waiting to apply, and each home's
+ * bank account state.
  */
 
 /** The 'Home' column of the bank debits' tables: the address, and the homeowner under it. */
@@ -64,7 +65,8 @@ export function ExceptionsView() {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-muted-foreground">
-        Events the processor sent about a debit or a refund we never made. They are kept and change nothing: check them with the processor.
+        Events the processor sent about a debit or a refund we never made. They are kept and change nothing: check them with the processor. Events still waiting
+        to apply a few minutes after they came are listed here too.
       </p>
       {events.isError ? (
         <LoadError layout="inline" message="Failed to load the unknown events" onRetry={() => void events.refetch()} />
