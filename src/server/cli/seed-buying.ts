@@ -69,7 +69,14 @@ export async function seedBuying(db: Db, { now = new Date(), password }: { now?:
   const rate = settings.mortgageRateDefault;
 
   const candidates = await db
-    .select({ id: applications.id, userId: applications.userId, email: users.email, value: applications.propertyValue, down: applications.downPayment })
+    .select({
+      id: applications.id,
+      userId: applications.userId,
+      email: users.email,
+      value: applications.propertyValue,
+      down: applications.downPayment,
+      submittedAt: applications.submittedAt,
+    })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .leftJoin(homes, eq(homes.userId, applications.userId))
@@ -108,6 +115,11 @@ export async function seedBuying(db: Db, { now = new Date(), password }: { now?:
     const issuedOn = addDays(today, -(10 + i * 6));
     seeded.push({ stage, userId: candidate.userId, email: candidate.email });
     await db.transaction(async (tx) => {
+      // The approval is the pre-approval's day, so the story reads in order (docs/decisions/042-closing.md).
+      const approvedAt = new Date(`${issuedOn}T14:00:00Z`);
+      if (candidate.submittedAt && candidate.submittedAt < approvedAt) {
+        await tx.update(applications).set({ reviewedAt: approvedAt, updatedAt: approvedAt }).where(eq(applications.id, candidate.id));
+      }
       const [approval] = await tx
         .insert(preApprovals)
         .values({

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ledgerToday } from '../../domain/homes/dates';
 import { addDays, verifyChain } from '../../domain/ledger';
 import { queryRows } from '../platform/db/client';
-import { homes, homeTerms, partnerAgents, users } from '../platform/db/schema';
+import { applications, homes, homeTerms, partnerAgents, preApprovals, users } from '../platform/db/schema';
 import { pipelineCounts } from '../modules/buying';
 import { loadHomeFigures } from '../modules/homes/home-figures';
 import { chainEntryOf, ledgerOf, nodeSha256Hex } from '../modules/homes/ledger';
@@ -99,6 +99,16 @@ describe('npm run seed: homeowners', () => {
     for (const stage of BUYING_STAGES) expect(pipeline[stage], stage).toBeGreaterThanOrEqual(1);
     expect(pipeline.homeowner).toBe(first.homes.homes);
     expect((await db.select().from(partnerAgents)).length).toBeGreaterThanOrEqual(3);
+    // Each buyer's approval is the day of their pre-approval, after they applied: the story reads in order.
+    const approvals = await db
+      .select({ issuedOn: preApprovals.issuedOn, reviewedAt: applications.reviewedAt, submittedAt: applications.submittedAt })
+      .from(preApprovals)
+      .innerJoin(applications, eq(applications.id, preApprovals.applicationId));
+    expect(approvals.length).toBeGreaterThanOrEqual(BUYING_STAGES.length);
+    for (const approval of approvals) {
+      expect(approval.reviewedAt!.toISOString().slice(0, 10)).toBe(approval.issuedOn);
+      expect(approval.submittedAt!.getTime()).toBeLessThan(approval.reviewedAt!.getTime());
+    }
 
     // Each of them signs in with the printed passphrase and finds their stage: a newcomer follows one from approval to keys.
     const signIn = first.buyerSignIn!;
