@@ -114,6 +114,11 @@ describe('admin jobs: schedules and run now', () => {
     const homeowner = await signedInWithRole(app, 'homeowner');
     expect((await homeowner.browser.get('/api/admin/jobs/schedules')).status).toBe(403);
     expect((await homeowner.browser.post('/api/admin/jobs/schedules/jobs:prune/run')).status).toBe(403);
-    expect(await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'run_now'), eq(auditLog.actorId, homeowner.user.id)))).toHaveLength(0);
+    expect(
+      await app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'run_now'), eq(auditLog.actorId, homeowner.user.id))),
+    ).toHaveLength(0);
   });
 });
