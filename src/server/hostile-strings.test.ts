@@ -800,6 +800,9 @@ describe('hostile strings never cause a server error', () => {
       },
       { route: 'GET /api/admin/jobs', as: 'admin', path: '/api/admin/jobs', query: { state: 'failed', page: '1', pageSize: '25' } },
       { route: 'POST /api/admin/jobs/:id/retry', as: 'admin', path: `/api/admin/jobs/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/retry` },
+      { route: 'GET /api/admin/jobs/schedules', as: 'admin', path: '/api/admin/jobs/schedules' },
+      // The hourly prune of done jobs: harmless to run now (a second probe within the minute is refused: 409).
+      { route: 'POST /api/admin/jobs/schedules/:kind/run', as: 'admin', path: '/api/admin/jobs/schedules/jobs:prune/run' },
       // Announcements to the waitlist (docs/product/back-office.md#announcements).
       { route: 'GET /api/admin/announcements', as: 'admin', path: '/api/admin/announcements', query: { page: '1', pageSize: '25' } },
       {

@@ -589,6 +589,7 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/admin/letters/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/letters/export${q}`) },
       { route: 'GET /api/admin/audit/export', fault: 'writes', send: () => admin.browser.get(`/api/admin/audit/export${q}`) },
       { route: 'POST /api/admin/jobs/:id/retry', fault: 'writes', send: () => admin.browser.post(`/api/admin/jobs/${failedJob!.id}/retry`) },
+      { route: 'POST /api/admin/jobs/schedules/:kind/run', fault: 'writes', send: () => admin.browser.post('/api/admin/jobs/schedules/jobs:prune/run') },
       // An announcement to the waitlist entry above: its recipients are recorded, then the audit entry fails.
       {
         route: 'POST /api/admin/announcements',
@@ -644,6 +645,7 @@ describe('no personal data in the log when the database fails', () => {
       { route: 'GET /api/admin/letters', fault: 'reads', send: () => admin.browser.get(`/api/admin/letters${q}`) },
       { route: 'GET /api/admin/audit', fault: 'reads', send: () => admin.browser.get(`/api/admin/audit${q}`) },
       { route: 'GET /api/admin/jobs', fault: 'reads', send: () => admin.browser.get('/api/admin/jobs?state=failed') },
+      { route: 'GET /api/admin/jobs/schedules', fault: 'reads', send: () => admin.browser.get('/api/admin/jobs/schedules') },
       { route: 'GET /api/admin/announcements', fault: 'reads', send: () => admin.browser.get('/api/admin/announcements') },
       { route: 'GET /api/admin/announcements/:id', fault: 'reads', send: () => admin.browser.get(`/api/admin/announcements/${sending!.id}`) },
       {

@@ -2,10 +2,10 @@
  * The audit log's vocabulary (docs/product/back-office.md#audit-log). Entity
  * types and actions beyond the product owner's lists are ours: the waitlist,
  * letters of intent, sessions (sign-ins), the audit log itself (its exports) and
- * the job runner's jobs (their retries), the requests asked of applicants
+ * the job runner's jobs (their retries and runs started early), the requests asked of applicants
  * and the messages of their conversations (never their text)
  * (docs/decisions/021-requests-and-messages.md), and export / download / sign_in /
- * retry / accept / reopen / withdraw / answer (the applicant's answer to a request) as actions.
+ * retry / run_now / accept / reopen / withdraw / answer (the applicant's answer to a request) as actions.
  */
 export const AUDIT_ENTITY_TYPES = [
   'applications',
@@ -86,6 +86,7 @@ export const AUDIT_ACTIONS = [
   'counter',
   'reject',
   'unlock',
+  'run_now',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -119,6 +120,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   counter: 'Counter',
   reject: 'Reject',
   unlock: 'Unlock',
+  run_now: 'Run now',
 };
 
 /** docs/product/back-office.md#audit-log: ranges 1d, 7d, 30d, 90d; default 7d. */

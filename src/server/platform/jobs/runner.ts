@@ -135,6 +135,24 @@ export class JobRunner {
     return this.schedules;
   }
 
+  /** A recurring kind's schedule and its declaration (to enqueue a run of it now), or undefined when it is not scheduled here. */
+  scheduleOf(kind: string): { schedule: Schedule; kind: JobKind } | undefined {
+    const schedule = this.schedules.find((s) => s.kind === kind);
+    return schedule && { schedule, kind: this.handlers.get(kind)!.kind };
+  }
+
+  /**
+   * When this runner next enqueues a schedule's slot: after the start-up delay, the current slot
+   * once it is due and not yet enqueued here, else the next slot's start.
+   */
+  nextSlotAt(schedule: Schedule, now = Date.now()): Date {
+    if (this.stopped) return new Date(Math.floor(now / schedule.everyMs) * schedule.everyMs + schedule.everyMs);
+    const firstAt = this.startedAt + schedule.firstAfterMs;
+    if (now < firstAt) return new Date(firstAt);
+    const slot = Math.floor(now / schedule.everyMs) * schedule.everyMs;
+    return new Date(this.enqueuedSlot.get(schedule.kind) === slot ? slot + schedule.everyMs : now);
+  }
+
   get kinds(): string[] {
     return [...this.handlers.keys()];
   }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AdminJob, JobListParams } from '../../../../domain/admin/jobs';
+import type { AdminJob, JobListParams, JobScheduleList } from '../../../../domain/admin/jobs';
 import { adminJobsApi } from '../../../../domain/api/admin-jobs';
 import { callApi } from '../../../lib/call-api';
 import { adminListQuery, refreshAdminList } from '../lib/use-admin-list';
@@ -21,6 +21,24 @@ export const jobsListQuery = (params: JobListParams) => ({
 export function useRetryJob() {
   return useMutation({
     mutationFn: (id: string) => callApi(adminJobsApi.retry, { params: { id } }),
+    onSuccess: () => refreshAdminList(adminJobsApi.list),
+  });
+}
+
+/**
+ * GET /api/admin/jobs/schedules: the recurring kinds, their last run and next due time. While a 'Run now' is
+ * waiting or running, asked for again every 2 s, so its 'Last run' shows once it finished.
+ */
+export const jobSchedulesQuery = () => ({
+  queryKey: ['admin', 'jobs', 'schedules'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => callApi(adminJobsApi.schedules, {}, { signal }),
+  refetchInterval: (query: { state: { data?: JobScheduleList } }) => (query.state.data?.items.some((s) => s.manualRunPending) ? UNDERWAY_REFRESH_MS : false),
+});
+
+/** POST /api/admin/jobs/schedules/{kind}/run; settles after the schedules and the list are fresh. The page shows the outcome. */
+export function useRunScheduleNow() {
+  return useMutation({
+    mutationFn: (kind: string) => callApi(adminJobsApi.runNow, { params: { kind } }),
     onSuccess: () => refreshAdminList(adminJobsApi.list),
   });
 }

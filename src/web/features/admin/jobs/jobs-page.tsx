@@ -12,6 +12,7 @@ import { AdminPageHeader } from '../components/admin-page-header';
 import { ListPagination } from '../components/list-pagination';
 import { ListToolbar, SelectFilter } from '../components/list-toolbar';
 import { parseListParams, patchListSearch, type ListPatch } from '../lib/list-params';
+import { JobSchedules } from './job-schedules';
 import { jobsListQuery, useRetryJob } from './jobs-api';
 import { LoadError } from '../../../components/load-error';
 
@@ -59,7 +60,7 @@ function ErrorText({ job }: { job: AdminJob }) {
   return <span className="font-mono text-xs break-words">{job.lastError}</span>;
 }
 
-/** /admin/jobs: the job runner's jobs not done yet, failed ones first, each with a retry (docs/product/back-office.md#jobs). */
+/** /admin/jobs: the recurring schedules, then the job runner's jobs not done yet, failed ones first, each with a retry (docs/product/back-office.md#jobs). */
 export default function JobsPage() {
   const [params, update] = useJobListParams();
   const query = useQuery(jobsListQuery(params));
@@ -168,8 +169,10 @@ export default function JobsPage() {
     <div className="flex flex-col gap-6">
       <AdminPageHeader
         title="Jobs"
-        description="Scheduled and background work not done yet: failed jobs with their error, running ones, and those waiting for their time."
+        description="Recurring work with a Run now, and the background work not done yet: failed jobs with their error, running ones, and those waiting for their time."
       />
+      <JobSchedules />
+      <h2 className="text-lg font-semibold">Jobs not done</h2>
       <ListToolbar>
         <SelectFilter label="State" value={params.state} onChange={(state) => update({ state })} options={FILTER_OPTIONS} />
       </ListToolbar>
