@@ -44,8 +44,15 @@ export default defineConfig({
     // Enrols the operations admin that promotes each back-office spec's own admin (e2e/support/admins.ts).
     { name: 'setup', testMatch: /ops-admin\.setup\.ts$/ },
     { name: 'chromium', dependencies: ['setup'], testIgnore: /signatures\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // The e-signature journey switches 'E-signatures' on for the whole server: it runs after every other browser test.
-    { name: 'signatures', dependencies: ['setup', 'chromium'], testMatch: /signatures\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The e-signature journeys switch 'E-signatures' on for the whole server: they run after every other browser test,
+    // one at a time, so that one journey's switching it off again never lands in the middle of another.
+    {
+      name: 'signatures',
+      dependencies: ['setup', 'chromium'],
+      testMatch: /signatures\.spec\.ts$/,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
   ],
   webServer: [
     {
