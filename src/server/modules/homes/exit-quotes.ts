@@ -194,6 +194,24 @@ export async function issueQuotesAfterValuation(tx: Executor, actor: AuditActor,
   }
 }
 
+/** A quote moved to `set.state`, audited on its home with its state change and `detail`, in the caller's transaction. */
+async function moveQuote(
+  tx: Executor,
+  actor: AuditActor,
+  quote: typeof homeExitQuotes.$inferSelect,
+  set: Partial<typeof homeExitQuotes.$inferInsert> & { state: typeof homeExitQuotes.$inferSelect.state },
+  detail: Record<string, string>,
+) {
+  const [row] = await tx.update(homeExitQuotes).set(set).where(eq(homeExitQuotes.id, quote.id)).returning();
+  await recordAudit(tx, actor, {
+    action: 'update',
+    entityType: 'homes',
+    entityId: quote.homeId,
+    changes: { exitQuote: { id: quote.id, state: { from: quote.state, to: set.state }, ...detail } },
+  });
+  return row!;
+}
+
 /** POST /api/me/home/quotes/{id}/dispute: once per quote, while it is issued and valid. */
 export async function disputeQuote(db: Db, actor: AuditActor & { id: string }, quoteId: string, reason: string): Promise<ExitQuoteView> {
   return db.transaction(async (tx) => {
@@ -202,19 +220,9 @@ export async function disputeQuote(db: Db, actor: AuditActor & { id: string }, q
     if (quote.disputeReason !== null) throw fieldError('reason', 'You have already disputed this quote’s valuation. A quote can be disputed once.');
     if (quote.state !== 'issued') throw quoteState('Only an issued quote can be disputed.');
     if (isExpired(quote, today)) throw fieldError('reason', 'This quote has expired. Ask for a new one.');
-    const [row] = await tx
-      .update(homeExitQuotes)
-      .set({ state: 'disputed', disputeReason: reason, disputedAt: new Date() })
-      .where(eq(homeExitQuotes.id, quoteId))
-      .returning();
-    await recordAudit(tx, actor, {
-      action: 'update',
-      entityType: 'homes',
-      entityId: quote.homeId,
-      changes: { exitQuote: { id: quoteId, state: { from: 'issued', to: 'disputed' }, disputeReason: reason } },
-    });
+    const row = await moveQuote(tx, actor, quote, { state: 'disputed', disputeReason: reason, disputedAt: new Date() }, { disputeReason: reason });
     await notifyExitQuoteStep(tx, quoteId, 'disputed');
-    return viewOf(tx, row!, today);
+    return viewOf(tx, row, today);
   });
 }
 
@@ -223,19 +231,9 @@ export async function answerDispute(db: Db, actor: AuditActor, quoteId: string, 
   return db.transaction(async (tx) => {
     const quote = await lockedQuoteOf(tx, quoteId);
     if (quote.state !== 'disputed') throw quoteState('This quote is not waiting for an answer to a dispute.');
-    const [row] = await tx
-      .update(homeExitQuotes)
-      .set({ state: 'issued', disputeAnswer: answer, disputeAnsweredAt: new Date() })
-      .where(eq(homeExitQuotes.id, quoteId))
-      .returning();
-    await recordAudit(tx, actor, {
-      action: 'update',
-      entityType: 'homes',
-      entityId: quote.homeId,
-      changes: { exitQuote: { id: quoteId, state: { from: 'disputed', to: 'issued' }, disputeAnswer: answer } },
-    });
+    const row = await moveQuote(tx, actor, quote, { state: 'issued', disputeAnswer: answer, disputeAnsweredAt: new Date() }, { disputeAnswer: answer });
     await notifyExitQuoteStep(tx, quoteId, 'answered');
-    return viewOf(tx, row!);
+    return viewOf(tx, row);
   });
 }
 
