@@ -11,7 +11,7 @@ import {
   type ProcessorPaymentView,
 } from '../../../domain/payments/bank-account';
 import { applyEvent, failureWords, returnCodeWords, type ProcessorPaymentState } from '../../../domain/payments/states';
-import type { Executor } from '../../platform/db/client';
+import { queryRows, type Executor } from '../../platform/db/client';
 import { bankAccounts, processorPayments } from '../../platform/db/schema';
 import { recordAudit, recordAudits, SYSTEM_ACTOR, type AuditActor } from '../../platform/audit/audit';
 import { AppError } from '../../platform/lib/errors';
@@ -240,37 +240,36 @@ export async function sendDebits(
     }),
   );
   if (answered.length > 0) {
+    // One statement for the processor's ids and the step to 'processing' (each debit's row is rewritten once, with its
+    // indexes): a debit an event has already moved on keeps its state. Arrays, not one parameter per value
+    // (docs/decisions/044-payments-throughput.md).
+    const ids = sql.param(answered.map((a) => a.id));
+    const providerIds = sql.param(answered.map((a) => a.providerPaymentId));
+    const at = new Date().toISOString();
     await deps.db.transaction(async (tx) => {
-      const values = sql.join(
-        answered.map((a) => sql`(${a.id}::uuid, ${a.providerPaymentId})`),
-        sql`, `,
+      const moved = await queryRows<{ id: string; home_id: string; moved: boolean }>(
+        tx,
+        sql`WITH v AS (SELECT * FROM unnest(${ids}::uuid[], ${providerIds}::text[]) AS v(id, pid)),
+                 before AS (SELECT p.id, p.state FROM ${processorPayments} p JOIN v ON v.id = p.id ORDER BY p.id FOR UPDATE OF p)
+            UPDATE ${processorPayments} p
+               SET provider_payment_id = coalesce(p.provider_payment_id, v.pid),
+                   state = CASE WHEN b.state = 'scheduled' THEN 'processing' ELSE p.state END,
+                   processing_at = CASE WHEN b.state = 'scheduled' THEN ${at}::timestamptz ELSE p.processing_at END
+              FROM v, before b
+             WHERE p.id = v.id AND b.id = p.id AND (p.provider_payment_id IS NULL OR b.state = 'scheduled')
+         RETURNING p.id, p.home_id, b.state = 'scheduled' AS moved`,
       );
-      await tx.execute(
-        sql`UPDATE ${processorPayments} SET provider_payment_id = v.pid FROM (VALUES ${values}) AS v(id, pid)
-            WHERE ${processorPayments.id} = v.id AND ${processorPayments.providerPaymentId} IS NULL`,
-      );
-      const moved = await tx
-        .update(processorPayments)
-        .set({ state: 'processing', processingAt: new Date() })
-        .where(
-          and(
-            inArray(
-              processorPayments.id,
-              answered.map((a) => a.id),
-            ),
-            eq(processorPayments.state, 'scheduled'),
-          ),
-        )
-        .returning({ id: processorPayments.id, homeId: processorPayments.homeId });
       await recordAudits(
         tx,
         SYSTEM_ACTOR,
-        moved.map((row) => ({
-          action: 'update' as const,
-          entityType: 'payments' as const,
-          entityId: row.homeId,
-          changes: { payment: row.id, state: { from: 'scheduled', to: 'processing' } },
-        })),
+        moved
+          .filter((row) => row.moved)
+          .map((row) => ({
+            action: 'update' as const,
+            entityType: 'payments' as const,
+            entityId: row.home_id,
+            changes: { payment: row.id, state: { from: 'scheduled', to: 'processing' } },
+          })),
       );
     });
   }
