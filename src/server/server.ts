@@ -153,9 +153,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Bank debits: Stripe, or the stand-in processor started here (docs/decisions/032-processor-payments.md).
   const payments = await startPayments(config, logger);
   // Autopay's debits and the bank's day file (docs/decisions/037-autopay-and-ach-files.md).
-  registerPaymentJobs(jobs, { db: database.db, cipher, payments: payments.provider, logger, brand, config });
   // The webhook stores an event and wakes this to apply it (docs/decisions/044-payments-throughput.md).
   const paymentEvents = eventApplier({ db: database.db, logger, kick: () => jobs.kick() });
+  registerPaymentJobs(jobs, { db: database.db, cipher, payments: payments.provider, logger, brand, config }, paymentEvents.applyPending);
   const app = createApp({
     config,
     db: database.db,

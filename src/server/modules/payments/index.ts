@@ -23,6 +23,6 @@ declare module '../../platform/http/context' {
     /** The processor that collects bank debits: Stripe, or the stand-in (Sandbox) (docs/decisions/032-processor-payments.md). */
     payments: PaymentProvider;
     /** Applies the provider's stored events in this process; the webhook wakes it (docs/decisions/044-payments-throughput.md). */
-    paymentEvents: { wake(): void; idle(): Promise<void> };
+    paymentEvents: { wake(options?: { stored?: boolean }): void; idle(): Promise<void> };
   }
 }

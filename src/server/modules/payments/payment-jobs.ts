@@ -11,7 +11,7 @@ const HOUR = 60 * MINUTE;
  * hour's run once across instances: autopay's debits on their banking day, and the bank's day file (settling, writing
  * once a banking day from the cut-off, dropping it in the outbox folder).
  */
-export function registerPaymentJobs(runner: JobRunner, deps: AchDeps): void {
+export function registerPaymentJobs(runner: JobRunner, deps: AchDeps, applyPending: () => Promise<number> = () => applyPendingEvents(deps)): void {
   runner
     .register(autopayJob, async () => {
       const report = await runAutopay(deps);
@@ -27,7 +27,7 @@ export function registerPaymentJobs(runner: JobRunner, deps: AchDeps): void {
     .every(achFileJob, HOUR, { firstAfterMs: 2 * MINUTE })
     // The provider's events a crash left stored and not applied (docs/decisions/044-payments-throughput.md).
     .register(providerEventsJob, async () => {
-      const applied = await applyPendingEvents(deps);
+      const applied = await applyPending();
       if (applied > 0) deps.logger.info({ applied }, 'payments: provider events applied by the job');
     })
     .every(providerEventsJob, MINUTE, { firstAfterMs: 5_000 });

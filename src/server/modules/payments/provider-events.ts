@@ -27,24 +27,48 @@ const APPLY_CONCURRENCY = 2;
 const APPLY_TOGETHER = 25;
 const APPLY_BATCH = 200;
 
-/** Stores the event once, `pending`: `duplicate` when its id is known already. */
-export async function recordProviderEvent(deps: Pick<PaymentsDeps, 'db'>, event: ProviderEvent): Promise<{ outcome: 'pending' | 'duplicate' }> {
-  const [recorded] = await deps.db
+/**
+ * The webhook's one statement, prepared once per database handle: built by drizzle once (building it cost about as
+ * much as running it, docs/decisions/044-payments-throughput.md) and planned once by the server (a named statement).
+ */
+const recordStatements = new WeakMap<object, ReturnType<typeof prepareRecord>>();
+
+function prepareRecord(db: PaymentsDeps['db']) {
+  const at = (name: string) => sql.placeholder(name);
+  return db
     .insert(processorEvents)
     .values({
-      id: event.id,
-      type: event.type,
-      providerPaymentId: event.providerPaymentId,
-      providerRefundId: event.refund?.providerRefundId ?? null,
-      amountCents: event.amountCents,
+      id: at('id'),
+      type: at('type'),
+      providerPaymentId: at('providerPaymentId'),
+      providerRefundId: at('providerRefundId'),
+      amountCents: at('amountCents'),
       outcome: 'pending',
-      failureCode: event.failureCode,
-      returnCode: event.returnCode,
-      occurredAt: event.createdAt,
-      payload: { ...event, createdAt: event.createdAt.toISOString() },
+      failureCode: at('failureCode'),
+      returnCode: at('returnCode'),
+      occurredAt: at('occurredAt'),
+      payload: at('payload'),
     })
     .onConflictDoNothing()
-    .returning({ id: processorEvents.id });
+    .returning({ id: processorEvents.id })
+    .prepare('record_provider_event');
+}
+
+/** Stores the event once, `pending`: `duplicate` when its id is known already. */
+export async function recordProviderEvent(deps: Pick<PaymentsDeps, 'db'>, event: ProviderEvent): Promise<{ outcome: 'pending' | 'duplicate' }> {
+  let statement = recordStatements.get(deps.db);
+  if (!statement) recordStatements.set(deps.db, (statement = prepareRecord(deps.db)));
+  const [recorded] = await statement.execute({
+    id: event.id,
+    type: event.type,
+    providerPaymentId: event.providerPaymentId,
+    providerRefundId: event.refund?.providerRefundId ?? null,
+    amountCents: event.amountCents,
+    failureCode: event.failureCode,
+    returnCode: event.returnCode,
+    occurredAt: event.createdAt,
+    payload: { ...event, createdAt: event.createdAt.toISOString() },
+  });
   return { outcome: recorded ? 'pending' : 'duplicate' };
 }
 
@@ -126,8 +150,11 @@ async function applyTogether(deps: Pick<PaymentsDeps, 'db'>, ids: string[]): Pro
   }
 }
 
-/** Applies every pending event, oldest first, APPLY_TOGETHER at a time in APPLY_CONCURRENCY transactions; answers how many this call applied. */
-export async function applyPendingEvents(deps: Pick<PaymentsDeps, 'db'>): Promise<number> {
+/**
+ * Applies every pending event, oldest first, APPLY_TOGETHER at a time in APPLY_CONCURRENCY transactions; answers how
+ * many this call applied. `giveWay` is awaited before each lot (the in-process applier's: acknowledgement first).
+ */
+export async function applyPendingEvents(deps: Pick<PaymentsDeps, 'db'>, { giveWay }: { giveWay?: () => Promise<void> } = {}): Promise<number> {
   let applied = 0;
   for (;;) {
     const pending = await deps.db
@@ -143,7 +170,10 @@ export async function applyPendingEvents(deps: Pick<PaymentsDeps, 'db'>): Promis
     let mine = 0;
     await Promise.all(
       Array.from({ length: Math.min(APPLY_CONCURRENCY, lots.length) }, async () => {
-        while (next < lots.length) mine += await applyTogether(deps, lots[next++]!);
+        while (next < lots.length) {
+          await giveWay?.();
+          if (next < lots.length) mine += await applyTogether(deps, lots[next++]!);
+        }
       }),
     );
     applied += mine;
@@ -161,19 +191,39 @@ export async function pendingEventCount(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** While events arrive at least this often, the webhook is in a burst. */
+export const BURST_GAP_MS = 20;
+/** The longest a lot waits for a burst to end: a flood that never stops still has its events applied. */
+export const MAX_GIVE_WAY_MS = 1_000;
+
+/**
+ * Acknowledgement first (docs/decisions/044-payments-throughput.md): while the webhook is storing events (the last
+ * one less than BURST_GAP_MS ago), the next lot waits, at most MAX_GIVE_WAY_MS. Applying an event costs many times
+ * what storing it does; the processor waits on the acknowledgement, the ledger can follow a moment later.
+ */
+export async function giveWayToBurst(lastStoredAt: () => number, clock: { now: () => number; sleep: (ms: number) => Promise<void> }): Promise<void> {
+  const started = clock.now();
+  while (clock.now() - lastStoredAt() < BURST_GAP_MS && clock.now() - started < MAX_GIVE_WAY_MS) await clock.sleep(BURST_GAP_MS);
+}
+
+const realClock = { now: () => Date.now(), sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) };
+
 /**
  * The in-process applier the route wakes: one drain at a time per database; a wake during a drain runs one more
- * drain after it, so an event stored during a drain is never left waiting for the job.
+ * drain after it, so an event stored during a drain is never left waiting for the job. Each lot gives way to a burst
+ * of stored events (giveWayToBurst); the `payments:events` job drains through it too.
  */
 export function eventApplier(deps: Pick<PaymentsDeps, 'db'> & { logger: Logger; kick?: () => void }) {
   let running: Promise<void> | null = null;
   let again = false;
+  let lastStoredAt = 0;
+  const giveWay = () => giveWayToBurst(() => lastStoredAt, realClock);
   const drain = async () => {
     do {
       again = false;
       try {
         // The mail an applied event queued goes out now, not at the runner's next poll.
-        if ((await applyPendingEvents(deps)) > 0) deps.kick?.();
+        if ((await applyPendingEvents(deps, { giveWay })) > 0) deps.kick?.();
       } catch (error) {
         // Left pending: the next wake or the job applies it.
         deps.logger.error({ err: error }, 'payments: applying provider events failed');
@@ -182,13 +232,17 @@ export function eventApplier(deps: Pick<PaymentsDeps, 'db'> & { logger: Logger; 
     running = null;
   };
   return {
-    wake() {
+    /** An event was stored (`stored`, the webhook) or may wait (start-up): apply what is pending. */
+    wake({ stored = false }: { stored?: boolean } = {}) {
+      if (stored) lastStoredAt = Date.now();
       if (running) {
         again = true;
         return;
       }
       running = drain();
     },
+    /** The job's drain: what a crash or another instance left, applied with the same give-way. */
+    applyPending: () => applyPendingEvents(deps, { giveWay }),
     /** Resolves once no drain runs (shutdown, tests). */
     idle: () => running ?? Promise.resolve(),
   };
