@@ -91,7 +91,9 @@ const sessionId = safeString({ error: 'The bank link is not known: start again.'
 export const completeBankLinkSchema = z.object({ sessionId });
 export type CompleteBankLinkInput = z.output<typeof completeBankLinkSchema>;
 
-export const cancelBankLinkSchema = z.object({ linkId: safeString({ error: 'The bank link is not known: start again.' }).uuid('The bank link is not known: start again.') });
+export const cancelBankLinkSchema = z.object({
+  linkId: safeString({ error: 'The bank link is not known: start again.' }).uuid('The bank link is not known: start again.'),
+});
 export type CancelBankLinkInput = z.output<typeof cancelBankLinkSchema>;
 
 const microdeposit = (label: string) =>

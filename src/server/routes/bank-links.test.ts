@@ -102,7 +102,13 @@ describe('instant bank verification', () => {
     const link = await started(owner);
     expect(new URL(link.url).origin).toBe(app.server.sandboxProcessor!.url);
     const [open] = await app.db.select().from(bankLinks).where(eq(bankLinks.id, link.id));
-    expect(open).toMatchObject({ state: 'open', holderName: 'Hana Home', authorisationVersion: AUTHORISATION_VERSION, authorisedUserAgent: 'InstantTest/1.0', sandbox: true });
+    expect(open).toMatchObject({
+      state: 'open',
+      holderName: 'Hana Home',
+      authorisationVersion: AUTHORISATION_VERSION,
+      authorisedUserAgent: 'InstantTest/1.0',
+      sandbox: true,
+    });
     expect(open!.authorisationText).toMatch(/I authorise .* to debit the bank account above by ACH/);
     expect(open!.authorisedIp).toBeTruthy();
     const page = await fetch(link.url);
@@ -128,7 +134,13 @@ describe('instant bank verification', () => {
       sandbox: true,
     });
     const [row] = await accountsOf(owner.homeId);
-    expect(row).toMatchObject({ accountNumberSealed: null, accountLast4: '6789', verification: 'instant', state: 'verified', authorisedUserAgent: 'InstantTest/1.0' });
+    expect(row).toMatchObject({
+      accountNumberSealed: null,
+      accountLast4: '6789',
+      verification: 'instant',
+      state: 'verified',
+      authorisedUserAgent: 'InstantTest/1.0',
+    });
     expect(row!.authorisedAt.toISOString()).toBe(open!.authorisedAt.toISOString());
     expect((await app.db.select().from(bankLinks).where(eq(bankLinks.id, link.id)))[0]).toMatchObject({ state: 'completed', bankAccountId: row!.id });
     const audits = await app.db.select().from(auditLog).where(eq(auditLog.entityId, owner.homeId));

@@ -50,13 +50,21 @@ describe('the stand-in processor’s hosted bank link', () => {
     expect(session.payment_method_options?.us_bank_account).toMatchObject({ verification_method: 'instant' });
     expect(typeof session.setup_intent).toBe('string');
 
-    await expect(stripe.checkout.sessions.create({ mode: 'setup', customer: customerId, allowed_payment_method_types: ['us_bank_account'] })).rejects.toMatchObject({
+    await expect(
+      stripe.checkout.sessions.create({ mode: 'setup', customer: customerId, allowed_payment_method_types: ['us_bank_account'] }),
+    ).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
       code: 'parameter_missing',
       param: 'success_url',
     });
     await expect(
-      stripe.checkout.sessions.create({ mode: 'setup', customer: 'cus_nobody', success_url: APP, cancel_url: APP, allowed_payment_method_types: ['us_bank_account'] }),
+      stripe.checkout.sessions.create({
+        mode: 'setup',
+        customer: 'cus_nobody',
+        success_url: APP,
+        cancel_url: APP,
+        allowed_payment_method_types: ['us_bank_account'],
+      }),
     ).rejects.toMatchObject({ code: 'resource_missing', param: 'customer' });
     await expect(stripe.checkout.sessions.retrieve('cs_test_nothing')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
     await expect(adapter.bankLinkResult('cs_test_nothing')).rejects.toBeInstanceOf(ProviderError);

@@ -18,7 +18,13 @@ import { obj, parseStripeForm, str, StripeApiError, type Params } from './sandbo
 export const BANK_LINK_TEST_ACCOUNTS = [
   { id: 'success_checking', label: 'Success', detail: 'Checking •••• 6789', accountType: 'checking', accountNumber: '000123456789' },
   { id: 'success_savings', label: 'Success', detail: 'Savings •••• 4321', accountType: 'savings', accountNumber: '000123454321' },
-  { id: 'insufficient_funds', label: 'Insufficient funds', detail: 'Checking •••• 2227: links, its debits fail', accountType: 'checking', accountNumber: '000222222227' },
+  {
+    id: 'insufficient_funds',
+    label: 'Insufficient funds',
+    detail: 'Checking •••• 2227: links, its debits fail',
+    accountType: 'checking',
+    accountNumber: '000222222227',
+  },
   { id: 'failure', label: 'Failure', detail: 'The bank refuses to link this account', accountType: 'checking', accountNumber: null },
 ] as const;
 /** Stripe's test routing number: what every Sandbox bank account is at. */
@@ -61,7 +67,13 @@ export class SandboxCheckout {
 
   private create(params: Params): Params {
     if (str(params.mode) !== 'setup') {
-      throw new StripeApiError(400, 'invalid_request_error', 'The Sandbox processor only makes Checkout Sessions in `setup` mode.', 'parameter_invalid_string', 'mode');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'The Sandbox processor only makes Checkout Sessions in `setup` mode.',
+        'parameter_invalid_string',
+        'mode',
+      );
     }
     const customer = str(params.customer);
     if (!customer) this.missing('customer');
@@ -130,7 +142,10 @@ export class SandboxCheckout {
       allowed_payment_method_types: ['us_bank_account'],
       payment_method_types: ['us_bank_account'],
       payment_method_options: {
-        us_bank_account: { verification_method: verification, financial_connections: { permissions: Array.isArray(permissions) ? permissions : ['payment_method'] } },
+        us_bank_account: {
+          verification_method: verification,
+          financial_connections: { permissions: Array.isArray(permissions) ? permissions : ['payment_method'] },
+        },
       },
       payment_status: 'no_payment_required',
       setup_intent: intent.id,
@@ -170,7 +185,12 @@ export class SandboxCheckout {
   private expire(id: string): Params {
     const session = this.session(id);
     if (session.status !== 'open') {
-      throw new StripeApiError(400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.', 'checkout_session_unexpected_state');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Only Checkout Sessions with a status in ["open"] can be expired.',
+        'checkout_session_unexpected_state',
+      );
     }
     session.status = 'expired';
     session.url = null;

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { BANK_ACCOUNT_STATES, BANK_ACCOUNT_TYPES, BANK_ACCOUNT_VERIFICATIONS, BANK_LINK_STATES, EVENT_OUTCOMES, PAYMENT_COLLECTORS, PAYMENT_ORIGINS } from '../../../domain/payments/bank-account';
+import {
+  BANK_ACCOUNT_STATES,
+  BANK_ACCOUNT_TYPES,
+  BANK_ACCOUNT_VERIFICATIONS,
+  BANK_LINK_STATES,
+  EVENT_OUTCOMES,
+  PAYMENT_COLLECTORS,
+  PAYMENT_ORIGINS,
+} from '../../../domain/payments/bank-account';
 import { PROCESSOR_REFUND_STATES } from '../../../domain/payments/staff';
 import { PROCESSOR_PAYMENT_STATES } from '../../../domain/payments/states';
 import { createdAt } from './columns';

@@ -182,8 +182,8 @@ function ConnectInstantlyForm({ overview }: { overview: PaymentsOverview }) {
     <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex flex-col gap-4" aria-label="Connect your bank instantly">
       <LiveRegion announcer={announcer} />
       <p className="text-[0.9375rem]">
-        You will sign in to your bank on our payment processor’s secure page and choose the account. It is verified at once: no deposits to wait for.
-        We never see your bank password.
+        You will sign in to your bank on our payment processor’s secure page and choose the account. It is verified at once: no deposits to wait for. We never
+        see your bank password.
       </p>
       {overview.sandbox && <p className="text-sm text-muted-foreground">Sandbox: you will choose a test account on the Sandbox bank’s page.</p>}
       <Field label="Account holder name" required error={errors.holderName?.message} className="sm:max-w-md">
@@ -280,7 +280,10 @@ function useBankLinkReturn(): LinkMessage | null {
         { sessionId },
         {
           onSuccess: (account) =>
-            setMessage({ variant: 'success', text: `Bank account linked and verified: ${account.accountMasked}. You can pay from it now and turn autopay on.` }),
+            setMessage({
+              variant: 'success',
+              text: `Bank account linked and verified: ${account.accountMasked}. You can pay from it now and turn autopay on.`,
+            }),
           onError: (error) =>
             setMessage(
               isApiError(error, 'bank_link_used')
@@ -290,7 +293,10 @@ function useBankLinkReturn(): LinkMessage | null {
         },
       );
     } else if (outcome === 'cancelled' && linkId) {
-      setMessage({ variant: 'info', text: 'You came back without linking a bank account, so nothing was stored. You can try again or enter the numbers instead.' });
+      setMessage({
+        variant: 'info',
+        text: 'You came back without linking a bank account, so nothing was stored. You can try again or enter the numbers instead.',
+      });
       cancel.mutate({ linkId });
     } else {
       setMessage({ variant: 'destructive', text: 'This bank link is not complete: nothing was stored. Please try again.' });
@@ -307,7 +313,13 @@ function LinkResult({ message }: { message: LinkMessage }) {
   // Announced and focused: the page was just reloaded from the processor's, so the result is what to read first.
   useEffect(() => ref.current?.focus(), [message]);
   return (
-    <Alert ref={ref} tabIndex={-1} role={message.variant === 'destructive' ? 'alert' : 'status'} variant={message.variant} className="outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      role={message.variant === 'destructive' ? 'alert' : 'status'}
+      variant={message.variant}
+      className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       {message.text}
     </Alert>
   );
