@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementBounds } from '../../domain/calculators';
 import { ledgerToday } from '../../domain/homes/dates';
+import { nextBankingDay } from '../../domain/payments/bank-days';
 import { AUTHORISATION_VERSION } from '../../domain/payments/bank-account';
-import { auditLog, bankAccounts, bankLinks, homes } from '../platform/db/schema';
+import { auditLog, bankAccounts, bankLinks, homes, processorPayments } from '../platform/db/schema';
+import { writeDayFile, type AchDeps } from '../modules/payments';
 import { runCharges } from '../modules/homes/charges';
 import { signedInAdmin, signedInWithRole } from '../test/admin-client';
 import { AUTH_TEST_ENV } from '../test/auth-client';
@@ -85,6 +87,7 @@ describe('instant bank verification', () => {
       const reply = await owner.browser.post(path, body);
       expect([path, reply.status, reply.body.error.code]).toEqual([path, 409, 'payments_off']);
     }
+    expect((await owner.browser.get('/api/me/home/payments')).body).toMatchObject({ enabled: false, instantVerification: false });
     await setSwitch(true);
     expect((await owner.browser.get('/api/me/home/payments')).body).toMatchObject({ enabled: true, instantVerification: true, collector: 'processor' });
   });
@@ -236,6 +239,32 @@ describe('instant bank verification', () => {
       const pay = await owner.browser.post('/api/me/home/payments', { amountCents: 10_000, idempotencyKey: `click-${crypto.randomUUID()}` });
       expect([pay.status, pay.body.error.code]).toEqual([409, 'bank_account_state']);
       expect(pay.body.error.message).toMatch(/routing and account numbers/);
+      // An autopay debit of it waiting for the day's file: not written into it (no number to debit), said so.
+      const [account] = await accountsOf(owner.homeId);
+      const [debit] = await app.db
+        .insert(processorPayments)
+        .values({
+          homeId: owner.homeId,
+          bankAccountId: account!.id,
+          amountCents: MONTHLY,
+          idempotencyKey: 'autopay-instant-1',
+          origin: 'autopay',
+          month: 1,
+          collector: 'bank',
+          sandbox: false,
+        })
+        .returning();
+      const deps: AchDeps = {
+        db: app.db,
+        cipher: app.server.cipher,
+        payments: app.server.payments,
+        logger: app.server.logger,
+        brand: { name: 'Ownstead' },
+        config: app.config,
+      };
+      expect(await writeDayFile(deps, nextBankingDay(ledgerToday()), new Date())).toBeNull();
+      const [after] = await app.db.select().from(processorPayments).where(eq(processorPayments.id, debit!.id));
+      expect(after).toMatchObject({ state: 'failed', failureCode: 'cancelled', achFileId: null });
     } finally {
       config.PAYMENTS_COLLECTOR = 'processor';
     }

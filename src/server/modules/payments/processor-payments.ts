@@ -107,7 +107,7 @@ export async function paymentsOverview(deps: PaymentsDeps, userId: string): Prom
     authorisation: { version: AUTHORISATION_VERSION, text: authorisationText(deps.brand.name) },
     autopay: autopayOf(account, loaded),
     collector: deps.config.PAYMENTS_COLLECTOR,
-    instantVerification: instantOffered(deps),
+    instantVerification: settings.featureFlags.paymentsWebhooks && instantOffered(deps),
   };
 }
 
