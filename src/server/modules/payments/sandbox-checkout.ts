@@ -262,7 +262,7 @@ fieldset{border:1px solid #c5ccd3;border-radius:.75rem;background:#fff;padding:.
 legend{font-weight:600;padding:0 .25rem}
 label{display:flex;gap:.75rem;align-items:flex-start;min-height:2.75rem;padding:.5rem 0;cursor:pointer;border-bottom:1px solid #e4e8eb}
 label:last-of-type{border-bottom:0}
-input[type=radio]{width:1.125rem;height:1.125rem;margin-top:.2rem;accent-color:#0b5cad}
+input[type=radio]{flex:none;width:1.125rem;height:1.125rem;margin-top:.2rem;accent-color:#0b5cad}
 .detail{display:block;color:#4a5561;font-size:.9375rem}
 .error{color:#a4161a;font-weight:600;margin:.5rem 0 0}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem}
