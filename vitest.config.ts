@@ -48,6 +48,8 @@ export const DRIVER_TESTS = [
   'src/server/routes/buying.test.ts',
   'src/server/routes/buying-closing.test.ts',
   'src/server/routes/payments.test.ts',
+  // Instant bank links: one account per link when the same return arrives twice at once.
+  'src/server/routes/bank-links.test.ts',
   'src/server/routes/admin/processor-payments.test.ts',
   // Autopay's once per home and month with two runs at once, the day file once, returns applied under the debit's lock.
   'src/server/routes/autopay.test.ts',

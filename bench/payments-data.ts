@@ -116,6 +116,10 @@ export function instantProcessor(): PaymentProvider {
   const unused = () => Promise.reject(new Error('not used by the autopay run'));
   return {
     sandbox: true,
+    instantVerification: false,
+    startBankLink: unused,
+    bankLinkResult: unused,
+    cancelBankLink: unused,
     createCustomer: unused,
     setupBankAccount: unused,
     verifyMicrodeposits: unused,

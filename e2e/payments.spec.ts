@@ -26,6 +26,8 @@ for (const [viewport, width] of [
     const section = page.getByRole('region', { name: 'Pay by bank debit' });
     await expect(section.getByText('Sandbox', { exact: true }).first()).toBeVisible();
 
+    // The numbers' way (docs/decisions/046-instant-bank-verification.md offers the instant one first).
+    await section.getByRole('radio', { name: /Enter account and routing numbers/ }).check();
     const form = section.getByRole('form', { name: 'Add a bank account' });
     await form.getByLabel('Account holder name').fill(`${homeowner.firstName} Payer`);
     await form.getByLabel('Routing number').fill('110000000');

@@ -8,6 +8,12 @@ export const PAYMENTS_HOMEOWNERS = {
   desktop: { email: 'payer.desktop.e2e@example.com', password: 'e2e-payer-Passphrase-32', firstName: 'Paz', address: '9 Cedar Row, Tulsa, OK 74103' },
 } as const;
 
+/** The homeowners of e2e/instant-bank.spec.ts (docs/decisions/046-instant-bank-verification.md), seeded the same way. */
+export const INSTANT_HOMEOWNERS = {
+  mobile: { email: 'instant.mobile.e2e@example.com', password: 'e2e-instant-Passphrase-51', firstName: 'Ines', address: '11 Larch Street, Helena, MT 59601' },
+  desktop: { email: 'instant.desktop.e2e@example.com', password: 'e2e-instant-Passphrase-52', firstName: 'Ivo', address: '13 Poplar Road, Salem, OR 97301' },
+} as const;
+
 /** A home bought on the 15th two calendar months ago: months 1 and 2 have fallen due. */
 export function paymentsPurchaseDateFor(today: string): string {
   const [year, month] = today.split('-').map(Number) as [number, number];

@@ -12,11 +12,11 @@ import { runCharges } from '../../src/server/modules/homes/charges';
 import { saveSettings } from '../../src/server/platform/settings/settings-store';
 import { insertTestHome } from '../../src/server/test/home-fixtures';
 import { BANK_DEBIT_HOMEOWNERS } from './bank-debits';
-import { PAYMENTS_HOMEOWNERS, paymentsPurchaseDateFor } from './payments';
+import { INSTANT_HOMEOWNERS, PAYMENTS_HOMEOWNERS, paymentsPurchaseDateFor } from './payments';
 
 /**
  * Run before the e2e server opens its database (playwright.config.ts): the homeowners of
- * e2e/payments.spec.ts and e2e/admin-bank-debits.spec.ts with their billed homes, and the `paymentsWebhooks` switch on.
+ * e2e/payments.spec.ts, e2e/instant-bank.spec.ts and e2e/admin-bank-debits.spec.ts with their billed homes, and the `paymentsWebhooks` switch on.
  */
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'db'), poolSize: 2 });
@@ -25,7 +25,7 @@ try {
   const { db } = database;
   const today = ledgerToday();
   const monthly = Math.round(agreementBounds({ price: 420_000, downPayment: 29_400, mortgageRate: 6.4, appreciationRate: 3.8 }).max * 100);
-  for (const homeowner of [...Object.values(PAYMENTS_HOMEOWNERS), ...Object.values(BANK_DEBIT_HOMEOWNERS)]) {
+  for (const homeowner of [...Object.values(PAYMENTS_HOMEOWNERS), ...Object.values(BANK_DEBIT_HOMEOWNERS), ...Object.values(INSTANT_HOMEOWNERS)]) {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, homeowner.email));
     if (existing) continue;
     const { homeId, userId } = await insertTestHome(db, { purchaseDate: paymentsPurchaseDateFor(today), monthlyPaymentCents: monthly });

@@ -244,6 +244,25 @@ describe('hostile strings never cause a server error', () => {
         },
       },
       { route: 'POST /api/me/home/bank-account/verify', as: 'homeowner', path: '/api/me/home/bank-account/verify', json: { firstCents: 32, secondCents: 45 } },
+      // Instant bank links (docs/decisions/046-instant-bank-verification.md).
+      {
+        route: 'POST /api/me/home/bank-account/instant',
+        as: 'homeowner',
+        path: '/api/me/home/bank-account/instant',
+        json: { holderName: 'Ada Owner', authorisationVersion: '2026-11-28', agreed: true },
+      },
+      {
+        route: 'POST /api/me/home/bank-account/instant/complete',
+        as: 'homeowner',
+        path: '/api/me/home/bank-account/instant/complete',
+        json: { sessionId: 'cs_test_a1b2c3d4e5' },
+      },
+      {
+        route: 'POST /api/me/home/bank-account/instant/cancel',
+        as: 'homeowner',
+        path: '/api/me/home/bank-account/instant/cancel',
+        json: { linkId: '00000000-0000-4000-8000-000000000000' },
+      },
       { route: 'POST /api/me/home/bank-account/remove', as: 'homeowner', path: '/api/me/home/bank-account/remove' },
       { route: 'POST /api/me/home/payments', as: 'homeowner', path: '/api/me/home/payments', json: { amountCents: 10_000, idempotencyKey: 'k'.repeat(24) } },
       { route: 'POST /api/payments/webhook', as: 'anonymous', path: '/api/payments/webhook' },

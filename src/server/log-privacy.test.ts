@@ -772,6 +772,26 @@ describe('no personal data in the log when the database fails', () => {
         send: () => drafter.browser.post('/api/me/home/bank-account/verify', { firstCents: 32, secondCents: 45 }),
       },
       { route: 'POST /api/me/home/bank-account/remove', fault: 'sessions', send: () => drafter.browser.post('/api/me/home/bank-account/remove', {}) },
+      {
+        route: 'POST /api/me/home/bank-account/instant',
+        fault: 'sessions',
+        send: () =>
+          drafter.browser.post('/api/me/home/bank-account/instant', {
+            holderName: `${PERSON.firstName} ${PERSON.lastName}`,
+            authorisationVersion: '2026-11-28',
+            agreed: true,
+          }),
+      },
+      {
+        route: 'POST /api/me/home/bank-account/instant/complete',
+        fault: 'sessions',
+        send: () => drafter.browser.post('/api/me/home/bank-account/instant/complete', { sessionId: 'cs_test_a1b2c3d4e5' }),
+      },
+      {
+        route: 'POST /api/me/home/bank-account/instant/cancel',
+        fault: 'sessions',
+        send: () => drafter.browser.post('/api/me/home/bank-account/instant/cancel', { linkId: '00000000-0000-4000-8000-000000000000' }),
+      },
       { route: 'POST /api/me/home/autopay', fault: 'sessions', send: () => drafter.browser.post('/api/me/home/autopay', { on: true }) },
       {
         route: 'POST /api/me/home/payments',

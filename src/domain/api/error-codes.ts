@@ -113,6 +113,11 @@ export const ROUTE_ERROR_CODES = [
   'verification_locked',
   'processor_refused',
   'bad_signature',
+  // Instant bank verification (docs/decisions/046-instant-bank-verification.md)
+  'instant_unavailable',
+  'bank_link_unknown',
+  'bank_link_used',
+  'bank_link_unfinished',
   // Staff's side of processor payments (src/domain/payments/staff.ts)
   'not_failed',
   'already_retried',

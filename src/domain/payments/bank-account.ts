@@ -13,6 +13,12 @@ export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 /** unverified: micro-deposits sent, not yet confirmed; locked: three wrong answers, staff must help; removed: kept for the record. */
 export const BANK_ACCOUNT_STATES = ['unverified', 'verified', 'locked', 'removed'] as const;
 export type BankAccountState = (typeof BANK_ACCOUNT_STATES)[number];
+/** How an account was verified: two micro-deposits typed back, or instantly at the processor's hosted bank link (docs/decisions/046-instant-bank-verification.md). */
+export const BANK_ACCOUNT_VERIFICATIONS = ['microdeposits', 'instant'] as const;
+export type BankAccountVerification = (typeof BANK_ACCOUNT_VERIFICATIONS)[number];
+/** An instant bank link: open while the homeowner is at the processor's page; completed once; cancelled. */
+export const BANK_LINK_STATES = ['open', 'completed', 'cancelled'] as const;
+export type BankLinkState = (typeof BANK_LINK_STATES)[number];
 /**
  * What a provider event did: applied, stale (older than the payment's state), unknown payment or unknown refund
  * (about money we never moved: kept and shown to staff), ignored (a type we do not act on); pending: stored and
@@ -65,6 +71,31 @@ export const addBankAccountSchema = z.object({
 });
 export type AddBankAccountInput = z.output<typeof addBankAccountSchema>;
 
+/**
+ * 'Connect your bank instantly' (docs/decisions/046-instant-bank-verification.md): the holder's name and the same
+ * authorisation as the numbers' way, agreed before the homeowner goes to the processor's page.
+ */
+export const startBankLinkSchema = z.object({
+  holderName: personName('Account holder name'),
+  authorisationVersion: safeString({ error: 'Read and accept the authorisation.' }).max(40),
+  agreed: z.literal(true, { error: 'Tick the box to authorise the debits.' }),
+});
+export type StartBankLinkInput = z.output<typeof startBankLinkSchema>;
+
+/** Where the browser goes next: the processor's hosted page (a Checkout Session in setup mode). */
+export const bankLinkStartedSchema = z.object({ id: safeString(), url: safeString() });
+export type BankLinkStarted = z.output<typeof bankLinkStartedSchema>;
+
+/** The processor's session id the return URL carries (Stripe's `cs_…`); anything else is refused as unknown. */
+const sessionId = safeString({ error: 'The bank link is not known: start again.' }).regex(/^[A-Za-z0-9_]{8,255}$/, 'The bank link is not known: start again.');
+export const completeBankLinkSchema = z.object({ sessionId });
+export type CompleteBankLinkInput = z.output<typeof completeBankLinkSchema>;
+
+export const cancelBankLinkSchema = z.object({
+  linkId: safeString({ error: 'The bank link is not known: start again.' }).uuid('The bank link is not known: start again.'),
+});
+export type CancelBankLinkInput = z.output<typeof cancelBankLinkSchema>;
+
 const microdeposit = (label: string) =>
   z
     .number({ error: `${label} is required.` })
@@ -94,6 +125,7 @@ export const bankAccountSchema = z.object({
   routingNumber: safeString(),
   accountType: z.enum(BANK_ACCOUNT_TYPES),
   state: z.enum(BANK_ACCOUNT_STATES),
+  verification: z.enum(BANK_ACCOUNT_VERIFICATIONS),
   attemptsLeft: z.number().int(),
   authorisedAt: safeIsoDateTime('authorisedAt'),
   authorisationVersion: safeString(),
@@ -130,5 +162,7 @@ export const paymentsOverviewSchema = z.object({
   autopay: autopaySchema,
   /** Who collects: the processor, or the bank through the day's NACHA file. */
   collector: z.enum(PAYMENT_COLLECTORS),
+  /** 'Connect your bank instantly' is offered: the processor offers it and collects (docs/decisions/046-instant-bank-verification.md). */
+  instantVerification: z.boolean(),
 });
 export type PaymentsOverview = z.output<typeof paymentsOverviewSchema>;

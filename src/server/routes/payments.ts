@@ -2,6 +2,9 @@ import { paymentsApi } from '../../domain/api/payments';
 import {
   addBankAccount,
   assertPaymentsOn,
+  cancelBankLink,
+  completeBankLink,
+  startBankLink,
   paymentsOverview,
   payNow,
   recordProviderEvent,
@@ -34,6 +37,14 @@ export function paymentRoutes() {
   route(router, paymentsApi.addBankAccount, async (c, { body }) =>
     addBankAccount(c.var.deps, self(c), await ownHomeId(c), body, { userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null }),
   );
+  route(router, paymentsApi.startBankLink, async (c, { body }) =>
+    startBankLink(c.var.deps, self(c), await ownHomeId(c), body, { userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null }),
+  );
+  route(router, paymentsApi.completeBankLink, async (c, { body }) => completeBankLink(c.var.deps, self(c), await ownHomeId(c), body));
+  route(router, paymentsApi.cancelBankLink, async (c, { body }) => {
+    await cancelBankLink(c.var.deps, self(c), await ownHomeId(c), body);
+    return { ok: true as const };
+  });
   route(router, paymentsApi.verifyBankAccount, async (c, { body }) => verifyBankAccount(c.var.deps, self(c), await ownHomeId(c), body));
   route(router, paymentsApi.removeBankAccount, async (c) => {
     await removeBankAccount(c.var.deps, self(c), await ownHomeId(c));

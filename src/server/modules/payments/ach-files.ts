@@ -128,7 +128,10 @@ export async function writeDayFile(deps: AchDeps, day: string, now: Date): Promi
       const [existing] = await tx.select().from(achFiles).where(eq(achFiles.businessDay, day));
       if (existing) return achFileView(existing);
       // Removing the account, or turning autopay off, takes effect for every debit not yet sent: not sent, and said so.
-      const cancelled = waiting.filter(({ payment, account }) => account.state === 'removed' || (payment.origin === 'autopay' && !account.autopay));
+      // So does an account the processor verified instantly, whose whole number we never had (docs/decisions/046-instant-bank-verification.md).
+      const cancelled = waiting.filter(
+        ({ payment, account }) => account.state === 'removed' || (payment.origin === 'autopay' && !account.autopay) || account.accountNumberSealed === null,
+      );
       for (const { payment } of cancelled) await applyLocked(tx, payment.id, { kind: 'failed', failureCode: 'cancelled', returnCode: null });
       const sending = waiting.filter((debit) => !cancelled.includes(debit));
       if (sending.length === 0) return null;
@@ -136,7 +139,7 @@ export async function writeDayFile(deps: AchDeps, day: string, now: Date): Promi
         secCode: 'WEB',
         recurring: payment.origin === 'autopay',
         routingNumber: account.routingNumber,
-        accountNumber: deps.cipher.decrypt(account.accountNumberSealed, `bank_accounts.account_number:${account.id}`),
+        accountNumber: deps.cipher.decrypt(account.accountNumberSealed!, `bank_accounts.account_number:${account.id}`),
         accountType: account.accountType,
         amountCents: payment.amountCents,
         individualId: payment.id.replace(/-/g, '').slice(0, 15).toUpperCase(),

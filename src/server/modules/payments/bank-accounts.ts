@@ -58,6 +58,7 @@ export function bankAccountView(row: BankAccountRow): BankAccountView {
     routingNumber: row.routingNumber,
     accountType: row.accountType,
     state: row.state,
+    verification: row.verification,
     attemptsLeft: Math.max(0, MAX_VERIFY_ATTEMPTS - row.verifyAttempts),
     authorisedAt: row.authorisedAt.toISOString(),
     authorisationVersion: row.authorisationVersion,

@@ -5,6 +5,7 @@ export { applyNachaReturns, previewNachaReturns } from './bank-returns';
 export { autopayJob, runAutopay, setAutopay } from './autopay';
 export { autopayHomes } from './autopay-homes';
 export { registerPaymentJobs } from './payment-jobs';
+export { cancelBankLink, completeBankLink, startBankLink } from './bank-links';
 export { addBankAccount, assertPaymentsOn, removeBankAccount, verifyBankAccount, type PaymentsDeps } from './bank-accounts';
 export { processorPaymentNotification } from './payment-notifications';
 export { processorRefundNotification } from './refund-notifications';

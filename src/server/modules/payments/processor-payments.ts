@@ -18,6 +18,7 @@ import { AppError } from '../../platform/lib/errors';
 import { getSettings } from '../../platform/settings/settings-store';
 import { appendLedgerEntries, figuresOfHome, homeOfUser, myHomeOf } from '../homes';
 import { bankAccountView, currentBankAccount, isUniqueViolation, noHome, type BankAccountRow, type PaymentsDeps } from './bank-accounts';
+import { instantOffered, noNumberForBank } from './bank-links';
 import { autopayOf } from './autopay-view';
 import { notifyPayment } from './payment-notifications';
 import { ProviderError, type ProviderEvent } from './provider';
@@ -106,6 +107,7 @@ export async function paymentsOverview(deps: PaymentsDeps, userId: string): Prom
     authorisation: { version: AUTHORISATION_VERSION, text: authorisationText(deps.brand.name) },
     autopay: autopayOf(account, loaded),
     collector: deps.config.PAYMENTS_COLLECTOR,
+    instantVerification: settings.featureFlags.paymentsWebhooks && instantOffered(deps),
   };
 }
 
@@ -122,6 +124,7 @@ export async function payNow(deps: PaymentsDeps, actor: AuditActor & { id: strin
   if (account.state !== 'verified') {
     throw new AppError(409, 'bank_account_state', 'Verify your bank account with the two micro-deposits first.');
   }
+  if (deps.config.PAYMENTS_COLLECTOR === 'bank' && account.accountNumberSealed === null) throw noNumberForBank();
   const bounds = await payNowBounds(db, home.id, await figuresOfHome(db, home));
   if (input.amountCents > bounds.maxCents) {
     throw new AppError(400, 'validation_failed', 'Some fields need your attention.', {

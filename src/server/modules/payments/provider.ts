@@ -31,6 +31,37 @@ export interface SetupBankAccountResult {
   status: 'requires_verification' | 'verified';
 }
 
+/**
+ * An instant bank link (docs/decisions/046-instant-bank-verification.md): the processor's hosted page where the
+ * homeowner signs in to their bank and picks an account; the browser comes back to `successUrl` (the processor puts
+ * its session id in it) or `cancelUrl`.
+ */
+export interface BankLinkInput {
+  customerId: string;
+  /** Ours, kept with the session as metadata. */
+  linkId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** What the processor says of a link's session when the browser is back. */
+export interface BankLinkResult {
+  /** `complete`: the homeowner linked an account; `open`: not yet (or it failed there); `expired`: closed. */
+  status: 'open' | 'complete' | 'expired';
+  customerId: string | null;
+  /** Our link's id, from the session's metadata. */
+  linkId: string | null;
+  /** The account linked and verified: only when the session is complete and its setup succeeded. Never the whole number. */
+  account: {
+    setupId: string;
+    paymentMethodId: string;
+    routingNumber: string;
+    last4: string;
+    accountType: BankAccountType;
+    holderName: string | null;
+  } | null;
+}
+
 export type VerifyResult = { ok: true } | { ok: false; reason: 'mismatch' | 'attempts_exceeded' | 'other' };
 
 export interface DebitInput {
@@ -88,6 +119,13 @@ export interface PaymentProvider {
   readonly sandbox: boolean;
   createCustomer(input: { email: string; name: string; homeId: string }): Promise<{ customerId: string }>;
   setupBankAccount(input: SetupBankAccountInput): Promise<SetupBankAccountResult>;
+  /** Whether it can verify a bank account instantly through a hosted bank link (docs/decisions/046-instant-bank-verification.md). */
+  readonly instantVerification: boolean;
+  /** Opens a hosted bank link; answers the processor's session and the page to send the browser to. */
+  startBankLink(input: BankLinkInput): Promise<{ sessionId: string; url: string }>;
+  bankLinkResult(sessionId: string): Promise<BankLinkResult>;
+  /** Closes a link's session so that it can no longer be completed. */
+  cancelBankLink(sessionId: string): Promise<void>;
   verifyMicrodeposits(setupId: string, amountsCents: readonly [number, number]): Promise<VerifyResult>;
   detachBankAccount(paymentMethodId: string): Promise<void>;
   debit(input: DebitInput): Promise<{ providerPaymentId: string; status: 'processing' | 'succeeded' | 'failed' }>;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SandboxCheckout } from './sandbox-checkout';
 import { SandboxRefunds } from './sandbox-refunds';
 import { obj, parseStripeForm, str, StripeApiError, type Params } from './sandbox-wire';
 import { API_VERSION, SandboxTimers, SandboxWebhooks } from './sandbox-webhooks';
@@ -67,6 +68,13 @@ export class SandboxProcessor {
     emit: (type, object) => this.webhooks.emit(type, object),
     later: (work) => this.timers.later(this.settleMs, work),
   });
+  private readonly checkout = new SandboxCheckout({
+    customers: this.customers,
+    paymentMethods: this.paymentMethods,
+    setupIntents: this.setupIntents,
+    id: (prefix) => this.id(prefix),
+    origin: () => this.url,
+  });
   private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   private readonly timers = new SandboxTimers();
   private readonly webhooks: SandboxWebhooks;
@@ -125,6 +133,9 @@ export class SandboxProcessor {
       res.end(text);
       return text;
     };
+    // The hosted bank-link page a browser reaches (docs/decisions/046-instant-bank-verification.md): no API key.
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    if (SandboxCheckout.isHostedPath(url.pathname)) return this.checkout.serve(req.method ?? 'GET', url.pathname, body, res);
     try {
       if (req.headers.authorization !== `Bearer ${this.options.secretKey}`) {
         throw new StripeApiError(401, 'invalid_request_error', 'Invalid API Key provided.');
@@ -148,7 +159,7 @@ export class SandboxProcessor {
           return;
         }
       }
-      const params = method === 'POST' ? parseStripeForm(body) : {};
+      const params = parseStripeForm(method === 'POST' ? body : url.search.slice(1));
       const result = this.route(method, path, params);
       const text = reply(200, result);
       if (method === 'POST' && key) this.idempotent.set(key, { fingerprint, status: 200, body: text });
@@ -182,6 +193,10 @@ export class SandboxProcessor {
       return intent;
     }
     if (method === 'POST' && path === '/v1/refunds') return this.refunds.create(params);
+    if (path.startsWith('/v1/checkout/sessions')) {
+      const answer = this.checkout.route(method, path, params);
+      if (answer !== undefined) return answer;
+    }
     throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 

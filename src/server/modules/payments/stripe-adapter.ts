@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { FAILURE_CODE_RETURN } from '../../../domain/payments/states';
 import {
   ProviderError,
+  type BankLinkResult,
   WebhookSignatureError,
   type DebitInput,
   type PaymentProvider,
@@ -88,6 +89,58 @@ export function createStripeAdapter(options: StripeAdapterOptions): PaymentProvi
         const paymentMethodId = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
         if (!paymentMethodId) throw new ProviderError('The processor did not return a payment method.', null, null);
         return { setupId: intent.id, paymentMethodId, status: intent.status === 'succeeded' ? 'verified' : 'requires_verification' };
+      }),
+
+    // Instant verification through Financial Connections on Stripe's hosted Checkout page in setup mode
+    // (docs/decisions/046-instant-bank-verification.md): no Stripe.js on our pages.
+    instantVerification: true,
+
+    startBankLink: ({ customerId, linkId, successUrl, cancelUrl }) =>
+      wrap(async () => {
+        const session = await stripe.checkout.sessions.create({
+          mode: 'setup',
+          currency: 'usd',
+          customer: customerId,
+          allowed_payment_method_types: ['us_bank_account'],
+          payment_method_options: {
+            us_bank_account: { verification_method: 'instant', financial_connections: { permissions: ['payment_method'] } },
+          },
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          metadata: { linkId },
+        });
+        if (!session.url) throw new ProviderError('The processor did not return a page for the bank link.', null, null);
+        return { sessionId: session.id, url: session.url };
+      }),
+
+    bankLinkResult: (sessionId) =>
+      wrap(async (): Promise<BankLinkResult> => {
+        const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent', 'setup_intent.payment_method'] });
+        const intent = typeof session.setup_intent === 'object' ? session.setup_intent : null;
+        const method = intent && typeof intent.payment_method === 'object' ? intent.payment_method : null;
+        const bank = method?.us_bank_account;
+        const complete = session.status === 'complete' && intent?.status === 'succeeded';
+        return {
+          status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+          customerId: typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null),
+          linkId: session.metadata?.linkId ?? null,
+          account:
+            complete && method && bank?.routing_number && bank.last4
+              ? {
+                  setupId: intent.id,
+                  paymentMethodId: method.id,
+                  routingNumber: bank.routing_number,
+                  last4: bank.last4,
+                  accountType: bank.account_type === 'savings' ? 'savings' : 'checking',
+                  holderName: method.billing_details?.name ?? null,
+                }
+              : null,
+        };
+      }),
+
+    cancelBankLink: (sessionId) =>
+      wrap(async () => {
+        await stripe.checkout.sessions.expire(sessionId);
       }),
 
     async verifyMicrodeposits(setupId, amountsCents): Promise<VerifyResult> {

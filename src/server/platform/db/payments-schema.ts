@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { BANK_ACCOUNT_STATES, BANK_ACCOUNT_TYPES, EVENT_OUTCOMES, PAYMENT_COLLECTORS, PAYMENT_ORIGINS } from '../../../domain/payments/bank-account';
+import {
+  BANK_ACCOUNT_STATES,
+  BANK_ACCOUNT_TYPES,
+  BANK_ACCOUNT_VERIFICATIONS,
+  BANK_LINK_STATES,
+  EVENT_OUTCOMES,
+  PAYMENT_COLLECTORS,
+  PAYMENT_ORIGINS,
+} from '../../../domain/payments/bank-account';
 import { PROCESSOR_REFUND_STATES } from '../../../domain/payments/staff';
 import { PROCESSOR_PAYMENT_STATES } from '../../../domain/payments/states';
 import { createdAt } from './columns';
@@ -24,12 +32,18 @@ export const bankAccounts = pgTable(
       .references(() => homes.id, { onDelete: 'restrict' }),
     holderName: text('holder_name').notNull(),
     routingNumber: text('routing_number').notNull(),
-    /** The account number sealed with the data key (src/server/platform/lib/crypto.ts), bound to this row. */
-    accountNumberSealed: text('account_number_sealed').notNull(),
+    /**
+     * The account number sealed with the data key (src/server/platform/lib/crypto.ts), bound to this row. Null only for
+     * an account the processor verified instantly: it never tells us the whole number
+     * (docs/decisions/046-instant-bank-verification.md).
+     */
+    accountNumberSealed: text('account_number_sealed'),
     /** What every screen, export and log shows: `•••• 6789`. */
     accountLast4: text('account_last4').notNull(),
     accountType: text('account_type', { enum: BANK_ACCOUNT_TYPES }).notNull(),
     state: text('state', { enum: BANK_ACCOUNT_STATES }).notNull().default('unverified'),
+    /** How it was verified: two micro-deposits typed back, or instantly at the processor's hosted bank link. */
+    verification: text('verification', { enum: BANK_ACCOUNT_VERIFICATIONS }).notNull().default('microdeposits'),
     /** Wrong micro-deposit answers so far: the third locks the account until staff unlock it. */
     verifyAttempts: integer('verify_attempts').notNull().default(0),
     autopay: boolean('autopay').notNull().default(false),
@@ -56,10 +70,49 @@ export const bankAccounts = pgTable(
     check('bank_accounts_type_check', sql`${t.accountType} in (${quoted(BANK_ACCOUNT_TYPES)})`),
     check('bank_accounts_routing_check', sql`${t.routingNumber} ~ '^[0-9]{9}$'`),
     check('bank_accounts_last4_check', sql`${t.accountLast4} ~ '^[0-9]{4}$'`),
+    check('bank_accounts_verification_check', sql`${t.verification} in (${quoted(BANK_ACCOUNT_VERIFICATIONS)})`),
+    // Only an account the processor verified instantly lacks the whole number (docs/decisions/046-instant-bank-verification.md).
+    check('bank_accounts_number_check', sql`${t.accountNumberSealed} is not null or ${t.verification} = 'instant'`),
     // One account on file per home; removed ones stay for the record.
     uniqueIndex('bank_accounts_home_active_idx')
       .on(t.homeId)
       .where(sql`${t.state} <> 'removed'`),
+  ],
+);
+
+/**
+ * A homeowner's instant bank link (docs/decisions/046-instant-bank-verification.md): the processor's hosted setup
+ * session, bound to the home and user that started it, with the ACH debit authorisation they agreed to before they
+ * went. Completed once (the account it stored), cancelled, or left open (a tab closed on the way: nothing stored).
+ */
+export const bankLinks = pgTable(
+  'bank_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    homeId: uuid('home_id')
+      .notNull()
+      .references(() => homes.id, { onDelete: 'restrict' }),
+    userId: text('user_id').notNull(),
+    /** The processor's session (a Checkout Session in setup mode): what the return URL names. */
+    providerSessionId: text('provider_session_id').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    holderName: text('holder_name').notNull(),
+    state: text('state', { enum: BANK_LINK_STATES }).notNull().default('open'),
+    authorisationVersion: text('authorisation_version').notNull(),
+    authorisationText: text('authorisation_text').notNull(),
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }).notNull(),
+    authorisedIp: text('authorised_ip'),
+    authorisedUserAgent: text('authorised_user_agent'),
+    sandbox: boolean('sandbox').notNull(),
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bank_links_session_idx').on(t.providerSessionId),
+    index('bank_links_home_idx').on(t.homeId),
+    check('bank_links_state_check', sql`${t.state} in (${quoted(BANK_LINK_STATES)})`),
+    check('bank_links_completed_check', sql`(${t.state} = 'completed') = (${t.bankAccountId} is not null)`),
   ],
 );
 

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCents, formatDateTime } from '../../../domain/format';
 import { accountNumberProblem, routingNumberProblem } from '../../../domain/payments/aba';
@@ -19,14 +20,25 @@ import { Input, NativeSelect } from '../../components/ui/input';
 import { LiveRegion } from '../../components/ui/live-region';
 import { Skeleton } from '../../components/ui/skeleton';
 import { brand } from '../../lib/config';
-import { applyServerFieldErrors, failureText, serverMessageOr, useErrorAnnouncer } from '../../lib/form-errors';
+import { applyServerFieldErrors, failureText, isApiError, serverMessageOr, useErrorAnnouncer } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { AutopaySwitch } from './autopay-switch';
-import { myPaymentsQuery, useLedgerFollowsPayments, useAddBankAccount, usePayNow, useRemoveBankAccount, useVerifyBankAccount } from './payments-api';
+import {
+  myPaymentsQuery,
+  useAddBankAccount,
+  useCancelBankLink,
+  useCompleteBankLink,
+  useLedgerFollowsPayments,
+  usePayNow,
+  useRemoveBankAccount,
+  useStartBankLink,
+  useVerifyBankAccount,
+} from './payments-api';
 
 /**
  * 'Pay by bank debit' on the homeowner's home page (docs/decisions/032-processor-payments.md): the bank account on
- * file with the ACH authorisation, its micro-deposits, 'Pay now' and each payment's timeline.
+ * file with the ACH authorisation, its micro-deposits, 'Pay now' and each payment's timeline. Where the processor offers
+ * it, the account can instead be linked instantly at the processor's hosted page (docs/decisions/046-instant-bank-verification.md).
  * Labelled 'Sandbox' while the stand-in processor collects. With the switch off: how to pay by
  * bank transfer instead.
  */
@@ -62,14 +74,43 @@ const addForm = z.object({
 type AddForm = z.input<typeof addForm>;
 const ADD_FIELDS = ['holderName', 'routingNumber', 'accountNumber', 'accountType', 'agreed'] as const;
 
-function AddAccount({ overview }: { overview: PaymentsOverview }) {
+/** The ACH debit authorisation, its text and version, and the box that agrees to it: the same on both ways to add an account. */
+function Authorisation({ overview, checkbox, error }: { overview: PaymentsOverview; checkbox: UseFormRegisterReturn<'agreed'>; error?: string }) {
+  const textId = useId();
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 id={textId} className="text-base font-semibold">
+        ACH debit authorisation
+      </h3>
+      <p aria-labelledby={textId} className="rounded-[var(--radius-control)] border border-border bg-muted/40 p-3 text-sm leading-relaxed">
+        {overview.authorisation.text}
+      </p>
+      <label className="flex min-h-11 cursor-pointer items-start gap-3 text-[0.9375rem]">
+        <input
+          type="checkbox"
+          className="mt-1 size-4 accent-[var(--color-primary)]"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${textId}-agreed` : undefined}
+          {...checkbox}
+        />
+        <span>I have read and agree to this authorisation (version {overview.authorisation.version}).</span>
+      </label>
+      {error && (
+        <p id={`${textId}-agreed`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AccountNumbersForm({ overview }: { overview: PaymentsOverview }) {
   const { register, handleSubmit, formState, setError, getFieldState } = useForm<AddForm, unknown, z.output<typeof addForm>>({
     resolver: zodResolver(addForm),
     defaultValues: { holderName: '', routingNumber: '', accountNumber: '', accountType: 'checking', agreed: false as unknown as true },
   });
   const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ADD_FIELDS);
   const add = useAddBankAccount();
-  const textId = useId();
   const { errors, isSubmitting } = formState;
   const onValid = async (values: z.output<typeof addForm>) => {
     try {
@@ -100,35 +141,187 @@ function AddAccount({ overview }: { overview: PaymentsOverview }) {
           </NativeSelect>
         </Field>
       </div>
-      <div className="flex flex-col gap-2">
-        <h3 id={textId} className="text-base font-semibold">
-          ACH debit authorisation
-        </h3>
-        <p aria-labelledby={textId} className="rounded-[var(--radius-control)] border border-border bg-muted/40 p-3 text-sm leading-relaxed">
-          {overview.authorisation.text}
-        </p>
-        <label className="flex min-h-11 cursor-pointer items-start gap-3 text-[0.9375rem]">
-          <input
-            type="checkbox"
-            className="mt-1 size-4 accent-[var(--color-primary)]"
-            aria-invalid={errors.agreed ? true : undefined}
-            aria-describedby={errors.agreed ? `${textId}-agreed` : undefined}
-            {...register('agreed')}
-          />
-          <span>I have read and agree to this authorisation (version {overview.authorisation.version}).</span>
-        </label>
-        {errors.agreed && (
-          <p id={`${textId}-agreed`} className="text-sm font-medium text-destructive">
-            {errors.agreed.message}
-          </p>
-        )}
-      </div>
+      <Authorisation overview={overview} checkbox={register('agreed')} error={errors.agreed?.message} />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Adding…' : 'Add bank account'}
         </Button>
       </div>
     </form>
+  );
+}
+
+const instantForm = z.object({
+  holderName: personName('Account holder name'),
+  agreed: z.literal(true, { error: 'Tick the box to authorise the debits.' }),
+});
+type InstantForm = z.input<typeof instantForm>;
+const INSTANT_FIELDS = ['holderName', 'agreed'] as const;
+
+/** 'Connect your bank instantly': the authorisation here, then the processor's hosted page, then back to this page. */
+function ConnectInstantlyForm({ overview }: { overview: PaymentsOverview }) {
+  const { register, handleSubmit, formState, setError, getFieldState } = useForm<InstantForm, unknown, z.output<typeof instantForm>>({
+    resolver: zodResolver(instantForm),
+    defaultValues: { holderName: '', agreed: false as unknown as true },
+  });
+  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, INSTANT_FIELDS);
+  const start = useStartBankLink();
+  const [leaving, setLeaving] = useState(false);
+  const { errors, isSubmitting } = formState;
+  const onValid = async (values: z.output<typeof instantForm>) => {
+    try {
+      const link = await start.mutateAsync({ ...values, authorisationVersion: overview.authorisation.version });
+      setLeaving(true);
+      window.location.assign(link.url);
+    } catch (error) {
+      if (applyServerFieldErrors(error, setError, INSTANT_FIELDS)) announceErrors();
+      else notify.error('Error', serverMessageOr(error, 'We could not open the link to your bank. Please try again.'));
+    }
+  };
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex flex-col gap-4" aria-label="Connect your bank instantly">
+      <LiveRegion announcer={announcer} />
+      <p className="text-[0.9375rem]">
+        You will sign in to your bank on our payment processor’s secure page and choose the account. It is verified at once: no deposits to wait for. We never
+        see your bank password.
+      </p>
+      {overview.sandbox && <p className="text-sm text-muted-foreground">Sandbox: you will choose a test account on the Sandbox bank’s page.</p>}
+      <Field label="Account holder name" required error={errors.holderName?.message} className="sm:max-w-md">
+        <Input autoComplete="name" maxLength={100} {...register('holderName')} />
+      </Field>
+      <Authorisation overview={overview} checkbox={register('agreed')} error={errors.agreed?.message} />
+      <div>
+        <Button type="submit" disabled={isSubmitting || leaving}>
+          {isSubmitting || leaving ? 'Opening your bank…' : 'Continue to your bank'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type AddWay = 'instant' | 'numbers';
+
+/** Adding an account: instantly at the processor's page where it offers that, or by its numbers and two micro-deposits. */
+function AddAccount({ overview }: { overview: PaymentsOverview }) {
+  const [way, setWay] = useState<AddWay>(overview.instantVerification ? 'instant' : 'numbers');
+  const legendId = useId();
+  if (!overview.instantVerification) return <AccountNumbersForm overview={overview} />;
+  const ways: { value: AddWay; label: string; help: string }[] = [
+    { value: 'instant', label: 'Connect your bank instantly', help: 'Sign in to your bank; the account is verified at once.' },
+    { value: 'numbers', label: 'Enter account and routing numbers', help: 'We send two small deposits to confirm, in one or two business days.' },
+  ];
+  return (
+    <div className="flex flex-col gap-5">
+      <fieldset className="flex flex-col gap-2" aria-labelledby={legendId}>
+        <legend id={legendId} className="mb-1 text-base font-semibold">
+          How would you like to add your bank account?
+        </legend>
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {ways.map((option) => (
+            <label
+              key={option.value}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-[var(--radius-control)] border border-border px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
+            >
+              <input
+                type="radio"
+                name="add-way"
+                value={option.value}
+                checked={way === option.value}
+                onChange={() => setWay(option.value)}
+                className="mt-1 size-4 accent-[var(--color-primary)]"
+              />
+              <span className="flex flex-col">
+                <span className="text-[0.9375rem] font-medium">{option.label}</span>
+                <span className="text-sm text-muted-foreground">{option.help}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {way === 'instant' ? <ConnectInstantlyForm overview={overview} /> : <AccountNumbersForm overview={overview} />}
+    </div>
+  );
+}
+
+/** Session ids this page has already sent back: a re-render (or React's double effect) does not send one twice. */
+const handledReturns = new Set<string>();
+
+type LinkMessage = { variant: 'success' | 'info' | 'destructive'; text: string };
+
+/**
+ * Back from the processor's page (docs/decisions/046-instant-bank-verification.md): `?bank_link=done&session_id=…`
+ * finishes the link (read at the processor by the server), `?bank_link=cancelled&link=…` cancels it. The query is then
+ * taken off the address, so a reload or the back button does not send it again.
+ */
+function useBankLinkReturn(): LinkMessage | null {
+  const [search, setSearch] = useSearchParams();
+  const complete = useCompleteBankLink();
+  const cancel = useCancelBankLink();
+  const [message, setMessage] = useState<LinkMessage | null>(null);
+  const outcome = search.get('bank_link');
+  const sessionId = search.get('session_id');
+  const linkId = search.get('link');
+  useEffect(() => {
+    if (outcome !== 'done' && outcome !== 'cancelled') return;
+    const key = `${outcome}:${sessionId ?? linkId ?? ''}`;
+    const clean = () =>
+      setSearch(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const name of ['bank_link', 'session_id', 'link']) next.delete(name);
+          return next;
+        },
+        { replace: true },
+      );
+    if (handledReturns.has(key)) return clean();
+    handledReturns.add(key);
+    if (outcome === 'done' && sessionId) {
+      complete.mutate(
+        { sessionId },
+        {
+          onSuccess: (account) =>
+            setMessage({
+              variant: 'success',
+              text: `Bank account linked and verified: ${account.accountMasked}. You can pay from it now and turn autopay on.`,
+            }),
+          onError: (error) =>
+            setMessage(
+              isApiError(error, 'bank_link_used')
+                ? { variant: 'info', text: serverMessageOr(error, 'This bank link was already used.') }
+                : { variant: 'destructive', text: serverMessageOr(error, 'We could not link your bank. Nothing was stored: please try again.') },
+            ),
+        },
+      );
+    } else if (outcome === 'cancelled' && linkId) {
+      setMessage({
+        variant: 'info',
+        text: 'You came back without linking a bank account, so nothing was stored. You can try again or enter the numbers instead.',
+      });
+      cancel.mutate({ linkId });
+    } else {
+      setMessage({ variant: 'destructive', text: 'This bank link is not complete: nothing was stored. Please try again.' });
+    }
+    clean();
+    // Once per return: the mutations and setSearch are stable enough, and a second run is refused by handledReturns.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outcome, sessionId, linkId]);
+  return message;
+}
+
+function LinkResult({ message }: { message: LinkMessage }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Announced and focused: the page was just reloaded from the processor's, so the result is what to read first.
+  useEffect(() => ref.current?.focus(), [message]);
+  return (
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      role={message.variant === 'destructive' ? 'alert' : 'status'}
+      variant={message.variant}
+      className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {message.text}
+    </Alert>
   );
 }
 
@@ -263,6 +456,7 @@ function AccountSummary({ account }: { account: BankAccountView }) {
   const remove = useRemoveBankAccount();
   const [confirming, setConfirming] = useState(false);
   const stateText = { unverified: 'Waiting for its two deposits', verified: 'Verified', locked: 'Locked', removed: 'Removed' }[account.state];
+  const how = account.state === 'verified' && account.verification === 'instant' ? 'Linked instantly through your bank' : null;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div className="flex items-center gap-3">
@@ -272,6 +466,7 @@ function AccountSummary({ account }: { account: BankAccountView }) {
             {account.holderName} · {account.accountType === 'checking' ? 'Checking' : 'Savings'} {account.accountMasked}
           </p>
           <p className="text-sm text-muted-foreground">{stateText}</p>
+          {how && <p className="text-sm text-muted-foreground">{how}</p>}
         </div>
       </div>
       {confirming ? (
@@ -306,6 +501,7 @@ export function BankPayments() {
   const titleId = useId();
   const data = query.data;
   useLedgerFollowsPayments(data);
+  const linkMessage = useBankLinkReturn();
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -331,6 +527,7 @@ export function BankPayments() {
       ) : (
         <Card className="flex flex-col gap-6 p-6">
           {data!.sandbox && <Alert variant="warning">Sandbox: payments here go through our test processor. No real money moves.</Alert>}
+          {linkMessage && <LinkResult message={linkMessage} />}
           {!data!.bankAccount ? (
             <AddAccount overview={data!} />
           ) : (

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useEffect, useRef } from 'react';
 import { paymentsApi } from '../../../domain/api/payments';
 import type { z } from 'zod';
-import type { addBankAccountSchema, PaymentsOverview } from '../../../domain/payments/bank-account';
+import type { addBankAccountSchema, PaymentsOverview, startBankLinkSchema } from '../../../domain/payments/bank-account';
 import { callApi } from '../../lib/call-api';
 import { isNoHome } from './home-api';
 
@@ -33,6 +33,21 @@ function useRefresh() {
 export function useAddBankAccount() {
   const refresh = useRefresh();
   return useMutation({ mutationFn: (body: z.input<typeof addBankAccountSchema>) => callApi(paymentsApi.addBankAccount, { body }), onSettled: refresh });
+}
+
+/** 'Connect your bank instantly' (docs/decisions/046-instant-bank-verification.md): answers the processor's page to go to. */
+export function useStartBankLink() {
+  return useMutation({ mutationFn: (body: z.input<typeof startBankLinkSchema>) => callApi(paymentsApi.startBankLink, { body }) });
+}
+
+/** Back from the processor's page with its session id: the account is stored, verified. */
+export function useCompleteBankLink() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (body: { sessionId: string }) => callApi(paymentsApi.completeBankLink, { body }), onSettled: refresh });
+}
+
+export function useCancelBankLink() {
+  return useMutation({ mutationFn: (body: { linkId: string }) => callApi(paymentsApi.cancelBankLink, { body }) });
 }
 
 export function useVerifyBankAccount() {
