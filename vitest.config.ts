@@ -55,6 +55,8 @@ export const DRIVER_TESTS = [
   'src/server/routes/autopay.test.ts',
   // kill -9 of the autopay run and of the server during webhook ingestion.
   'src/server/routes/payments-crash.test.ts',
+  // The stand-in processor's own process: started and stopped with the server, on either driver.
+  'src/server/modules/payments/sandbox-process.test.ts',
 ];
 
 const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({

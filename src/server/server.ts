@@ -23,7 +23,7 @@ import { registerRetentionJob } from './modules/accounts';
 import { scheduleVerifyReminder } from './modules/applications';
 import { registerHomeEnvelopeKinds, registerHomeJobs } from './modules/homes';
 import { registerLetterEnvelopeKinds } from './modules/letters';
-import { eventApplier, registerPaymentJobs, startPayments, type PaymentProvider, type SandboxProcessor } from './modules/payments';
+import { eventApplier, registerPaymentJobs, startPayments, type PaymentProvider, type PaymentsRuntime, type SandboxHandle } from './modules/payments';
 import { registerAnnouncementJobs, registerWaitlistConfirmations, WAITLIST_TOPIC, waitlistRateLimit, WaitlistWriter } from './modules/waitlist';
 import { createStorage } from './platform/storage/create-storage';
 import type { FileStorage } from './platform/storage/file-storage';
@@ -41,8 +41,8 @@ export interface RunningServer {
   /** Mail and other work started after a reply; close() waits for it. */
   background: BackgroundTasks;
   storage: FileStorage;
-  /** The stand-in processor, when it collects (no STRIPE_SECRET_KEY): tests and e2e read and steer it. */
-  sandboxProcessor?: SandboxProcessor;
+  /** The stand-in processor's own process, when it collects (no STRIPE_SECRET_KEY): tests steer it through this. */
+  sandboxProcessor?: SandboxHandle;
   /** The processor's adapter and the field cipher: tests run the payment jobs with the server's own. */
   payments: PaymentProvider;
   cipher: FieldCipher;
@@ -73,6 +73,24 @@ function keepIdleConnectionsOpen(server: ServerType) {
 /** Opens the database, applies migrations, starts background work and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  // Bank debits: Stripe, or the stand-in processor, whose own process starts while the database opens
+  // (docs/decisions/032-processor-payments.md, docs/decisions/045-sandbox-processor-process.md).
+  const paymentsStarting = startPayments(config, logger);
+  // Its failure is awaited below, where the server needs it; not an unhandled rejection meanwhile.
+  paymentsStarting.catch(() => undefined);
+  try {
+    return await startServerWith(config, options, logger, paymentsStarting);
+  } catch (error) {
+    // A server that never started leaves no stand-in behind.
+    await paymentsStarting.then(
+      (payments) => payments.stop(),
+      () => undefined,
+    );
+    throw error;
+  }
+}
+
+async function startServerWith(config: Config, options: StartOptions, logger: Logger, paymentsStarting: Promise<PaymentsRuntime>): Promise<RunningServer> {
   const database =
     options.database ??
     (await openDatabase({
@@ -150,8 +168,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // What signing a home's documents and a letter of intent does (docs/decisions/039-addenda-and-envelopes.md).
   registerHomeEnvelopeKinds();
   registerLetterEnvelopeKinds();
-  // Bank debits: Stripe, or the stand-in processor started here (docs/decisions/032-processor-payments.md).
-  const payments = await startPayments(config, logger);
+  // Bank debits, started in startServer: Stripe's adapter, or the stand-in's process once it is ready.
+  const payments = await paymentsStarting;
   // Autopay's debits and the bank's day file (docs/decisions/037-autopay-and-ach-files.md).
   // The webhook stores an event and wakes this to apply it (docs/decisions/044-payments-throughput.md).
   const paymentEvents = eventApplier({ db: database.db, logger, kick: () => jobs.kick() });

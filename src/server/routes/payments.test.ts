@@ -37,7 +37,7 @@ describe('paying by bank debit', () => {
   let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 
   beforeAll(async () => {
-    // Debits settle only when a test says so (sandboxProcessor.settleMs), so events can be sent by hand first.
+    // Debits settle only when a test says so (sandboxProcessor.setSettleMs), so events can be sent by hand first.
     app = await startTestServer({ ...AUTH_TEST_ENV, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, SANDBOX_SETTLE_MS: '600000' });
     admin = await signedInAdmin(app);
   });
@@ -193,13 +193,13 @@ describe('paying by bank debit', () => {
     expect((await ledgerOf(owner.homeId)).filter((e) => e.kind === 'payment')).toEqual([]);
 
     // The processor settles (sped up here): the ledger gains the payment, the homeowner a mail.
-    app.server.sandboxProcessor!.settleMs = 50;
+    await app.server.sandboxProcessor!.setSettleMs(50);
     const quick = await owner.browser.post('/api/me/home/payments', { amountCents: 5_000, idempotencyKey: key() });
     await waitFor(async () => {
       const [row] = await app.db.select().from(processorPayments).where(eq(processorPayments.id, quick.body.id));
       return row?.state === 'succeeded';
     });
-    app.server.sandboxProcessor!.settleMs = 600_000;
+    await app.server.sandboxProcessor!.setSettleMs(600_000);
     const payments = (await ledgerOf(owner.homeId)).filter((e) => e.kind === 'payment');
     expect(payments).toMatchObject([{ amountCents: 5_000, source: 'processor', reference: expect.stringMatching(/^pi_/) }]);
     const overview = (await owner.browser.get('/api/me/home/payments')).body;

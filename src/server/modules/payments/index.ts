@@ -17,7 +17,7 @@ export { applyPendingEvents, eventApplier, pendingEventCount, providerEventsJob,
 export { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './provider';
 export { SandboxProcessor } from './sandbox-processor';
 export { stripeSignatureHeader } from './stripe-signature';
-export { startPayments, WEBHOOK_PATH, type PaymentsRuntime } from './start-payments';
+export { startPayments, WEBHOOK_PATH, type PaymentsRuntime, type SandboxHandle } from './start-payments';
 
 declare module '../../platform/http/context' {
   interface Deps {

@@ -17,6 +17,7 @@ export { parseStripeForm } from './sandbox-wire';
  * Stripe's test amounts, 32 and 45 cents. Events are signed exactly as Stripe signs them and
  * resent, with a growing delay, until the endpoint answers 2xx (./sandbox-webhooks.ts).
  * Everything it touches is labelled 'Sandbox'. State is in memory: it is a test double, not a ledger.
+ * The app runs it as its own process (./sandbox-main.ts, docs/decisions/045-sandbox-processor-process.md).
  */
 
 /**

@@ -56,7 +56,7 @@ describe('staff and bank debits', () => {
 
   /** A debit that succeeded at the stand-in (settled quickly) and is in the ledger. */
   async function succeededDebit(owner: Awaited<ReturnType<typeof processorHomeowner>>, amountCents: number) {
-    app.server.sandboxProcessor!.settleMs = 30;
+    await app.server.sandboxProcessor!.setSettleMs(30);
     const made = await owner.browser.post('/api/me/home/payments', { amountCents, idempotencyKey: clickKey() });
     await waitFor(async () => (await paymentRow(made.body.id)).state === 'succeeded', { message: 'the debit to succeed' });
     return made.body.id as string;
@@ -79,7 +79,7 @@ describe('staff and bank debits', () => {
   });
 
   it('shows a failed debit with its reason, retries it once as a new audited debit, refuses a retry of anything else', async () => {
-    app.server.sandboxProcessor!.settleMs = 600_000;
+    await app.server.sandboxProcessor!.setSettleMs(600_000);
     const owner = await processorHomeowner(app, { account: '000123456789' });
     const failedId = await failedDebit(owner);
 
@@ -123,7 +123,7 @@ describe('staff and bank debits', () => {
   });
 
   it('refuses a retry when the account is not verified or the amount is no longer owed', async () => {
-    app.server.sandboxProcessor!.settleMs = 600_000;
+    await app.server.sandboxProcessor!.setSettleMs(600_000);
     const removed = await processorHomeowner(app, { account: '000123456789' });
     const removedFailed = await failedDebit(removed);
     expect((await removed.browser.post('/api/me/home/bank-account/remove', {})).status).toBe(200);
@@ -164,7 +164,7 @@ describe('staff and bank debits', () => {
     expect(noReason.body.error.fields).toMatchObject({ reason: 'Reason is required.' });
     expect(await app.db.select().from(processorRefunds).where(eq(processorRefunds.paymentId, paymentId))).toEqual([]);
 
-    app.server.sandboxProcessor!.settleMs = 30;
+    await app.server.sandboxProcessor!.setSettleMs(30);
     const key = clickKey();
     const [a, b] = await Promise.all([
       admin.browser.post(url, { amountCents: 5_000, reason: 'Paid twice this month.', idempotencyKey: key }),
@@ -189,7 +189,7 @@ describe('staff and bank debits', () => {
     expect(above.body.error.fields.amountCents).toMatch(/at most \$150:/);
 
     // A refund the processor then fails posts nothing, and its amount may be refunded again.
-    app.server.sandboxProcessor!.settleMs = 600_000;
+    await app.server.sandboxProcessor!.setSettleMs(600_000);
     const pending = await admin.browser.post(url, { amountCents: 15_000, reason: 'The rest', idempotencyKey: clickKey() });
     expect(pending.body.refundableCents).toBe(0);
     const [row] = await app.db
