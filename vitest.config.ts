@@ -31,6 +31,7 @@ export const DRIVER_TESTS = [
   'src/server/platform/auth/rate-limit.test.ts',
   'src/server/modules/accounts/retention.test.ts',
   'src/server/routes/waitlist.test.ts',
+  'src/server/modules/payments/provider-event-writer.test.ts',
   'src/server/routes/application.test.ts',
   'src/server/routes/document-files.test.ts',
   'src/server/routes/home.test.ts',

@@ -17,7 +17,7 @@ import { createLogger } from '../src/server/platform/lib/logger';
 import { runAutopay, staffPayments, stripeSignatureHeader, WEBHOOK_PATH, type PaymentsDeps } from '../src/server/modules/payments';
 import { benchDatabase, DatabaseUnreachable } from './bench-database';
 import { serverEnv } from './http';
-import { fmt, percentile, startProcess } from './lib';
+import { commandCpuMs, fmt, percentile, processCpuMs, startProcess } from './lib';
 import { explain, type Captured } from './review-explain';
 import { DEBIT_ON, instantProcessor, MONTHLY_CENTS, paymentsSwitchOn, RUN_AT, seedAutopayHomes } from './payments-data';
 
@@ -220,6 +220,7 @@ async function benchWebhooks(databaseUrl: string, dataDir: string, payments: { i
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     let next = 0;
+    const cpuBefore = { server: processCpuMs(server.process.pid), postgres: commandCpuMs('postgres'), senders: process.cpuUsage() };
     const started = performance.now();
     await Promise.all(
       Array.from({ length: SENDERS }, async () => {
@@ -233,9 +234,13 @@ async function benchWebhooks(databaseUrl: string, dataDir: string, payments: { i
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const perEvent = (before: number | null, after: number | null) => (before === null || after === null ? 'n/a' : `${fmt((after - before) / EVENTS, 2)} ms`);
+    const senders = process.cpuUsage(cpuBefore.senders);
+    const cpu = `CPU per event: server ${perEvent(cpuBefore.server, processCpuMs(server.process.pid))}, PostgreSQL ${perEvent(cpuBefore.postgres, commandCpuMs('postgres'))} (every postgres process on the machine), the 10 senders ${fmt((senders.user + senders.system) / 1000 / EVENTS, 2)} ms`;
     latencies.sort((a, b) => a - b);
     const ms = (q: number) => `${fmt(percentile(latencies, q), 1)} ms`;
     console.log(`  ${fmt(EVENTS / seconds)} events/s acknowledged (goal ≥ 1,000); latency p50 ${ms(0.5)}, p99 ${ms(0.99)} (goal p99 ≤ 50 ms)`);
+    console.log(`  ${cpu}`);
     console.log(
       `  machine: load average ${os
         .loadavg()

@@ -7,7 +7,6 @@ import {
   startBankLink,
   paymentsOverview,
   payNow,
-  recordProviderEvent,
   removeBankAccount,
   verifyBankAccount,
   WebhookSignatureError,
@@ -73,8 +72,7 @@ export function paymentWebhookRoutes() {
     }
     await assertPaymentsOn(c.var.deps.db);
     // Stored in one statement, then acknowledged; applied by the applier this wakes (docs/decisions/044-payments-throughput.md).
-    const { outcome } = await recordProviderEvent(c.var.deps, event);
-    if (outcome === 'pending') c.var.deps.paymentEvents.wake({ stored: true });
+    const outcome = await c.var.deps.paymentEvents.record(event);
     return { received: true as const, outcome };
   });
   return router;

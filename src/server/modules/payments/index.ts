@@ -1,4 +1,5 @@
-import type { PaymentProvider } from './provider';
+import type { StoredOutcome } from './provider-event-writer';
+import type { PaymentProvider, ProviderEvent } from './provider';
 
 export { achFileById, achFileJob, listAchFiles, runAchFiles, writeDayFile, type AchDeps } from './ach-files';
 export { applyNachaReturns, previewNachaReturns } from './bank-returns';
@@ -13,7 +14,8 @@ export { assertStaffPaymentsOn, retryPayment, unlockBankAccount } from './staff-
 export { refundPayment } from './staff-refunds';
 export { staffBankAccounts, staffExceptions, staffPayments } from './staff-views';
 export { paymentsOverview, payNow } from './processor-payments';
-export { applyPendingEvents, eventApplier, pendingEventCount, providerEventsJob, recordProviderEvent } from './provider-events';
+export { applyPendingEvents, eventApplier, pendingEventCount, providerEventsJob } from './provider-events';
+export { storeProviderEvents, type StoredOutcome } from './provider-event-writer';
 export { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './provider';
 export { SandboxProcessor } from './sandbox-processor';
 export { stripeSignatureHeader } from './stripe-signature';
@@ -24,6 +26,6 @@ declare module '../../platform/http/context' {
     /** The processor that collects bank debits: Stripe, or the stand-in (Sandbox) (docs/decisions/032-processor-payments.md). */
     payments: PaymentProvider;
     /** Applies the provider's stored events in this process; the webhook wakes it (docs/decisions/044-payments-throughput.md). */
-    paymentEvents: { wake(options?: { stored?: boolean }): void; idle(): Promise<void> };
+    paymentEvents: { record(event: ProviderEvent): Promise<StoredOutcome>; wake(): void; idle(): Promise<void> };
   }
 }

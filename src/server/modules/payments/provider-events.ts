@@ -6,6 +6,7 @@ import { jobKind } from '../../platform/jobs/queue';
 import type { Logger } from '../../platform/lib/logger';
 import type { PaymentsDeps } from './bank-accounts';
 import { applyLocked } from './processor-payments';
+import { ProviderEventWriter, type StoredOutcome } from './provider-event-writer';
 import type { ProviderEvent } from './provider';
 import { applyRefundEvent } from './staff-refunds';
 
@@ -26,51 +27,6 @@ export const providerEventsJob = jobKind('payments:events', z.object({}), { maxA
 const APPLY_CONCURRENCY = 2;
 const APPLY_TOGETHER = 25;
 const APPLY_BATCH = 200;
-
-/**
- * The webhook's one statement, prepared once per database handle: built by drizzle once (building it cost about as
- * much as running it, docs/decisions/044-payments-throughput.md) and planned once by the server (a named statement).
- */
-const recordStatements = new WeakMap<object, ReturnType<typeof prepareRecord>>();
-
-function prepareRecord(db: PaymentsDeps['db']) {
-  const at = (name: string) => sql.placeholder(name);
-  return db
-    .insert(processorEvents)
-    .values({
-      id: at('id'),
-      type: at('type'),
-      providerPaymentId: at('providerPaymentId'),
-      providerRefundId: at('providerRefundId'),
-      amountCents: at('amountCents'),
-      outcome: 'pending',
-      failureCode: at('failureCode'),
-      returnCode: at('returnCode'),
-      occurredAt: at('occurredAt'),
-      payload: at('payload'),
-    })
-    .onConflictDoNothing()
-    .returning({ id: processorEvents.id })
-    .prepare('record_provider_event');
-}
-
-/** Stores the event once, `pending`: `duplicate` when its id is known already. */
-export async function recordProviderEvent(deps: Pick<PaymentsDeps, 'db'>, event: ProviderEvent): Promise<{ outcome: 'pending' | 'duplicate' }> {
-  let statement = recordStatements.get(deps.db);
-  if (!statement) recordStatements.set(deps.db, (statement = prepareRecord(deps.db)));
-  const [recorded] = await statement.execute({
-    id: event.id,
-    type: event.type,
-    providerPaymentId: event.providerPaymentId,
-    providerRefundId: event.refund?.providerRefundId ?? null,
-    amountCents: event.amountCents,
-    failureCode: event.failureCode,
-    returnCode: event.returnCode,
-    occurredAt: event.createdAt,
-    payload: { ...event, createdAt: event.createdAt.toISOString() },
-  });
-  return { outcome: recorded ? 'pending' : 'duplicate' };
-}
 
 /** Applies stored event `id` if it is still pending and no one else holds it; answers its outcome (undefined: not ours to apply). */
 export async function applyProviderEvent(deps: Pick<PaymentsDeps, 'db'>, id: string): Promise<string | undefined> {
@@ -214,6 +170,7 @@ const realClock = { now: () => Date.now(), sleep: (ms: number) => new Promise<vo
  * of stored events (giveWayToBurst); the `payments:events` job drains through it too.
  */
 export function eventApplier(deps: Pick<PaymentsDeps, 'db'> & { logger: Logger; kick?: () => void }) {
+  const writer = new ProviderEventWriter({ db: deps.db, logger: deps.logger });
   let running: Promise<void> | null = null;
   let again = false;
   let lastStoredAt = 0;
@@ -231,19 +188,32 @@ export function eventApplier(deps: Pick<PaymentsDeps, 'db'> & { logger: Logger; 
     } while (again);
     running = null;
   };
+  const wake = ({ stored = false }: { stored?: boolean } = {}) => {
+    if (stored) lastStoredAt = Date.now();
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain();
+  };
   return {
-    /** An event was stored (`stored`, the webhook) or may wait (start-up): apply what is pending. */
-    wake({ stored = false }: { stored?: boolean } = {}) {
-      if (stored) lastStoredAt = Date.now();
-      if (running) {
-        again = true;
-        return;
-      }
-      running = drain();
+    /**
+     * The webhook's event, stored once (batched with the others arriving, ProviderEventWriter) and acknowledged once
+     * committed: `pending` wakes the applier, `duplicate` is an id stored before and changes nothing.
+     */
+    async record(event: ProviderEvent): Promise<StoredOutcome> {
+      const outcome = await writer.record(event);
+      if (outcome === 'pending') wake({ stored: true });
+      return outcome;
     },
+    /** Events may wait (start-up): apply what is pending. */
+    wake: () => wake(),
     /** The job's drain: what a crash or another instance left, applied with the same give-way. */
     applyPending: () => applyPendingEvents(deps, { giveWay }),
-    /** Resolves once no drain runs (shutdown, tests). */
-    idle: () => running ?? Promise.resolve(),
+    /** Resolves once no write and no drain runs (shutdown, tests). */
+    idle: async () => {
+      await writer.drain();
+      await (running ?? Promise.resolve());
+    },
   };
 }
