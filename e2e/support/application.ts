@@ -9,11 +9,15 @@ import { APP_URL } from './ports';
 export const SAMPLE_PDF = path.resolve('src/server/test/fixtures/sample.pdf');
 export const SAMPLE_PNG = path.resolve('src/server/test/fixtures/sample.png');
 
-/** Opens the verification link from the mail sink in this page (the account is then verified). */
+/**
+ * Opens the verification link from the mail sink in this page (the account is then verified). Waits for the page's
+ * own title for a link used now, not the toast: a toast is gone after a few seconds, which a loaded machine can miss
+ * (sign-up.spec checks the toast).
+ */
 export async function verifyEmail(page: Page, account: Pick<TestAccount, 'email'>) {
   const link = await latestLink(page.request, account.email, '/auth/verify-email');
   await page.goto(pathOf(link));
-  await expect(page.getByText('Email verified successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your email is verified', exact: true })).toBeVisible();
 }
 
 /** The wizard's step title (the h2 of the step card). */

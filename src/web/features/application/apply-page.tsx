@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Skeleton } from '../../components/ui/skeleton';
 import { queryClient } from '../../lib/query-client';
 import type { ApplicationView } from '../../../domain/application';
 import { applicationQuery } from './application-api';
 import { ApplicationWizard } from './application-wizard';
 import { LoadError } from '../../components/load-error';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { WithdrawnNotice } from './withdrawn-notice';
 
 /**
@@ -19,13 +19,22 @@ export default function ApplyPage() {
   const [generation, setGeneration] = useState(0);
   const [justWithdrawn, setJustWithdrawn] = useState(false);
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [reloadOnFirstStep, setReloadOnFirstStep] = useState(false);
   const { refetch } = query;
   // Withdrawn: what comes next is a fresh draft from its first step, under the notice that says so.
   const onWithdrawn = useCallback(() => {
     setJustWithdrawn(true);
+    setReloadOnFirstStep(true);
     void navigate('/apply', { replace: true });
+  }, [navigate]);
+  // The fresh draft's wizard mounts only once the address is on the first step: mounted on the old step, the move to
+  // the first would count as the buyer's own step change, which saves (and so creates) a draft nobody started.
+  useEffect(() => {
+    if (!reloadOnFirstStep || params.has('step')) return;
+    setReloadOnFirstStep(false);
     void refetch().then(() => setGeneration((g) => g + 1));
-  }, [navigate, refetch]);
+  }, [reloadOnFirstStep, params, refetch]);
   const onStale = useCallback(
     (view?: ApplicationView) => {
       if (view) {
