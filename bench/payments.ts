@@ -239,7 +239,7 @@ async function benchWebhooks(databaseUrl: string, dataDir: string, payments: { i
     const cpu = `CPU per event: server ${perEvent(cpuBefore.server, processCpuMs(server.process.pid))}, PostgreSQL ${perEvent(cpuBefore.postgres, commandCpuMs('postgres'))} (every postgres process on the machine), the 10 senders ${fmt((senders.user + senders.system) / 1000 / EVENTS, 2)} ms`;
     latencies.sort((a, b) => a - b);
     const ms = (q: number) => `${fmt(percentile(latencies, q), 1)} ms`;
-    console.log(`  ${fmt(EVENTS / seconds)} events/s acknowledged (goal ≥ 1,000); latency p50 ${ms(0.5)}, p99 ${ms(0.99)} (goal p99 ≤ 50 ms)`);
+    console.log(`  ${fmt(EVENTS / seconds, 1)} events/s acknowledged (goal ≥ 1,000); latency p50 ${ms(0.5)}, p99 ${ms(0.99)} (goal p99 ≤ 50 ms)`);
     console.log(`  ${cpu}`);
     console.log(
       `  machine: load average ${os
