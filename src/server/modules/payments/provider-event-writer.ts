@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/client';
 import { processorEvents } from '../../platform/db/schema';
+import { BatchQueue } from '../../platform/lib/batch-queue';
 import type { Logger } from '../../platform/lib/logger';
 import type { ProviderEvent } from './provider';
 
@@ -39,77 +40,26 @@ export async function storeProviderEvents(db: Executor, events: readonly Provide
   return events.map((event, index) => (first.get(event.id) === index && inserted.has(event.id) ? 'pending' : 'duplicate'));
 }
 
-interface Waiting {
-  event: ProviderEvent;
-  resolve(outcome: StoredOutcome): void;
-  reject(error: unknown): void;
-}
-
 /**
  * The webhook's events, stored in batches that form by themselves, as the waitlist's sign-ups are
- * (docs/decisions/011-waitlist-batches.md, docs/decisions/044-payments-throughput.md): the events that arrive in one
- * turn of the event loop, or while every writing slot is busy, go together in the next statement. No timer, so a lone
- * event waits for nothing but that turn; under a burst one statement and one commit carry many. Each request is
- * answered only once the statement holding its event has committed: an acknowledged event is never lost. A failed
- * batch of several is written again one by one, so one bad event cannot fail its neighbours.
+ * (src/server/platform/lib/batch-queue.ts; docs/decisions/044-payments-throughput.md). Each request is answered only
+ * once the statement holding its event has committed: an acknowledged event is never lost.
  */
 export class ProviderEventWriter {
-  private readonly queue: Waiting[] = [];
-  private readonly writing = new Set<Promise<void>>();
-  private scheduled = false;
+  private readonly batches: BatchQueue<ProviderEvent, StoredOutcome>;
 
-  constructor(private readonly options: { db: Executor; logger: Logger; concurrency?: number; maxBatch?: number }) {}
+  constructor(options: { db: Executor; logger: Logger; concurrency?: number; maxBatch?: number }) {
+    const { db, logger, concurrency, maxBatch } = options;
+    this.batches = new BatchQueue({ logger, label: 'payments: provider events', concurrency, maxBatch, write: (events) => storeProviderEvents(db, events) });
+  }
 
   /** Stores one event; resolves with its outcome once it is committed. */
   record(event: ProviderEvent): Promise<StoredOutcome> {
-    return new Promise<StoredOutcome>((resolve, reject) => {
-      this.queue.push({ event, resolve, reject });
-      this.pump();
-    });
+    return this.batches.push(event);
   }
 
   /** Resolves when every event handed in so far has been written (or has failed). */
-  async drain(): Promise<void> {
-    while (this.writing.size > 0 || this.queue.length > 0) {
-      if (this.writing.size > 0) await Promise.allSettled(this.writing);
-      else await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-
-  private pump() {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      while (this.writing.size < (this.options.concurrency ?? 2) && this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.options.maxBatch ?? 200);
-        const done: Promise<void> = this.write(batch).finally(() => {
-          this.writing.delete(done);
-          this.pump();
-        });
-        this.writing.add(done);
-      }
-    });
-  }
-
-  private async write(batch: Waiting[]): Promise<void> {
-    const { db, logger } = this.options;
-    try {
-      const outcomes = await storeProviderEvents(
-        db,
-        batch.map((item) => item.event),
-      );
-      batch.forEach((item, index) => item.resolve(outcomes[index]!));
-    } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
-      logger.warn({ err: error, size: batch.length }, 'payments: a batch of provider events failed; storing them one by one');
-      for (const item of batch) {
-        try {
-          item.resolve((await storeProviderEvents(db, [item.event]))[0]!);
-        } catch (single) {
-          item.reject(single);
-        }
-      }
-    }
+  drain(): Promise<void> {
+    return this.batches.drain();
   }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { WaitlistSubmission } from '../../../domain/waitlist';
 import { queryRows, type Db } from '../../platform/db/client';
-import { isDatabaseUnavailable } from '../../platform/db/unavailable';
+import { BatchQueue } from '../../platform/lib/batch-queue';
 import type { Logger } from '../../platform/lib/logger';
 import type { OutboxWorker } from '../../platform/mail/outbox';
 import type { Config } from '../../platform/config';
@@ -45,7 +45,7 @@ export interface CountedHit {
 export async function storeSubmissions(
   db: Db,
   rule: RateLimitRule,
-  items: PendingSubmission[],
+  items: readonly PendingSubmission[],
   forward: boolean,
 ): Promise<{ hits: CountedHit[]; confirmations: number }> {
   const input = items.map(({ submission, subject }, i) => {
@@ -140,11 +140,6 @@ export async function storeSubmissions(
   };
 }
 
-interface Waiting extends PendingSubmission {
-  resolve(hit: CountedHit): void;
-  reject(error: unknown): void;
-}
-
 export interface WaitlistWriterOptions {
   db: Db;
   logger: Logger;
@@ -159,105 +154,41 @@ export interface WaitlistWriterOptions {
 }
 
 /**
- * Writes waitlist submissions in batches that form by themselves: the
- * submissions that arrive in one turn of the event loop, or while every
- * writing slot is busy, go together in the next statement. No timer, so a lone
- * visitor waits for nothing but that turn; under load one statement and one
- * commit carry many sign-ups (bench/waitlist.ts; docs/decisions/011-waitlist-batches.md).
- * Each visitor is answered only after the statement holding their submission
- * has committed. A failed batch of several is retried one by one, so one bad
- * row cannot fail its neighbours.
+ * Writes waitlist submissions in batches that form by themselves (src/server/platform/lib/batch-queue.ts): a lone
+ * visitor waits for nothing but one turn of the event loop; under load one statement and one commit carry many
+ * sign-ups (bench/waitlist.ts; docs/decisions/011-waitlist-batches.md). Each visitor is answered only after the
+ * statement holding their submission has committed.
  */
 export class WaitlistWriter {
-  private readonly queue: Waiting[] = [];
-  private readonly writing = new Set<Promise<void>>();
-  private readonly concurrency: number;
-  private readonly maxBatch: number;
-  private scheduled = false;
+  private readonly batches: BatchQueue<PendingSubmission, CountedHit>;
 
   /** The visitors' sign-up budget, which the route also counts refused requests against. */
   readonly rule: RateLimitRule;
 
-  constructor(private readonly options: WaitlistWriterOptions) {
-    this.rule = options.rule;
-    this.concurrency = options.concurrency ?? 2;
-    this.maxBatch = options.maxBatch ?? 200;
+  constructor(options: WaitlistWriterOptions) {
+    const { db, rule, outbox, jobs, logger } = options;
+    this.rule = rule;
+    this.batches = new BatchQueue({
+      logger,
+      label: 'waitlist',
+      concurrency: options.concurrency,
+      maxBatch: options.maxBatch,
+      write: async (items) => {
+        const { hits, confirmations } = await storeSubmissions(db, rule, items, outbox !== undefined);
+        outbox?.kick();
+        if (confirmations > 0) jobs?.kick();
+        return hits;
+      },
+    });
   }
 
   /** Stores one submission; resolves with the visitor's counted hit once it is committed. */
   submit(item: PendingSubmission): Promise<CountedHit> {
-    return new Promise<CountedHit>((resolve, reject) => {
-      this.queue.push({ ...item, resolve, reject });
-      this.pump();
-    });
+    return this.batches.push(item);
   }
 
   /** Resolves when every submission handed in so far has been written (or has failed). */
-  async drain(): Promise<void> {
-    while (this.writing.size > 0 || this.queue.length > 0) {
-      if (this.writing.size > 0) await Promise.allSettled(this.writing);
-      else await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-
-  /**
-   * Starts batches on the next turn of the event loop rather than at once: the
-   * requests whose bytes arrived in this turn join the batch first. With PGlite,
-   * which runs each statement synchronously on this thread, it is the only way
-   * a batch can form at all.
-   */
-  private pump() {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      while (this.writing.size < this.concurrency && this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.maxBatch);
-        const done: Promise<void> = this.write(batch).finally(() => {
-          this.writing.delete(done);
-          this.pump();
-        });
-        this.writing.add(done);
-      }
-    });
-  }
-
-  /**
-   * The database could not be reached: the batch's visitors, and every one queued behind it, get the 503 now.
-   * Written next, the queued ones would wait out the pool's connection timeout a second time (10 s for a visitor
-   * who arrived during the first wait) to learn the same thing.
-   */
-  private failWaiting(batch: Waiting[], error: unknown) {
-    for (const item of [...batch, ...this.queue.splice(0)]) item.reject(error);
-  }
-
-  private async write(batch: Waiting[]): Promise<void> {
-    const { db, rule, outbox, jobs, logger } = this.options;
-    const forward = outbox !== undefined;
-    const wake = (confirmations: number) => {
-      outbox?.kick();
-      if (confirmations > 0) jobs?.kick();
-    };
-    try {
-      const { hits, confirmations } = await storeSubmissions(db, rule, batch, forward);
-      wake(confirmations);
-      batch.forEach((item, index) => item.resolve(hits[index]!));
-    } catch (error) {
-      // Nothing of a failed statement was committed, so nobody is acknowledged. With the database away, one by
-      // one would only fail again, slower: every visitor of the batch gets the 503 (src/server/platform/db/unavailable.ts).
-      if (isDatabaseUnavailable(error)) return this.failWaiting(batch, error);
-      if (batch.length === 1) return batch[0]!.reject(error);
-      logger.warn({ err: error, size: batch.length }, 'waitlist batch failed; writing its submissions one by one');
-      for (const [index, item] of batch.entries()) {
-        try {
-          const { hits, confirmations } = await storeSubmissions(db, rule, [item], forward);
-          wake(confirmations);
-          item.resolve(hits[0]!);
-        } catch (single) {
-          if (!isDatabaseUnavailable(single)) item.reject(single);
-          else return this.failWaiting(batch.slice(index), single);
-        }
-      }
-    }
+  drain(): Promise<void> {
+    return this.batches.drain();
   }
 }
