@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/client';
 import { processorEvents } from '../../platform/db/schema';
-import { BatchQueue } from '../../platform/lib/batch-queue';
+import { BatchQueue } from '../../platform/db/batch-queue';
 import type { Logger } from '../../platform/lib/logger';
 import type { ProviderEvent } from './provider';
 
@@ -42,7 +42,7 @@ export async function storeProviderEvents(db: Executor, events: readonly Provide
 
 /**
  * The webhook's events, stored in batches that form by themselves, as the waitlist's sign-ups are
- * (src/server/platform/lib/batch-queue.ts; docs/decisions/044-payments-throughput.md). Each request is answered only
+ * (src/server/platform/db/batch-queue.ts; docs/decisions/044-payments-throughput.md). Each request is answered only
  * once the statement holding its event has committed: an acknowledged event is never lost.
  */
 export class ProviderEventWriter {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { WaitlistSubmission } from '../../../domain/waitlist';
 import { queryRows, type Db } from '../../platform/db/client';
-import { BatchQueue } from '../../platform/lib/batch-queue';
+import { BatchQueue } from '../../platform/db/batch-queue';
 import type { Logger } from '../../platform/lib/logger';
 import type { OutboxWorker } from '../../platform/mail/outbox';
 import type { Config } from '../../platform/config';
@@ -154,7 +154,7 @@ export interface WaitlistWriterOptions {
 }
 
 /**
- * Writes waitlist submissions in batches that form by themselves (src/server/platform/lib/batch-queue.ts): a lone
+ * Writes waitlist submissions in batches that form by themselves (src/server/platform/db/batch-queue.ts): a lone
  * visitor waits for nothing but one turn of the event loop; under load one statement and one commit carry many
  * sign-ups (bench/waitlist.ts; docs/decisions/011-waitlist-batches.md). Each visitor is answered only after the
  * statement holding their submission has committed.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BatchQueue } from './batch-queue';
-import { createLogger } from './logger';
+import { createLogger } from '../lib/logger';
 
 /** Batches that form by themselves (docs/decisions/011-waitlist-batches.md), shared by the waitlist and the webhook. */
 

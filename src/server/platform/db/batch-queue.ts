@@ -1,5 +1,5 @@
-import { isDatabaseUnavailable } from '../db/unavailable';
-import type { Logger } from './logger';
+import { isDatabaseUnavailable } from './unavailable';
+import type { Logger } from '../lib/logger';
 
 interface Waiting<T, R> {
   item: T;
