@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementBounds } from '../../domain/calculators';
 import { ledgerToday } from '../../domain/homes/dates';
 import { nextBankingDay } from '../../domain/payments/bank-days';
 import { AUTHORISATION_VERSION } from '../../domain/payments/bank-account';
-import { auditLog, bankAccounts, bankLinks, homes, processorPayments } from '../platform/db/schema';
+import { auditLog, bankAccounts, bankLinks, processorPayments } from '../platform/db/schema';
 import { writeDayFile, type AchDeps } from '../modules/payments';
-import { runCharges } from '../modules/homes/charges';
-import { signedInAdmin, signedInWithRole } from '../test/admin-client';
+import { signedInAdmin } from '../test/admin-client';
 import { AUTH_TEST_ENV } from '../test/auth-client';
 import { startTestServer, type TestServer } from '../test/harness';
-import { insertTestHome } from '../test/home-fixtures';
+import { processorHomeowner, setPaymentsSwitch, TEST_MONTHLY_CENTS } from '../test/processor-fixtures';
 
 /**
  * 'Connect your bank instantly' over HTTP (docs/decisions/046-instant-bank-verification.md), through the real
@@ -19,8 +17,7 @@ import { insertTestHome } from '../test/home-fixtures';
  * link storing nothing, the bank collector never offering it, and the switch.
  */
 
-const AGREEMENT = { price: 420_000, downPayment: 29_400, mortgageRate: 6.4, appreciationRate: 3.8 };
-const MONTHLY = Math.round(agreementBounds(AGREEMENT).max * 100);
+const MONTHLY = TEST_MONTHLY_CENTS;
 const START = { holderName: 'Hana Home', authorisationVersion: AUTHORISATION_VERSION, agreed: true };
 
 describe('instant bank verification', () => {
@@ -35,19 +32,9 @@ describe('instant bank verification', () => {
     await app?.stop();
   });
 
-  async function setSwitch(on: boolean) {
-    const settings = (await admin.browser.get('/api/admin/settings')).body;
-    const reply = await admin.browser.put('/api/admin/settings', { ...settings, featureFlags: { ...settings.featureFlags, paymentsWebhooks: on } });
-    expect(reply.status).toBe(200);
-  }
+  const setSwitch = (on: boolean) => setPaymentsSwitch(admin, on);
 
-  async function homeowner() {
-    const owner = await signedInWithRole(app, 'homeowner');
-    const home = await insertTestHome(app.db, { purchaseDate: '2026-01-15', monthlyPaymentCents: MONTHLY });
-    await app.db.update(homes).set({ userId: owner.user.id }).where(eq(homes.id, home.homeId));
-    await runCharges(app.db, { today: ledgerToday() });
-    return { ...owner, homeId: home.homeId };
-  }
+  const homeowner = () => processorHomeowner(app);
   type Owner = Awaited<ReturnType<typeof homeowner>>;
 
   /** What the browser does at the processor's page: posts its form, and follows the redirect back. */

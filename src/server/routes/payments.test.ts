@@ -1,16 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementBounds } from '../../domain/calculators';
-import { ledgerToday } from '../../domain/homes/dates';
 import { AUTHORISATION_VERSION } from '../../domain/payments/bank-account';
-import { auditLog, bankAccounts, homes, ledgerEntries, processorEvents, processorPayments } from '../platform/db/schema';
-import { runCharges } from '../modules/homes/charges';
+import { auditLog, bankAccounts, ledgerEntries, processorEvents, processorPayments } from '../platform/db/schema';
 import { stripeSignatureHeader } from '../modules/payments';
-import { signedInAdmin, signedInWithRole } from '../test/admin-client';
+import { signedInAdmin } from '../test/admin-client';
 import { AUTH_TEST_ENV, mailsTo } from '../test/auth-client';
 import { readReply, startTestServer, waitFor, type TestServer } from '../test/harness';
-import { insertTestHome } from '../test/home-fixtures';
-import { settledEventReply } from '../test/processor-fixtures';
+import { processorHomeowner, setPaymentsSwitch, settledEventReply, testBankAccount } from '../test/processor-fixtures';
 import { settleMailJobs } from '../test/mail-jobs';
 
 /**
@@ -21,16 +17,7 @@ import { settleMailJobs } from '../test/mail-jobs';
  */
 
 const WEBHOOK_SECRET = 'whsec_payments_route_test';
-const AGREEMENT = { price: 420_000, downPayment: 29_400, mortgageRate: 6.4, appreciationRate: 3.8 };
-const MONTHLY = Math.round(agreementBounds(AGREEMENT).max * 100);
-const ACCOUNT = {
-  holderName: 'Hana Home',
-  routingNumber: '110000000',
-  accountNumber: '000123456789',
-  accountType: 'checking',
-  authorisationVersion: AUTHORISATION_VERSION,
-  agreed: true,
-};
+const ACCOUNT = testBankAccount();
 
 describe('paying by bank debit', () => {
   let app: TestServer;
@@ -45,27 +32,11 @@ describe('paying by bank debit', () => {
     await app?.stop();
   });
 
-  async function setSwitch(on: boolean) {
-    const settings = (await admin.browser.get('/api/admin/settings')).body;
-    const reply = await admin.browser.put('/api/admin/settings', { ...settings, featureFlags: { ...settings.featureFlags, paymentsWebhooks: on } });
-    expect(reply.status).toBe(200);
-  }
+  const setSwitch = (on: boolean) => setPaymentsSwitch(admin, on);
 
   /** A signed-in homeowner with their home, billed up to today. */
-  async function homeowner() {
-    const owner = await signedInWithRole(app, 'homeowner');
-    const home = await insertTestHome(app.db, { purchaseDate: '2026-01-15', monthlyPaymentCents: MONTHLY });
-    await app.db.update(homes).set({ userId: owner.user.id }).where(eq(homes.id, home.homeId));
-    await runCharges(app.db, { today: ledgerToday() });
-    return { ...owner, homeId: home.homeId };
-  }
-
-  async function verifiedHomeowner(accountNumber = '000123456789') {
-    const owner = await homeowner();
-    expect((await owner.browser.post('/api/me/home/bank-account', { ...ACCOUNT, accountNumber })).status).toBe(201);
-    expect((await owner.browser.post('/api/me/home/bank-account/verify', { firstCents: 45, secondCents: 32 })).status).toBe(200);
-    return owner;
-  }
+  const homeowner = () => processorHomeowner(app);
+  const verifiedHomeowner = (account = '000123456789') => processorHomeowner(app, { account });
 
   const key = () => `click-${crypto.randomUUID()}`;
 

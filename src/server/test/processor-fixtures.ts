@@ -7,6 +7,7 @@ import { homes, processorEvents } from '../platform/db/schema';
 import { runCharges } from '../modules/homes/charges';
 import { stripeSignatureHeader } from '../modules/payments';
 import { signedInWithRole } from './admin-client';
+import type { TestBrowser } from './auth-client';
 import { readReply, waitFor, type TestServer } from './harness';
 import { insertTestHome } from './home-fixtures';
 
@@ -38,6 +39,13 @@ export async function processorHomeowner(app: TestServer, { account, verified = 
     if (verified) expect((await owner.browser.post('/api/me/home/bank-account/verify', { firstCents: 32, secondCents: 45 })).status).toBe(200);
   }
   return { ...owner, homeId: home.homeId };
+}
+
+/** Turns the 'Payments webhooks' switch on or off, as an admin does in settings. */
+export async function setPaymentsSwitch(admin: { browser: TestBrowser }, on: boolean) {
+  const settings = (await admin.browser.get('/api/admin/settings')).body;
+  const reply = await admin.browser.put('/api/admin/settings', { ...settings, featureFlags: { ...settings.featureFlags, paymentsWebhooks: on } });
+  expect(reply.status).toBe(200);
 }
 
 /** One key per click, as the pages make them. */

@@ -84,7 +84,23 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const exists = () => new AppError(409, 'bank_account_exists', 'This home already has a bank account on file: remove it first to add another.');
+export const bankAccountExists = () => new AppError(409, 'bank_account_exists', 'This home already has a bank account on file: remove it first to add another.');
+
+/**
+ * What every way of adding an account checks first: the authorisation the page showed is the current one, and the
+ * home has no account on file. Answers the homeowner's e-mail, for the processor's customer.
+ */
+export async function readyToAdd(db: Db, homeId: string, authorisationVersion: string): Promise<{ email: string }> {
+  if (authorisationVersion !== AUTHORISATION_VERSION) {
+    throw new AppError(400, 'validation_failed', 'The authorisation has changed: reload the page, read it and accept it again.', {
+      agreed: 'The authorisation has changed since the page was opened: reload the page.',
+    });
+  }
+  if (await currentBankAccount(db, homeId)) throw bankAccountExists();
+  const [owner] = await db.select({ email: users.email }).from(homes).innerJoin(users, eq(users.id, homes.userId)).where(eq(homes.id, homeId));
+  if (!owner) throw noHome();
+  return owner;
+}
 
 const refused = (error: ProviderError) =>
   new AppError(422, 'processor_refused', `The payment processor refused this account: ${error.message}`, {
@@ -100,14 +116,7 @@ export async function addBankAccount(
   client: { userAgent: string | null },
 ): Promise<BankAccountView> {
   const { db } = deps;
-  if (input.authorisationVersion !== AUTHORISATION_VERSION) {
-    throw new AppError(400, 'validation_failed', 'The authorisation has changed: reload the page, read it and accept it again.', {
-      agreed: 'The authorisation has changed since the page was opened: reload the page.',
-    });
-  }
-  if (await currentBankAccount(db, homeId)) throw exists();
-  const [owner] = await db.select({ email: users.email }).from(homes).innerJoin(users, eq(users.id, homes.userId)).where(eq(homes.id, homeId));
-  if (!owner) throw noHome();
+  const owner = await readyToAdd(db, homeId, input.authorisationVersion);
   const acceptedAt = new Date();
   const text = authorisationText(deps.brand.name);
   let setup: { customerId: string; setupId: string; paymentMethodId: string };
@@ -170,7 +179,7 @@ export async function addBankAccount(
     return bankAccountView(row);
   } catch (error) {
     // Two adds at once: the second meets the one-account-per-home index.
-    if (isUniqueViolation(error)) throw exists();
+    if (isUniqueViolation(error)) throw bankAccountExists();
     throw error;
   }
 }

@@ -10,11 +10,11 @@ import {
   type CompleteBankLinkInput,
   type StartBankLinkInput,
 } from '../../../domain/payments/bank-account';
-import { bankAccounts, bankLinks, homes, users } from '../../platform/db/schema';
+import { bankAccounts, bankLinks } from '../../platform/db/schema';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/lib/errors';
-import { bankAccountView, currentBankAccount, isUniqueViolation, noHome, type PaymentsDeps } from './bank-accounts';
+import { bankAccountExists, bankAccountView, isUniqueViolation, readyToAdd, type PaymentsDeps } from './bank-accounts';
 import { ProviderError, type BankLinkResult } from './provider';
 
 /**
@@ -39,7 +39,6 @@ export const noNumberForBank = () =>
   );
 
 const unknown = () => new AppError(404, 'bank_link_unknown', 'This bank link is not known: start again from your home page.');
-const exists = () => new AppError(409, 'bank_account_exists', 'This home already has a bank account on file: remove it first to add another.');
 
 /** Where the processor sends the browser back: the home page, which finishes or reports the link. */
 function returnUrls(appUrl: string, linkId: string) {
@@ -57,17 +56,10 @@ export async function startBankLink(
   client: { userAgent: string | null },
 ): Promise<BankLinkStarted> {
   const { db } = deps;
-  if (input.authorisationVersion !== AUTHORISATION_VERSION) {
-    throw new AppError(400, 'validation_failed', 'The authorisation has changed: reload the page, read it and accept it again.', {
-      agreed: 'The authorisation has changed since the page was opened: reload the page.',
-    });
-  }
   if (!instantOffered(deps)) {
     throw new AppError(409, 'instant_unavailable', 'Connecting a bank instantly is not available: enter the account and routing numbers instead.');
   }
-  if (await currentBankAccount(db, homeId)) throw exists();
-  const [owner] = await db.select({ email: users.email }).from(homes).innerJoin(users, eq(users.id, homes.userId)).where(eq(homes.id, homeId));
-  if (!owner) throw noHome();
+  const owner = await readyToAdd(db, homeId, input.authorisationVersion);
   const id = randomUUID();
   const acceptedAt = new Date();
   let session: { customerId: string; sessionId: string; url: string };
@@ -210,7 +202,7 @@ export async function completeBankLink(
     if (isUniqueViolation(error)) {
       // The same link finished at once in another request, or another account was added meanwhile.
       const [again] = await db.select({ state: bankLinks.state }).from(bankLinks).where(eq(bankLinks.id, link.id));
-      throw again && again.state !== 'open' ? used(again.state) : exists();
+      throw again && again.state !== 'open' ? used(again.state) : bankAccountExists();
     }
     throw error;
   }
