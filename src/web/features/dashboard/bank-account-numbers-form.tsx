@@ -1,35 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { accountNumberProblem, routingNumberProblem } from '../../../domain/payments/aba';
-import { BANK_ACCOUNT_TYPES, type PaymentsOverview } from '../../../domain/payments/bank-account';
-import { personName, safeString } from '../../../domain/safe-text';
+import { addBankAccountSchema, type PaymentsOverview } from '../../../domain/payments/bank-account';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { LiveRegion } from '../../components/ui/live-region';
 import { applyServerFieldErrors, serverMessageOr, useErrorAnnouncer } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
-import { agreedField, Authorisation } from './bank-authorisation';
+import { Authorisation } from './bank-authorisation';
 import { useAddBankAccount } from './payments-api';
 
 /** Adding an account by its routing and account numbers, verified by two micro-deposits (docs/decisions/032-processor-payments.md). */
 
-const digits = (required: string, problem: (text: string) => string | undefined) =>
-  safeString({ error: required })
-    .trim()
-    .superRefine((text, ctx) => {
-      const message = problem(text);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
-
-const addForm = z.object({
-  holderName: personName('Account holder name'),
-  routingNumber: digits('Routing number is required.', routingNumberProblem),
-  accountNumber: digits('Account number is required.', accountNumberProblem),
-  accountType: z.enum(BANK_ACCOUNT_TYPES, { error: 'Choose checking or savings.' }),
-  agreed: agreedField,
-});
+/** The server's rules, less the authorisation's version (the page sends the one it shows). */
+const addForm = addBankAccountSchema.omit({ authorisationVersion: true });
 type AddForm = z.input<typeof addForm>;
 const ADD_FIELDS = ['holderName', 'routingNumber', 'accountNumber', 'accountType', 'agreed'] as const;
 

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { PaymentsOverview } from '../../../domain/payments/bank-account';
-import { personName } from '../../../domain/safe-text';
+import { startBankLinkSchema, type PaymentsOverview } from '../../../domain/payments/bank-account';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -11,7 +10,7 @@ import { LiveRegion } from '../../components/ui/live-region';
 import { applyServerFieldErrors, serverMessageOr, useErrorAnnouncer } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { AccountNumbersForm } from './bank-account-numbers-form';
-import { agreedField, Authorisation } from './bank-authorisation';
+import { Authorisation } from './bank-authorisation';
 import { useStartBankLink } from './payments-api';
 
 /**
@@ -19,10 +18,8 @@ import { useStartBankLink } from './payments-api';
  * processor's hosted page, or enter its numbers and confirm two micro-deposits.
  */
 
-const instantForm = z.object({
-  holderName: personName('Account holder name'),
-  agreed: agreedField,
-});
+/** The server's rules, less the authorisation's version (the page sends the one it shows). */
+const instantForm = startBankLinkSchema.omit({ authorisationVersion: true });
 type InstantForm = z.input<typeof instantForm>;
 const INSTANT_FIELDS = ['holderName', 'agreed'] as const;
 

@@ -1,10 +1,6 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { z } from 'zod';
 import type { PaymentsOverview } from '../../../domain/payments/bank-account';
-
-/** The box's rule in both ways' forms (docs/decisions/046-instant-bank-verification.md): the same authorisation, the same words. */
-export const agreedField = z.literal(true, { error: 'Tick the box to authorise the debits.' });
 
 /** The ACH debit authorisation, its text and version, and the box that agrees to it: the same on both ways to add an account. */
 export function Authorisation({ overview, checkbox, error }: { overview: PaymentsOverview; checkbox: UseFormRegisterReturn<'agreed'>; error?: string }) {
