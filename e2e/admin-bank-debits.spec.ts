@@ -104,7 +104,9 @@ for (const [viewport, width] of [
     expect(await hasHorizontalScroll(page)).toBe(false);
 
     await debits.getByRole('tab', { name: 'Bank accounts' }).click();
-    await expect(debits.getByRole('row').filter({ hasText: homeowner.address })).toContainText('•••• 6789');
+    const accountRow = debits.getByRole('row').filter({ hasText: homeowner.address });
+    await expect(accountRow).toContainText('•••• 6789');
+    await expect(accountRow.getByRole('cell', { name: 'Micro-deposits', exact: true })).toBeVisible();
     await expectAccessible(page);
     await expect
       .poll(async () => (await mailsTo(page.request, homeowner.email)).map((mail) => mail.subject), { timeout: 15_000 })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageSchema } from '../admin/lists';
 import { safeIsoDateTime, safeString } from '../safe-text';
-import { BANK_ACCOUNT_STATES, EVENT_OUTCOMES } from './bank-account';
+import { BANK_ACCOUNT_STATES, BANK_ACCOUNT_VERIFICATIONS, EVENT_OUTCOMES, type BankAccountVerification } from './bank-account';
 import { PROCESSOR_PAYMENT_STATES } from './states';
 
 /**
@@ -33,6 +33,12 @@ export const STAFF_ACCOUNT_STATE_LABELS: Readonly<Record<StaffAccountState, stri
   verified: 'Verified',
   locked: 'Locked: 3 wrong tries',
   removed: 'Removed',
+};
+
+/** How an account was (or is being) verified, in staff's words (docs/decisions/046-instant-bank-verification.md). */
+export const STAFF_VERIFICATION_LABELS: Readonly<Record<BankAccountVerification, string>> = {
+  microdeposits: 'Micro-deposits',
+  instant: 'Instant (bank login)',
 };
 
 const paging = {
@@ -107,6 +113,8 @@ export const staffAccountSchema = z.object({
   state: z.enum(STAFF_ACCOUNT_STATES),
   accountMasked: safeString().nullable(),
   accountType: safeString().nullable(),
+  /** Micro-deposits or instant (null: none). An instant account has no whole number stored, only its last four. */
+  verification: z.enum(BANK_ACCOUNT_VERIFICATIONS).nullable(),
   attemptsLeft: z.number().int().nullable(),
   /** When it was added (null: none). */
   addedAt: safeIsoDateTime('addedAt').nullable(),

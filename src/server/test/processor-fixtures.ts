@@ -48,6 +48,26 @@ export async function setPaymentsSwitch(admin: { browser: TestBrowser }, on: boo
   expect(reply.status).toBe(200);
 }
 
+/**
+ * Links `owner`'s bank account instantly (docs/decisions/046-instant-bank-verification.md): the start, the Sandbox
+ * bank page's form posted as the browser posts it, and the return; answers the stored account as the reply shows it.
+ */
+export async function linkInstantly(owner: Awaited<ReturnType<typeof processorHomeowner>>, account = 'success_checking') {
+  const start = { holderName: 'Hana Home', authorisationVersion: AUTHORISATION_VERSION, agreed: true };
+  const link = await owner.browser.post('/api/me/home/bank-account/instant', start);
+  expect(link.status).toBe(201);
+  const atBank = await fetch(link.body.url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action: 'continue', account }),
+  });
+  const sessionId = new URL(atBank.headers.get('location')!).searchParams.get('session_id');
+  const done = await owner.browser.post('/api/me/home/bank-account/instant/complete', { sessionId });
+  expect(done.status).toBe(201);
+  return done.body;
+}
+
 /** One key per click, as the pages make them. */
 export const clickKey = () => `click-${crypto.randomUUID()}`;
 

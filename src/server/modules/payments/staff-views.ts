@@ -206,6 +206,7 @@ export async function staffBankAccounts(db: Executor, query: StaffAccountsQuery)
     state: account?.state ?? ('none' as const),
     accountMasked: account ? maskAccountNumber(account.accountLast4) : null,
     accountType: account?.accountType ?? null,
+    verification: account?.verification ?? null,
     attemptsLeft: account ? Math.max(0, MAX_VERIFY_ATTEMPTS - account.verifyAttempts) : null,
     addedAt: account?.createdAt.toISOString() ?? null,
     verifiedAt: account?.verifiedAt?.toISOString() ?? null,

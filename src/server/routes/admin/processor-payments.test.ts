@@ -6,7 +6,7 @@ import { signedInAdmin } from '../../test/admin-client';
 import { AUTH_TEST_ENV, mailsTo } from '../../test/auth-client';
 import { startTestServer, waitFor, type TestServer } from '../../test/harness';
 import { settleMailJobs } from '../../test/mail-jobs';
-import { clickKey, processorHomeowner, sendSignedEvent } from '../../test/processor-fixtures';
+import { clickKey, linkInstantly, processorHomeowner, sendSignedEvent } from '../../test/processor-fixtures';
 
 /**
  * Staff's side of bank debits over HTTP (docs/decisions/038-staff-processor-payments.md), with the stand-in
@@ -277,5 +277,21 @@ describe('staff and bank debits', () => {
     const noAccount = await admin.browser.post(`/api/admin/homes/${none.homeId}/bank-account/unlock`, {});
     expect([noAccount.status, noAccount.body.error.code]).toEqual([404, 'no_bank_account']);
     expect((await locked.browser.post('/api/me/home/bank-account/verify', { firstCents: 32, secondCents: 45 })).body.state).toBe('verified');
+  });
+
+  it('shows how each account was verified: micro-deposits, or instantly with no whole number stored', async () => {
+    const deposits = await processorHomeowner(app, { account: '000123456789' });
+    const instant = await processorHomeowner(app);
+    await linkInstantly(instant);
+    expect((await app.db.select().from(bankAccounts).where(eq(bankAccounts.homeId, instant.homeId)))[0]).toMatchObject({ accountNumberSealed: null });
+
+    const list = await admin.browser.get('/api/admin/bank-accounts?state=verified&pageSize=100');
+    expect(list.status).toBe(200);
+    const rowOf = (homeId: string) => list.body.items.find((h: { homeId: string }) => h.homeId === homeId);
+    expect(rowOf(deposits.homeId)).toMatchObject({ state: 'verified', verification: 'microdeposits', accountMasked: '•••• 6789', accountType: 'checking' });
+    expect(rowOf(instant.homeId)).toMatchObject({ state: 'verified', verification: 'instant', accountMasked: '•••• 6789', accountType: 'checking' });
+    expect(JSON.stringify(list.body)).not.toContain('000123456789');
+    const noneList = await admin.browser.get('/api/admin/bank-accounts?state=none&pageSize=100');
+    expect(noneList.body.items.every((h: { verification: unknown }) => h.verification === null)).toBe(true);
   });
 });

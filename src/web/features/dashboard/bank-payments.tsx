@@ -1,39 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCents, formatDateTime } from '../../../domain/format';
-import { accountNumberProblem, routingNumberProblem } from '../../../domain/payments/aba';
-import { BANK_ACCOUNT_TYPES, type BankAccountView, type PaymentsOverview, type ProcessorPaymentView } from '../../../domain/payments/bank-account';
+import type { BankAccountView, PaymentsOverview, ProcessorPaymentView } from '../../../domain/payments/bank-account';
 import type { ProcessorPaymentState } from '../../../domain/payments/states';
-import { personName, safeString } from '../../../domain/safe-text';
+import { safeString } from '../../../domain/safe-text';
 import { LoadError } from '../../components/load-error';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { Input, NativeSelect } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { LiveRegion } from '../../components/ui/live-region';
 import { Skeleton } from '../../components/ui/skeleton';
 import { brand } from '../../lib/config';
-import { applyServerFieldErrors, failureText, isApiError, serverMessageOr, useErrorAnnouncer } from '../../lib/form-errors';
+import { applyServerFieldErrors, failureText, serverMessageOr, useErrorAnnouncer } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { AutopaySwitch } from './autopay-switch';
-import {
-  myPaymentsQuery,
-  useAddBankAccount,
-  useCancelBankLink,
-  useCompleteBankLink,
-  useLedgerFollowsPayments,
-  usePayNow,
-  useRemoveBankAccount,
-  useStartBankLink,
-  useVerifyBankAccount,
-} from './payments-api';
+import { AddAccount } from './bank-add-account';
+import { LinkResult, useBankLinkReturn } from './bank-link-return';
+import { VerifyAccount } from './bank-verify-account';
+import { myPaymentsQuery, useLedgerFollowsPayments, usePayNow, useRemoveBankAccount } from './payments-api';
 
 /**
  * 'Pay by bank debit' on the homeowner's home page (docs/decisions/032-processor-payments.md): the bank account on
@@ -54,326 +45,6 @@ const STATE_BADGES = { scheduled: 'outline', processing: 'secondary', succeeded:
 
 function SandboxBadge() {
   return <Badge variant="warning">Sandbox</Badge>;
-}
-
-const digits = (required: string, problem: (text: string) => string | undefined) =>
-  safeString({ error: required })
-    .trim()
-    .superRefine((text, ctx) => {
-      const message = problem(text);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
-
-const addForm = z.object({
-  holderName: personName('Account holder name'),
-  routingNumber: digits('Routing number is required.', routingNumberProblem),
-  accountNumber: digits('Account number is required.', accountNumberProblem),
-  accountType: z.enum(BANK_ACCOUNT_TYPES, { error: 'Choose checking or savings.' }),
-  agreed: z.literal(true, { error: 'Tick the box to authorise the debits.' }),
-});
-type AddForm = z.input<typeof addForm>;
-const ADD_FIELDS = ['holderName', 'routingNumber', 'accountNumber', 'accountType', 'agreed'] as const;
-
-/** The ACH debit authorisation, its text and version, and the box that agrees to it: the same on both ways to add an account. */
-function Authorisation({ overview, checkbox, error }: { overview: PaymentsOverview; checkbox: UseFormRegisterReturn<'agreed'>; error?: string }) {
-  const textId = useId();
-  return (
-    <div className="flex flex-col gap-2">
-      <h3 id={textId} className="text-base font-semibold">
-        ACH debit authorisation
-      </h3>
-      <p aria-labelledby={textId} className="rounded-[var(--radius-control)] border border-border bg-muted/40 p-3 text-sm leading-relaxed">
-        {overview.authorisation.text}
-      </p>
-      <label className="flex min-h-11 cursor-pointer items-start gap-3 text-[0.9375rem]">
-        <input
-          type="checkbox"
-          className="mt-1 size-4 accent-[var(--color-primary)]"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${textId}-agreed` : undefined}
-          {...checkbox}
-        />
-        <span>I have read and agree to this authorisation (version {overview.authorisation.version}).</span>
-      </label>
-      {error && (
-        <p id={`${textId}-agreed`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function AccountNumbersForm({ overview }: { overview: PaymentsOverview }) {
-  const { register, handleSubmit, formState, setError, getFieldState } = useForm<AddForm, unknown, z.output<typeof addForm>>({
-    resolver: zodResolver(addForm),
-    defaultValues: { holderName: '', routingNumber: '', accountNumber: '', accountType: 'checking', agreed: false as unknown as true },
-  });
-  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, ADD_FIELDS);
-  const add = useAddBankAccount();
-  const { errors, isSubmitting } = formState;
-  const onValid = async (values: z.output<typeof addForm>) => {
-    try {
-      await add.mutateAsync({ ...values, authorisationVersion: overview.authorisation.version });
-      notify.success('Bank account added', 'We sent two small deposits to it: type them here when they arrive.');
-    } catch (error) {
-      if (applyServerFieldErrors(error, setError, ADD_FIELDS)) announceErrors();
-      else notify.error('Error', serverMessageOr(error, 'We could not add this account. Please try again.'));
-    }
-  };
-  return (
-    <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex flex-col gap-4" aria-label="Add a bank account">
-      <LiveRegion announcer={announcer} />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="Account holder name" required error={errors.holderName?.message} className="sm:col-span-2">
-          <Input autoComplete="name" maxLength={100} {...register('holderName')} />
-        </Field>
-        <Field label="Routing number" required help="Nine digits, at the bottom left of a check." error={errors.routingNumber?.message}>
-          <Input inputMode="numeric" autoComplete="off" maxLength={9} {...register('routingNumber')} />
-        </Field>
-        <Field label="Account number" required error={errors.accountNumber?.message}>
-          <Input inputMode="numeric" autoComplete="off" maxLength={17} {...register('accountNumber')} />
-        </Field>
-        <Field label="Account type" required error={errors.accountType?.message}>
-          <NativeSelect {...register('accountType')}>
-            <option value="checking">Checking</option>
-            <option value="savings">Savings</option>
-          </NativeSelect>
-        </Field>
-      </div>
-      <Authorisation overview={overview} checkbox={register('agreed')} error={errors.agreed?.message} />
-      <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Adding…' : 'Add bank account'}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-const instantForm = z.object({
-  holderName: personName('Account holder name'),
-  agreed: z.literal(true, { error: 'Tick the box to authorise the debits.' }),
-});
-type InstantForm = z.input<typeof instantForm>;
-const INSTANT_FIELDS = ['holderName', 'agreed'] as const;
-
-/** 'Connect your bank instantly': the authorisation here, then the processor's hosted page, then back to this page. */
-function ConnectInstantlyForm({ overview }: { overview: PaymentsOverview }) {
-  const { register, handleSubmit, formState, setError, getFieldState } = useForm<InstantForm, unknown, z.output<typeof instantForm>>({
-    resolver: zodResolver(instantForm),
-    defaultValues: { holderName: '', agreed: false as unknown as true },
-  });
-  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, INSTANT_FIELDS);
-  const start = useStartBankLink();
-  const [leaving, setLeaving] = useState(false);
-  const { errors, isSubmitting } = formState;
-  const onValid = async (values: z.output<typeof instantForm>) => {
-    try {
-      const link = await start.mutateAsync({ ...values, authorisationVersion: overview.authorisation.version });
-      setLeaving(true);
-      window.location.assign(link.url);
-    } catch (error) {
-      if (applyServerFieldErrors(error, setError, INSTANT_FIELDS)) announceErrors();
-      else notify.error('Error', serverMessageOr(error, 'We could not open the link to your bank. Please try again.'));
-    }
-  };
-  return (
-    <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex flex-col gap-4" aria-label="Connect your bank instantly">
-      <LiveRegion announcer={announcer} />
-      <p className="text-[0.9375rem]">
-        You will sign in to your bank on our payment processor’s secure page and choose the account. It is verified at once: no deposits to wait for. We never
-        see your bank password.
-      </p>
-      {overview.sandbox && <p className="text-sm text-muted-foreground">Sandbox: you will choose a test account on the Sandbox bank’s page.</p>}
-      <Field label="Account holder name" required error={errors.holderName?.message} className="sm:max-w-md">
-        <Input autoComplete="name" maxLength={100} {...register('holderName')} />
-      </Field>
-      <Authorisation overview={overview} checkbox={register('agreed')} error={errors.agreed?.message} />
-      <div>
-        <Button type="submit" disabled={isSubmitting || leaving}>
-          {isSubmitting || leaving ? 'Opening your bank…' : 'Continue to your bank'}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-type AddWay = 'instant' | 'numbers';
-
-/** Adding an account: instantly at the processor's page where it offers that, or by its numbers and two micro-deposits. */
-function AddAccount({ overview }: { overview: PaymentsOverview }) {
-  const [way, setWay] = useState<AddWay>(overview.instantVerification ? 'instant' : 'numbers');
-  const legendId = useId();
-  if (!overview.instantVerification) return <AccountNumbersForm overview={overview} />;
-  const ways: { value: AddWay; label: string; help: string }[] = [
-    { value: 'instant', label: 'Connect your bank instantly', help: 'Sign in to your bank; the account is verified at once.' },
-    { value: 'numbers', label: 'Enter account and routing numbers', help: 'We send two small deposits to confirm, in one or two business days.' },
-  ];
-  return (
-    <div className="flex flex-col gap-5">
-      <fieldset className="flex flex-col gap-2" aria-labelledby={legendId}>
-        <legend id={legendId} className="mb-1 text-base font-semibold">
-          How would you like to add your bank account?
-        </legend>
-        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-          {ways.map((option) => (
-            <label
-              key={option.value}
-              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-[var(--radius-control)] border border-border px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
-            >
-              <input
-                type="radio"
-                name="add-way"
-                value={option.value}
-                checked={way === option.value}
-                onChange={() => setWay(option.value)}
-                className="mt-1 size-4 accent-[var(--color-primary)]"
-              />
-              <span className="flex flex-col">
-                <span className="text-[0.9375rem] font-medium">{option.label}</span>
-                <span className="text-sm text-muted-foreground">{option.help}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {way === 'instant' ? <ConnectInstantlyForm overview={overview} /> : <AccountNumbersForm overview={overview} />}
-    </div>
-  );
-}
-
-/** Session ids this page has already sent back: a re-render (or React's double effect) does not send one twice. */
-const handledReturns = new Set<string>();
-
-type LinkMessage = { variant: 'success' | 'info' | 'destructive'; text: string };
-
-/**
- * Back from the processor's page (docs/decisions/046-instant-bank-verification.md): `?bank_link=done&session_id=…`
- * finishes the link (read at the processor by the server), `?bank_link=cancelled&link=…` cancels it. The query is then
- * taken off the address, so a reload or the back button does not send it again.
- */
-function useBankLinkReturn(): LinkMessage | null {
-  const [search, setSearch] = useSearchParams();
-  const complete = useCompleteBankLink();
-  const cancel = useCancelBankLink();
-  const [message, setMessage] = useState<LinkMessage | null>(null);
-  const outcome = search.get('bank_link');
-  const sessionId = search.get('session_id');
-  const linkId = search.get('link');
-  useEffect(() => {
-    if (outcome !== 'done' && outcome !== 'cancelled') return;
-    const key = `${outcome}:${sessionId ?? linkId ?? ''}`;
-    const clean = () =>
-      setSearch(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const name of ['bank_link', 'session_id', 'link']) next.delete(name);
-          return next;
-        },
-        { replace: true },
-      );
-    if (handledReturns.has(key)) return clean();
-    handledReturns.add(key);
-    if (outcome === 'done' && sessionId) {
-      complete.mutate(
-        { sessionId },
-        {
-          onSuccess: (account) =>
-            setMessage({
-              variant: 'success',
-              text: `Bank account linked and verified: ${account.accountMasked}. You can pay from it now and turn autopay on.`,
-            }),
-          onError: (error) =>
-            setMessage(
-              isApiError(error, 'bank_link_used')
-                ? { variant: 'info', text: serverMessageOr(error, 'This bank link was already used.') }
-                : { variant: 'destructive', text: serverMessageOr(error, 'We could not link your bank. Nothing was stored: please try again.') },
-            ),
-        },
-      );
-    } else if (outcome === 'cancelled' && linkId) {
-      setMessage({
-        variant: 'info',
-        text: 'You came back without linking a bank account, so nothing was stored. You can try again or enter the numbers instead.',
-      });
-      cancel.mutate({ linkId });
-    } else {
-      setMessage({ variant: 'destructive', text: 'This bank link is not complete: nothing was stored. Please try again.' });
-    }
-    clean();
-    // Once per return: the mutations and setSearch are stable enough, and a second run is refused by handledReturns.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [outcome, sessionId, linkId]);
-  return message;
-}
-
-function LinkResult({ message }: { message: LinkMessage }) {
-  const ref = useRef<HTMLDivElement>(null);
-  // Announced and focused: the page was just reloaded from the processor's, so the result is what to read first.
-  useEffect(() => ref.current?.focus(), [message]);
-  return (
-    <Alert
-      ref={ref}
-      tabIndex={-1}
-      role={message.variant === 'destructive' ? 'alert' : 'status'}
-      variant={message.variant}
-      className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      {message.text}
-    </Alert>
-  );
-}
-
-const centsField = (label: string) =>
-  safeString({ error: `${label} is required.` })
-    .trim()
-    .regex(/^\d{1,2}$/, `${label}: the cents, e.g. 32 for $0.32.`)
-    .transform(Number)
-    .refine((n) => n >= 1, `${label}: between 1 and 99 cents.`);
-const verifyForm = z.object({ firstCents: centsField('First deposit'), secondCents: centsField('Second deposit') });
-const VERIFY_FIELDS = ['firstCents', 'secondCents'] as const;
-
-function VerifyAccount({ account }: { account: BankAccountView }) {
-  const { register, handleSubmit, formState, setError, getFieldState } = useForm<z.input<typeof verifyForm>, unknown, z.output<typeof verifyForm>>({
-    resolver: zodResolver(verifyForm),
-    defaultValues: { firstCents: '', secondCents: '' },
-  });
-  const [announcer, announceErrors] = useErrorAnnouncer(getFieldState, VERIFY_FIELDS);
-  const verify = useVerifyBankAccount();
-  const { errors, isSubmitting } = formState;
-  const onValid = async (values: z.output<typeof verifyForm>) => {
-    try {
-      await verify.mutateAsync(values);
-      notify.success('Bank account verified', 'You can pay from it now.');
-    } catch (error) {
-      if (applyServerFieldErrors(error, setError, VERIFY_FIELDS)) announceErrors();
-      else notify.error('Error', serverMessageOr(error, 'We could not verify this account. Please try again.'));
-    }
-  };
-  return (
-    <form noValidate onSubmit={handleSubmit(onValid, announceErrors)} className="flex flex-col gap-4" aria-label="Confirm the two deposits">
-      <LiveRegion announcer={announcer} />
-      <p className="text-[0.9375rem]">
-        We sent two small deposits to {account.accountMasked}. When they reach your account (one or two business days), type their amounts in cents.{' '}
-        {account.attemptsLeft === 1 ? 'One try left.' : `${account.attemptsLeft} tries left.`}
-      </p>
-      {account.sandbox && <p className="text-sm text-muted-foreground">Sandbox: the test deposits are 32 and 45 cents.</p>}
-      <div className="grid grid-cols-2 gap-4 sm:max-w-sm">
-        <Field label="First deposit (cents)" required error={errors.firstCents?.message}>
-          <Input inputMode="numeric" autoComplete="off" maxLength={2} {...register('firstCents')} />
-        </Field>
-        <Field label="Second deposit (cents)" required error={errors.secondCents?.message}>
-          <Input inputMode="numeric" autoComplete="off" maxLength={2} {...register('secondCents')} />
-        </Field>
-      </div>
-      <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Checking…' : 'Verify account'}
-        </Button>
-      </div>
-    </form>
-  );
 }
 
 const dollarsToCents = (text: string) => Math.round(Number(text) * 100);

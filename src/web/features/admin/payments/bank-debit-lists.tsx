@@ -6,6 +6,7 @@ import { formatCents } from '../../../../domain/format';
 import {
   STAFF_ACCOUNT_STATE_LABELS,
   STAFF_ACCOUNT_STATES,
+  STAFF_VERIFICATION_LABELS,
   type StaffAccount,
   type StaffAccountState,
   type StaffException,
@@ -133,6 +134,12 @@ function accountColumns(onUnlock: (account: StaffAccount) => void, onLedger: (ho
           {STAFF_ACCOUNT_STATE_LABELS[row.original.state]}
         </Badge>
       ),
+    },
+    {
+      id: 'verification',
+      header: 'Verification',
+      meta: { className: 'whitespace-nowrap' } satisfies ColumnMeta,
+      cell: ({ row }) => (row.original.verification ? STAFF_VERIFICATION_LABELS[row.original.verification] : '—'),
     },
     {
       id: 'dates',
