@@ -146,6 +146,48 @@ describe('monthly statements', () => {
     expect(storedFiles(app).filter((file) => file.includes(`${path.sep}statements${path.sep}`))).toHaveLength(all.length);
   });
 
+  it('draws a statement again when its home’s ledger moved after it was drawn: the statement holds the new entry, one file', async () => {
+    const mia = await homeowner('2026-09-10', 'Mia');
+    await runCharges(app.db, { today: TODAY });
+    const storage = app.server.storage;
+    let moved = false;
+    // The PDFs are drawn before the transaction that records them (docs/decisions/047-statements-outside-the-transaction.md):
+    // a payment posted while Mia's is being stored.
+    const moving = Object.create(storage, {
+      put: {
+        value: async (key: string, body: Parameters<typeof storage.put>[1], options: Parameters<typeof storage.put>[2]) => {
+          if (!moved && key.startsWith(`statements/${mia.homeId}/`)) {
+            moved = true;
+            await app.db.transaction((tx) =>
+              appendLedgerEntries(
+                tx,
+                mia.homeId,
+                [{ kind: 'payment', amountCents: 1_000, effectiveOn: '2026-09-25', reference: 'BANK-MOVED-0925', source: 'bank_csv' }],
+                'staff-1',
+              ),
+            );
+          }
+          return storage.put(key, body, options);
+        },
+      },
+    }) as typeof storage;
+    await runStatements({ ...deps, storage: moving }, { today: TODAY });
+    expect(moved).toBe(true);
+    const september = await septemberOf(mia.homeId);
+    const [head] = await app.db
+      .select({ seq: ledgerEntries.seq, hash: ledgerEntries.hash })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.homeId, mia.homeId))
+      .orderBy(sql`${ledgerEntries.seq} desc`)
+      .limit(1);
+    expect(september).toMatchObject({ headSeq: head!.seq, headHash: head!.hash });
+    const stored = await storage.get(september!.storageKey);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored!.body) chunks.push(chunk as Buffer);
+    expect(pdfWords(Buffer.concat(chunks))).toContain('$10.00');
+    expect(storedFiles(app).filter((file) => file.includes(`${path.sep}statements${path.sep}${mia.homeId}${path.sep}`))).toHaveLength(1);
+  });
+
   it('tells the homeowner by e-mail that the statement is ready, once: the months caught up sit beside it', async () => {
     await settleMailJobs(app);
     const mails = (await mailsTo(app.db, hana.email)).filter((mail) => mail.subject.includes('statement'));

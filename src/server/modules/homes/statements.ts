@@ -17,16 +17,18 @@ import { mailContextOf, type NotificationDeps } from '../../platform/notificatio
 import type { FileStorage } from '../../platform/storage/file-storage';
 import { ledgerWarningOf } from './ledger-checks';
 import { chainEntryOf, chainHeads } from './ledger';
-import { statementPdf } from './statement-pdf';
+import { statementPdf, type StatementInputs } from './statement-pdf';
 
 /**
  * Monthly statements (docs/decisions/022-homes-and-ledger.md 'Charges and statements on
  * the job runner'): a daily job makes last month's statement, from the 2nd of the month
  * in the ledger's time zone, for every home that was active during that month or has
  * an entry dated in it and has none for it yet: a PDF in storage, its home_statements
- * row and the homeowner's e-mail, committed together. Safe to run twice or on two
- * instances at once: a batch locks its homes in id order (a second run waits, then
- * finds the statements made), and (home, period) is unique.
+ * row and the homeowner's e-mail. The PDFs are drawn before the short transaction that
+ * records the row and the e-mail (docs/decisions/047-statements-outside-the-transaction.md).
+ * Safe to run twice or on two instances at once: that transaction locks its homes in id
+ * order (a second run waits, then finds the statements made, and removes its files), and
+ * (home, period) is unique.
  */
 
 export const statementRunJob = jobKind('homes:statements', z.object({}), { maxAttempts: 3 });
@@ -105,68 +107,75 @@ export const statementReadyNotification = defineNotification(
   },
 );
 
-/** Homes due a statement for `period`, after `cursor` in id order, locked for the rest of the transaction. */
-async function lockDueHomes(tx: Executor, period: StatementPeriod, cursor: string, limit: number) {
+/** The condition of a home due a statement for `period`: active during the month or with an entry dated in it, and none made yet. */
+function dueFor(period: StatementPeriod) {
   const { start, end } = periodBounds(period);
-  return tx
-    .select({ id: homes.id })
-    .from(homes)
-    .where(
-      and(
-        gt(homes.id, cursor),
-        sql`((${homes.purchaseDate} <= ${end} AND (${homes.closedOn} IS NULL OR ${homes.closedOn} >= ${start}))
-          OR EXISTS (SELECT 1 FROM ${ledgerEntries} WHERE ${ledgerEntries.homeId} = ${homes.id} AND ${ledgerEntries.effectiveOn} BETWEEN ${start} AND ${end}))`,
-        sql`NOT EXISTS (SELECT 1 FROM ${homeStatements} WHERE ${homeStatements.homeId} = ${homes.id} AND ${homeStatements.period} = ${period})`,
-      ),
-    )
-    .orderBy(asc(homes.id))
-    .limit(limit)
-    .for('update');
+  return and(
+    sql`((${homes.purchaseDate} <= ${end} AND (${homes.closedOn} IS NULL OR ${homes.closedOn} >= ${start}))
+      OR EXISTS (SELECT 1 FROM ${ledgerEntries} WHERE ${ledgerEntries.homeId} = ${homes.id} AND ${ledgerEntries.effectiveOn} BETWEEN ${start} AND ${end}))`,
+    sql`NOT EXISTS (SELECT 1 FROM ${homeStatements} WHERE ${homeStatements.homeId} = ${homes.id} AND ${homeStatements.period} = ${period})`,
+  );
 }
 
-/** The statements of `homeIds` for `period`, made, stored and recorded in `tx`; answers the storage keys written. */
-async function makeStatements(
-  tx: Executor,
-  deps: StatementDeps,
+/** Up to `limit` homes due a statement for `period`, after `cursor` in id order. */
+async function dueHomes(db: Executor, period: StatementPeriod, cursor: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: homes.id })
+    .from(homes)
+    .where(and(gt(homes.id, cursor), dueFor(period)))
+    .orderBy(asc(homes.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Those of `homeIds` still due a statement for `period`, locked for the rest of the transaction, in id order. */
+async function lockStillDue(tx: Executor, period: StatementPeriod, homeIds: readonly string[]): Promise<string[]> {
+  const rows = await tx
+    .select({ id: homes.id })
+    .from(homes)
+    .where(and(inArray(homes.id, [...homeIds]), dueFor(period)))
+    .orderBy(asc(homes.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** What each of `homeIds`' statements for `period` is drawn from, as the database holds it now. */
+async function statementInputs(
+  db: Executor,
+  deps: Pick<StatementDeps, 'brand'>,
   homeIds: readonly string[],
   period: StatementPeriod,
-  { madeOn, mail }: { madeOn: string; mail: boolean },
-  written: string[],
-) {
+  madeOn: string,
+): Promise<Map<string, StatementInputs>> {
   const { end } = periodBounds(period);
-  // Made already by a run that held these homes before this one.
-  const done = await tx
-    .select({ homeId: homeStatements.homeId })
-    .from(homeStatements)
-    .where(and(inArray(homeStatements.homeId, [...homeIds]), eq(homeStatements.period, period)));
-  const doneIds = new Set(done.map((row) => row.homeId));
-  const ids = homeIds.filter((id) => !doneIds.has(id));
-  if (ids.length === 0) return 0;
-
   // One after the other: a transaction is one connection (node-postgres queues, and deprecates, queries sent at once).
-  const owners = await tx
+  const owners = await db
     .select({ home: homes, name: users.name, email: users.email })
     .from(homes)
     .innerJoin(users, eq(users.id, homes.userId))
-    .where(inArray(homes.id, ids));
-  const terms = await tx.select().from(homeTerms).where(inArray(homeTerms.homeId, ids));
-  const valuations = await tx
+    .where(inArray(homes.id, [...homeIds]))
+    .orderBy(asc(homes.id));
+  const terms = await db
+    .select()
+    .from(homeTerms)
+    .where(inArray(homeTerms.homeId, [...homeIds]))
+    .orderBy(asc(homeTerms.homeId), asc(homeTerms.fromMonth));
+  const valuations = await db
     .select()
     .from(homeValuations)
-    .where(and(inArray(homeValuations.homeId, ids), lte(homeValuations.valuedOn, end)))
+    .where(and(inArray(homeValuations.homeId, [...homeIds]), lte(homeValuations.valuedOn, end)))
     .orderBy(homeValuations.homeId, desc(homeValuations.valuedOn), desc(homeValuations.createdAt));
-  const entries = await tx
+  const entries = await db
     .select()
     .from(ledgerEntries)
-    .where(and(inArray(ledgerEntries.homeId, ids), lte(ledgerEntries.effectiveOn, end)))
+    .where(and(inArray(ledgerEntries.homeId, [...homeIds]), lte(ledgerEntries.effectiveOn, end)))
     .orderBy(asc(ledgerEntries.homeId), asc(ledgerEntries.seq));
-  const heads = await chainHeads(tx, ids);
-
-  const rows: (typeof homeStatements.$inferInsert)[] = [];
+  const heads = await chainHeads(db, homeIds);
+  const inputs = new Map<string, StatementInputs>();
   for (const { home, name, email } of owners) {
     // The chain from the last entry the daily check found intact: a statement does not print altered rows as fact.
-    const warning = await ledgerWarningOf(tx, home.id);
-    const pdf = await statementPdf({
+    const warning = await ledgerWarningOf(db, home.id);
+    inputs.set(home.id, {
       ledgerWarning: warning?.message,
       period,
       madeOn,
@@ -179,15 +188,68 @@ async function makeStatements(
       valuation: valuations.find((valuation) => valuation.homeId === home.id),
       head: heads.get(home.id) ?? { seq: 0, hash: '0'.repeat(64) },
     });
-    const storageKey = `statements/${home.id}/${period}-${randomUUID()}`;
-    written.push(storageKey);
-    await deps.storage.put(storageKey, Readable.from(pdf), { contentType: 'application/pdf' });
-    const head = heads.get(home.id);
-    rows.push({ homeId: home.id, period, storageKey, sizeBytes: pdf.length, headSeq: head?.seq ?? 0, headHash: head?.hash ?? '0'.repeat(64) });
   }
-  const inserted = await tx.insert(homeStatements).values(rows).onConflictDoNothing().returning({ id: homeStatements.id });
-  if (mail) for (const row of inserted) await notify(tx, statementReadyNotification, { statementId: row.id });
-  return inserted.length;
+  return inputs;
+}
+
+/** Inputs compared by value: what a statement was drawn from is what the home still holds. */
+const sameInputs = (a: StatementInputs, b: StatementInputs) =>
+  JSON.stringify(a, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)) ===
+  JSON.stringify(b, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+
+interface Drawn {
+  inputs: StatementInputs;
+  storageKey: string;
+  sizeBytes: number;
+}
+
+/** Draws a statement's PDF and stores it; the key is recorded in `written` so a failed batch can remove it. */
+async function draw(deps: StatementDeps, inputs: StatementInputs, written: string[]): Promise<Drawn> {
+  const pdf = await statementPdf(inputs);
+  const storageKey = `statements/${inputs.home.id}/${inputs.period}-${randomUUID()}`;
+  written.push(storageKey);
+  await deps.storage.put(storageKey, Readable.from(pdf), { contentType: 'application/pdf' });
+  return { inputs, storageKey, sizeBytes: pdf.length };
+}
+
+/**
+ * The statements of `homeIds` for `period`; answers how many were recorded and the storage keys written but not
+ * recorded (a home another run made first), to remove. The PDFs are drawn and stored before the transaction, which
+ * only locks the homes, checks that each one's inputs are still those drawn (a home whose ledger moved meanwhile is
+ * drawn again, inside it) and records them: on the embedded database, which runs one transaction at a time, every
+ * request waits while one is open (docs/decisions/047-statements-outside-the-transaction.md).
+ */
+async function makeStatements(
+  deps: StatementDeps,
+  homeIds: readonly string[],
+  period: StatementPeriod,
+  { madeOn, mail }: { madeOn: string; mail: boolean },
+  written: string[],
+): Promise<{ made: number; unused: string[] }> {
+  const drawn = new Map<string, Drawn>();
+  for (const inputs of (await statementInputs(deps.db, deps, homeIds, period, madeOn)).values()) drawn.set(inputs.home.id, await draw(deps, inputs, written));
+
+  return deps.db.transaction(async (tx) => {
+    const due = await lockStillDue(tx, period, homeIds);
+    if (due.length === 0) return { made: 0, unused: [...drawn.values()].map((d) => d.storageKey) };
+    const now = await statementInputs(tx, deps, due, period, madeOn);
+    const unused: string[] = [];
+    const rows: (typeof homeStatements.$inferInsert)[] = [];
+    for (const [homeId, inputs] of now) {
+      let statement = drawn.get(homeId);
+      if (!statement || !sameInputs(statement.inputs, inputs)) {
+        if (statement) unused.push(statement.storageKey);
+        statement = await draw(deps, inputs, written);
+      }
+      drawn.delete(homeId);
+      rows.push({ homeId, period, storageKey: statement.storageKey, sizeBytes: statement.sizeBytes, headSeq: inputs.head.seq, headHash: inputs.head.hash });
+    }
+    // Drawn for a home another run made meanwhile.
+    unused.push(...[...drawn.values()].map((d) => d.storageKey));
+    const inserted = await tx.insert(homeStatements).values(rows).onConflictDoNothing().returning({ id: homeStatements.id });
+    if (mail) for (const row of inserted) await notify(tx, statementReadyNotification, { statementId: row.id });
+    return { made: inserted.length, unused };
+  });
 }
 
 /**
@@ -229,24 +291,23 @@ async function runPeriod(deps: StatementDeps, period: StatementPeriod, options: 
   let made = 0;
   let cursor = NIL_UUID;
   for (;;) {
+    const ids = await dueHomes(deps.db, period, cursor, batchSize);
+    if (ids.length === 0) return made;
     const written: string[] = [];
-    let batch: { last: string | null; made: number };
+    let batch: { made: number; unused: string[] };
     try {
-      batch = await deps.db.transaction(async (tx) => {
-        const locked = await lockDueHomes(tx, period, cursor, batchSize);
-        if (locked.length === 0) return { last: null, made: 0 };
-        const ids = locked.map((home) => home.id);
-        return { last: ids[ids.length - 1]!, made: await makeStatements(tx, deps, ids, period, options, written) };
-      });
+      batch = await makeStatements(deps, ids, period, options, written);
     } catch (error) {
-      await Promise.all(written.map((key) => deps.storage.delete(key).catch(() => undefined)));
+      await removeFiles(deps, written);
       throw error;
     }
+    await removeFiles(deps, batch.unused);
     made += batch.made;
-    if (!batch.last) return made;
-    cursor = batch.last;
+    cursor = ids[ids.length - 1]!;
   }
 }
+
+const removeFiles = (deps: StatementDeps, keys: readonly string[]) => Promise.all(keys.map((key) => deps.storage.delete(key).catch(() => undefined)));
 
 /** A homeowner's or a home's statements, newest first. */
 export async function statementsOf(db: Executor, homeId: string): Promise<StatementItem[]> {

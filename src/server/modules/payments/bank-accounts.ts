@@ -84,7 +84,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export const bankAccountExists = () => new AppError(409, 'bank_account_exists', 'This home already has a bank account on file: remove it first to add another.');
+export const bankAccountExists = () =>
+  new AppError(409, 'bank_account_exists', 'This home already has a bank account on file: remove it first to add another.');
 
 /**
  * What every way of adding an account checks first: the authorisation the page showed is the current one, and the

@@ -241,6 +241,39 @@ describe('the job runner', () => {
     expect(finished).toEqual([100]);
   });
 
+  it('runs the jobs queued behind a long one while it runs, and no more side by side than its slots', async () => {
+    const long = freshKind(z.object({}));
+    const short = freshKind(z.object({ n: z.number() }));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let running = 0;
+    let most = 0;
+    const ran: number[] = [];
+    // A poll far longer than the test: only a freed slot or a kick makes it look at the queue again.
+    const r = runner({ batchSize: 2, pollMs: 60_000 })
+      .register(long, () => gate)
+      .register(short, async ({ n }) => {
+        running += 1;
+        most = Math.max(most, running);
+        await sleep(20);
+        running -= 1;
+        ran.push(n);
+      });
+    const longId = (await enqueue(main.db, long, {}))!;
+    r.start();
+    await waitFor(async () => (await jobRow(longId)).state === 'running');
+    // Queued while the long job holds its slot, as a request's e-mail is.
+    for (const n of [1, 2, 3]) await enqueue(main.db, short, { n });
+    r.kick();
+    await waitFor(async () => ran.length === 3);
+    expect(ran.sort()).toEqual([1, 2, 3]);
+    // One slot is the long job's: the short ones ran one at a time beside it.
+    expect(most).toBe(1);
+    expect((await jobRow(longId)).state).toBe('running');
+    release();
+    await waitFor(async () => (await jobRow(longId)).state === 'done');
+  });
+
   it('claims a job again once the lease of a runner that vanished runs out', async () => {
     const kind = freshKind(z.object({}));
     const id = (await enqueue(main.db, kind, {}))!;

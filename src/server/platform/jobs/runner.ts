@@ -63,7 +63,7 @@ export interface JobRunnerOptions {
   retryMaxMs?: number;
   /** How long a claimed job stays reserved without a heartbeat (default 60 s); renewed every third of it. */
   leaseMs?: number;
-  /** Jobs claimed, and run side by side, at once (default 10). */
+  /** Jobs run side by side at most (default 10). */
   batchSize?: number;
   /** How long stop() waits for running jobs before handing them back (default 8 s: under main.ts's 10 s forced exit). */
   drainMs?: number;
@@ -96,8 +96,10 @@ export class JobRunner {
   private heartbeat: NodeJS.Timeout | undefined;
   private loop: Promise<void> | undefined;
   private again = false;
+  /** Set while runDue waits on running jobs: a kick looks at the queue again at once. */
+  private nudge: (() => void) | undefined;
   private stopped = true;
-  /** Set by stop(): a batch in progress is the last. */
+  /** Set by stop(): nothing more is claimed; the running jobs finish. */
   private stopping = false;
   private startedAt = 0;
   private readonly pollMs: number;
@@ -170,6 +172,7 @@ export class JobRunner {
   /** Asks for a look at the queue soon, e.g. right after a transaction that enqueued a job committed. */
   kick(): void {
     if (this.stopped) return;
+    this.nudge?.();
     if (this.loop) this.again = true;
     else this.wake(0);
   }
@@ -234,25 +237,52 @@ export class JobRunner {
     }
   }
 
-  /** Claims and runs batches until nothing is due (or the runner stops); answers how many jobs ran to the end. */
+  /**
+   * Runs due jobs until none is due and none is running (or the runner stops); answers how many ran to the end. Up to
+   * `batchSize` run side by side, and a free slot is filled as soon as it frees: a long job (a month's statements) never
+   * holds back the e-mails queued behind it (docs/decisions/047-statements-outside-the-transaction.md). While jobs run,
+   * a kick or the poll period looks at the queue again.
+   */
   async runDue(): Promise<number> {
     let finished = 0;
+    const inFlight = new Set<Promise<void>>();
     for (;;) {
-      let batch: Claimed[];
-      try {
-        batch = await this.claim();
-      } catch (err) {
-        this.options.logger.error({ err }, 'jobs: claim failed');
-        return finished;
+      const free = this.batchSize - inFlight.size;
+      if (free > 0 && !this.stopping) {
+        let batch: Claimed[] = [];
+        try {
+          batch = await this.claim(free);
+        } catch (err) {
+          this.options.logger.error({ err }, 'jobs: claim failed');
+          if (inFlight.size === 0) return finished;
+        }
+        for (const job of batch) {
+          const run: Promise<void> = this.runOne(job).then((ended) => {
+            inFlight.delete(run);
+            if (ended) finished += 1;
+          });
+          inFlight.add(run);
+        }
       }
-      if (batch.length === 0) return finished;
-      const outcomes = await Promise.all(batch.map((job) => this.runOne(job)));
-      finished += outcomes.filter(Boolean).length;
-      if (this.stopping) return finished;
+      if (inFlight.size === 0) return finished;
+      await this.nextLook(inFlight);
     }
   }
 
-  private async claim(): Promise<Claimed[]> {
+  /** Resolves when a running job ends, the runner is kicked, or the poll period has passed. */
+  private async nextLook(inFlight: ReadonlySet<Promise<void>>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const looked = new Promise<void>((resolve) => {
+      this.nudge = resolve;
+      timer = setTimeout(resolve, this.pollMs);
+      timer.unref();
+    });
+    await Promise.race([...inFlight, looked]);
+    clearTimeout(timer);
+    this.nudge = undefined;
+  }
+
+  private async claim(limit = this.batchSize): Promise<Claimed[]> {
     const kinds = this.kinds;
     if (kinds.length === 0) return [];
     const claimed = await selectRows(
@@ -265,7 +295,7 @@ export class JobRunner {
           AND (${jobs.state} = 'queued' OR ${jobs.lockedUntil} < now())
           AND ${inArray(jobs.kind, kinds)}
         ORDER BY ${jobs.runAt}
-        LIMIT ${this.batchSize}
+        LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
       UPDATE ${jobs} SET ${columnName(jobs.state)} = 'running', ${columnName(jobs.attempts)} = ${jobs.attempts} + 1,
         ${columnName(jobs.lockedBy)} = ${this.instanceId},
