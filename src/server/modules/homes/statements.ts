@@ -230,7 +230,17 @@ async function makeStatements(
   for (const inputs of (await statementInputs(deps.db, deps, homeIds, period, madeOn)).values()) drawn.set(inputs.home.id, await draw(deps, inputs, written));
 
   return deps.db.transaction(async (tx) => {
-    const due = await lockStillDue(tx, period, homeIds);
+    const locked = await lockStillDue(tx, period, homeIds);
+    // Made by a run that held these homes before this one: the lock's statement saw the homes as they were when it began.
+    const done =
+      locked.length === 0
+        ? []
+        : await tx
+            .select({ homeId: homeStatements.homeId })
+            .from(homeStatements)
+            .where(and(inArray(homeStatements.homeId, locked), eq(homeStatements.period, period)));
+    const doneIds = new Set(done.map((row) => row.homeId));
+    const due = locked.filter((id) => !doneIds.has(id));
     if (due.length === 0) return { made: 0, unused: [...drawn.values()].map((d) => d.storageKey) };
     const now = await statementInputs(tx, deps, due, period, madeOn);
     const unused: string[] = [];
@@ -246,7 +256,13 @@ async function makeStatements(
     }
     // Drawn for a home another run made meanwhile.
     unused.push(...[...drawn.values()].map((d) => d.storageKey));
-    const inserted = await tx.insert(homeStatements).values(rows).onConflictDoNothing().returning({ id: homeStatements.id });
+    const inserted = await tx
+      .insert(homeStatements)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ id: homeStatements.id, storageKey: homeStatements.storageKey });
+    const recorded = new Set(inserted.map((row) => row.storageKey));
+    unused.push(...rows.filter((row) => !recorded.has(row.storageKey)).map((row) => row.storageKey));
     if (mail) for (const row of inserted) await notify(tx, statementReadyNotification, { statementId: row.id });
     return { made: inserted.length, unused };
   });
