@@ -175,6 +175,8 @@ test.describe('back office: applications', () => {
 
     // The export link carries the filter.
     await expect(page.getByRole('link', { name: 'Export' })).toHaveAttribute('href', new RegExp(`^/api/admin/applications/export\\?.*status=submitted`));
+    // The search's answer is in: axe reads the table as shown, not dimmed while it refreshes.
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
     await expectAccessible(page);
 
     // Sorting by a column header.
