@@ -1207,7 +1207,7 @@ describe('no personal data in the log when the database fails', () => {
         // Each good visitor is written on its own after the batch fails; only the bad one is refused.
         expect(goodReplies.map((r) => r.status)).toEqual(goodReplies.map(() => 200));
         expect(badReply.status).toBe(500);
-        batched = lines.some((line) => JSON.parse(line).msg === 'waitlist batch failed; writing its submissions one by one');
+        batched = lines.some((line) => JSON.parse(line).msg === 'waitlist: a batch failed; writing its items one by one');
       }
       expect(batched, 'a batch with the failing visitor in it').toBe(true);
     } finally {
