@@ -148,29 +148,26 @@ async function statementInputs(
   madeOn: string,
 ): Promise<Map<string, StatementInputs>> {
   const { end } = periodBounds(period);
+  const ids = [...homeIds];
   // One after the other: a transaction is one connection (node-postgres queues, and deprecates, queries sent at once).
   const owners = await db
     .select({ home: homes, name: users.name, email: users.email })
     .from(homes)
     .innerJoin(users, eq(users.id, homes.userId))
-    .where(inArray(homes.id, [...homeIds]))
+    .where(inArray(homes.id, ids))
     .orderBy(asc(homes.id));
-  const terms = await db
-    .select()
-    .from(homeTerms)
-    .where(inArray(homeTerms.homeId, [...homeIds]))
-    .orderBy(asc(homeTerms.homeId), asc(homeTerms.fromMonth));
+  const terms = await db.select().from(homeTerms).where(inArray(homeTerms.homeId, ids)).orderBy(asc(homeTerms.homeId), asc(homeTerms.fromMonth));
   const valuations = await db
     .select()
     .from(homeValuations)
-    .where(and(inArray(homeValuations.homeId, [...homeIds]), lte(homeValuations.valuedOn, end)))
+    .where(and(inArray(homeValuations.homeId, ids), lte(homeValuations.valuedOn, end)))
     .orderBy(homeValuations.homeId, desc(homeValuations.valuedOn), desc(homeValuations.createdAt));
   const entries = await db
     .select()
     .from(ledgerEntries)
-    .where(and(inArray(ledgerEntries.homeId, [...homeIds]), lte(ledgerEntries.effectiveOn, end)))
+    .where(and(inArray(ledgerEntries.homeId, ids), lte(ledgerEntries.effectiveOn, end)))
     .orderBy(asc(ledgerEntries.homeId), asc(ledgerEntries.seq));
-  const heads = await chainHeads(db, homeIds);
+  const heads = await chainHeads(db, ids);
   const inputs = new Map<string, StatementInputs>();
   for (const { home, name, email } of owners) {
     // The chain from the last entry the daily check found intact: a statement does not print altered rows as fact.
@@ -192,10 +189,9 @@ async function statementInputs(
   return inputs;
 }
 
-/** Inputs compared by value: what a statement was drawn from is what the home still holds. */
-const sameInputs = (a: StatementInputs, b: StatementInputs) =>
-  JSON.stringify(a, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)) ===
-  JSON.stringify(b, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+/** Inputs as one string, to compare by value: what a statement was drawn from is what the home still holds. */
+const fingerprint = (inputs: StatementInputs) => JSON.stringify(inputs, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+const sameInputs = (a: StatementInputs, b: StatementInputs) => fingerprint(a) === fingerprint(b);
 
 interface Drawn {
   inputs: StatementInputs;
